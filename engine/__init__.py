@@ -1,0 +1,57 @@
+"""gueridon's rules engine: pure, deterministic, JSON-serialisable games.
+
+``GAMES`` maps each game id to its game object. See :mod:`engine.core` for
+the contract and :mod:`engine.match` for the match facade (versions, event
+log, records, replay, seed commitment).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
+from .errors import (
+    BadNotation,
+    BadOptions,
+    BadRecord,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    RulesError,
+    StaleAction,
+)
+from .games import between_battle
+from .match import ENGINE_VERSION, LoggedEvent, Match, MatchRecord, seed_commitment
+
+GAMES: dict[str, Game[Any, Any, Any]] = {
+    between_battle.GAME.info.id: between_battle.GAME,
+}
+"""The registry. Fixed ids: between-battle, via-belli, belle-position, liber,
+battalia (each is added here when its game is implemented)."""
+
+GAME_IDS = ("between-battle", "via-belli", "belle-position", "liber", "battalia")
+
+__all__ = [
+    "ENGINE_VERSION",
+    "GAMES",
+    "GAME_IDS",
+    "BadNotation",
+    "BadOptions",
+    "BadRecord",
+    "Decision",
+    "Event",
+    "Game",
+    "GameInfo",
+    "GameOptions",
+    "GameOver",
+    "IllegalAction",
+    "LoggedEvent",
+    "Match",
+    "MatchRecord",
+    "NotYourTurn",
+    "Outcome",
+    "RulesError",
+    "Seat",
+    "StaleAction",
+    "seed_commitment",
+]

@@ -1,0 +1,168 @@
+"""Exact JSON round trips for immutable game values.
+
+States are frozen dataclasses whose fields are built from ``int``, ``str``,
+``bool``, ``float``, ``None``, ``tuple[...]``, ``frozenset[...]``, ``Literal``,
+``Optional`` and other such dataclasses. :func:`to_jsonable` turns them into
+plain JSON data; :func:`from_jsonable` rebuilds them from the class's type
+hints, so ``from_jsonable(cls, to_jsonable(x)) == x`` for every such value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+
+from .errors import BadRecord
+
+T = TypeVar("T")
+
+JSON = Any
+
+
+def to_jsonable(value: object) -> JSON:
+    """Plain JSON data (dicts, lists, str, int, float, bool, None) for a value."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, tuple | list):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, frozenset | set):
+        items = [to_jsonable(v) for v in value]
+        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in _fields(type(value))}
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+@cache
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    return dataclasses.fields(cls)
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def from_jsonable(tp: Any, data: JSON) -> Any:
+    """Rebuild a value of type ``tp`` from :func:`to_jsonable` output."""
+    return _decoder(tp)(data)
+
+
+@cache
+def _decoder(tp: Any) -> Callable[[JSON], Any]:
+    origin = get_origin(tp)
+    args = get_args(tp)
+    if tp is Any:
+        return lambda d: d
+    if tp in (int, str, bool, float):
+        return _scalar(tp)
+    if tp is type(None):
+        return _none
+    if origin is Literal:
+        allowed = set(args)
+
+        def lit(d: JSON) -> Any:
+            if d not in allowed:
+                raise BadRecord(f"{d!r} is not one of {sorted(map(str, allowed))}")
+            return d
+
+        return lit
+    if origin in (Union, types.UnionType):
+        subs = [_decoder(a) for a in args]
+        non_none = [a for a in args if a is not type(None)]
+        if len(non_none) == 1:
+            inner = _decoder(non_none[0])
+            return lambda d: None if d is None else inner(d)
+
+        def union(d: JSON) -> Any:
+            for sub in subs:
+                try:
+                    return sub(d)
+                except (BadRecord, TypeError, ValueError, KeyError):
+                    continue
+            raise BadRecord(f"{d!r} matches no type of {tp}")
+
+        return union
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _decoder(args[0])
+            return lambda d: tuple(item(x) for x in _list(d))
+        items = [_decoder(a) for a in args]
+
+        def fixed(d: JSON) -> tuple[Any, ...]:
+            seq = _list(d)
+            if len(seq) != len(items):
+                raise BadRecord(f"expected {len(items)} items, got {len(seq)}")
+            return tuple(f(x) for f, x in zip(items, seq, strict=True))
+
+        return fixed
+    if origin is frozenset:
+        item = _decoder(args[0])
+        return lambda d: frozenset(item(x) for x in _list(d))
+    if origin is dict:
+        key = _decoder(args[0])
+        val = _decoder(args[1])
+        return lambda d: {key(k): val(v) for k, v in _dict(d).items()}
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints = _hints(tp)
+        fields = [(f.name, _decoder(hints[f.name])) for f in _fields(tp)]
+        cls = tp
+
+        def dc(d: JSON) -> Any:
+            obj = _dict(d)
+            extra = set(obj) - {name for name, _ in fields}
+            if extra:
+                raise BadRecord(f"unknown fields {sorted(extra)} for {cls.__name__}")
+            try:
+                return cls(**{name: dec(obj[name]) for name, dec in fields})
+            except KeyError as exc:
+                raise BadRecord(f"missing field {exc} for {cls.__name__}") from None
+
+        return dc
+    raise TypeError(f"no JSON decoder for {tp!r}")
+
+
+def _scalar(tp: type) -> Callable[[JSON], Any]:
+    def dec(d: JSON) -> Any:
+        if tp is float and isinstance(d, int) and not isinstance(d, bool):
+            return float(d)
+        if type(d) is not tp:
+            raise BadRecord(f"expected {tp.__name__}, got {type(d).__name__}")
+        return d
+
+    return dec
+
+
+def _none(d: JSON) -> None:
+    if d is not None:
+        raise BadRecord(f"expected null, got {d!r}")
+
+
+def _list(d: JSON) -> list[Any]:
+    if not isinstance(d, list):
+        raise BadRecord(f"expected a list, got {type(d).__name__}")
+    return d
+
+
+def _dict(d: JSON) -> dict[str, Any]:
+    if not isinstance(d, dict):
+        raise BadRecord(f"expected an object, got {type(d).__name__}")
+    return d
+
+
+def dumps(value: object) -> str:
+    """Compact, key-sorted JSON text of a value."""
+    return json.dumps(to_jsonable(value), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def loads(tp: type[T], text: str) -> T:
+    """Inverse of :func:`dumps`."""
+    result: T = from_jsonable(tp, json.loads(text))
+    return result

@@ -1,0 +1,1 @@
+"""One module per game; each exposes ``GAME``, an instance of :class:`engine.core.Game`."""

@@ -1,0 +1,232 @@
+"""What every game gets for free: versions, the event log, records and replay.
+
+A :class:`Match` wraps one game's state. Each accepted action raises
+``version`` by one (hosts send it with buttons to refuse stale clicks), is
+appended to the record as ``(seat, notation)``, and its events go to the
+log, which is filtered per seat on the way out.
+
+The seed is committed at the start (:attr:`Match.seed_commitment`, the
+SHA-256 of its decimal text) and revealed by :meth:`Match.revealed_seed`
+only once the game is over, so anyone can replay the record and check every
+shuffle and die roll.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .core import Decision, Event, Game, GameOptions, Outcome, Seat
+from .errors import BadRecord, GameOver, NotYourTurn, StaleAction
+
+ENGINE_VERSION = "1.0"
+RECORD_FORMAT = 1
+
+
+def seed_commitment(seed: int) -> str:
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    version: int
+    """The match version right after the action that caused the event."""
+    event: Event
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """Everything needed to rebuild a match exactly."""
+
+    game: str
+    options: Mapping[str, Any]
+    seats: int
+    seed: int
+    actions: tuple[tuple[Seat, str], ...]
+    engine_version: str = ENGINE_VERSION
+
+    @property
+    def seed_commitment(self) -> str:
+        return seed_commitment(self.seed)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "engine_version": self.engine_version,
+            "game": self.game,
+            "options": dict(self.options),
+            "seats": self.seats,
+            "seed": str(self.seed),
+            "seed_sha256": self.seed_commitment,
+            "actions": [[seat, text] for seat, text in self.actions],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> MatchRecord:
+        try:
+            if data.get("format") != RECORD_FORMAT:
+                raise BadRecord(f"unknown record format {data.get('format')!r}")
+            seed = int(data["seed"])
+            commitment = data.get("seed_sha256")
+            if commitment is not None and commitment != seed_commitment(seed):
+                raise BadRecord("the seed does not match its published SHA-256")
+            return MatchRecord(
+                game=str(data["game"]),
+                options=dict(data["options"]),
+                seats=int(data["seats"]),
+                seed=seed,
+                actions=tuple((int(s), str(t)) for s, t in data["actions"]),
+                engine_version=str(data.get("engine_version", ENGINE_VERSION)),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, BadRecord):
+                raise
+            raise BadRecord(f"not a match record: {exc}") from None
+
+    @staticmethod
+    def loads(text: str) -> MatchRecord:
+        return MatchRecord.from_json(json.loads(text))
+
+
+class Match:
+    """A live game: state, version, log and record. Not thread-safe; hosts
+    keep one writer per match."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        options: GameOptions | Mapping[str, Any] | str | None,
+        seats: int,
+        seed: int,
+    ) -> None:
+        self.game = game
+        self.options = game.options(options)
+        self.seats = seats
+        self.seed = seed
+        self.state: Any = game.setup(self.options, seats, seed)
+        self.version = 0
+        self.log: list[LoggedEvent] = []
+        self.actions: list[tuple[Seat, str]] = []
+
+    # ---- reading -----------------------------------------------------
+    @property
+    def seed_commitment(self) -> str:
+        return seed_commitment(self.seed)
+
+    def revealed_seed(self) -> int | None:
+        return self.seed if self.is_over else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.outcome(self.state) is not None
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def pending(self) -> Mapping[Seat, Decision]:
+        return self.game.pending(self.state)
+
+    def legal_actions(self, seat: Seat) -> Sequence[Any]:
+        return self.game.legal_actions(self.state, seat)
+
+    def legal_notations(self, seat: Seat) -> list[str]:
+        fmt = self.game.format_action
+        return [fmt(a) for a in self.game.legal_actions(self.state, seat)]
+
+    def view(self, seat: Seat | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def events(self, seat: Seat | None, since_version: int = 0) -> list[LoggedEvent]:
+        """The log as ``seat`` may see it, after ``since_version``."""
+        out = []
+        for item in self.log:
+            if item.version <= since_version:
+                continue
+            seen = item.event.for_seat(seat)
+            if seen is not None:
+                out.append(LoggedEvent(item.version, seen))
+        return out
+
+    # ---- acting ------------------------------------------------------
+    def play(
+        self, seat: Seat, action: Any, *, expected_version: int | None = None
+    ) -> tuple[Event, ...]:
+        """Apply an action (object or notation). Raises RulesError subclasses."""
+        if expected_version is not None and expected_version != self.version:
+            raise StaleAction(
+                "The board changed since you looked; look again.",
+                expected=expected_version,
+                actual=self.version,
+            )
+        if self.is_over:
+            raise GameOver("The game is over.")
+        if seat not in self.game.pending(self.state):
+            raise NotYourTurn("It is not your turn to decide.", seat=seat)
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        new_state, events = self.game.apply(self.state, seat, action)
+        self.state = new_state
+        self.version += 1
+        self.actions.append((seat, self.game.format_action(action)))
+        for ev in events:
+            self.log.append(LoggedEvent(self.version, ev))
+        return events
+
+    # ---- records -----------------------------------------------------
+    def record(self) -> MatchRecord:
+        return MatchRecord(
+            game=self.game.info.id,
+            options=self.options.model_dump(mode="json"),
+            seats=self.seats,
+            seed=self.seed,
+            actions=tuple(self.actions),
+        )
+
+    @classmethod
+    def replay(cls, record: MatchRecord, upto: int | None = None) -> Match:
+        """Rebuild a match from its record (the first ``upto`` actions)."""
+        from . import GAMES
+
+        game = GAMES.get(record.game)
+        if game is None:
+            raise BadRecord(f"unknown game {record.game!r}")
+        match = cls(game, record.options, record.seats, record.seed)
+        for seat, text in record.actions[:upto]:
+            match.play(seat, text)
+        return match
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON data from which :meth:`restore` rebuilds this match without replay."""
+        return {
+            "record": self.record().to_json(),
+            "version": self.version,
+            "state": self.game.encode_state(self.state),
+            "log": [[item.version, item.event.to_json()] for item in self.log],
+        }
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any]) -> Match:
+        from . import GAMES
+
+        record = MatchRecord.from_json(data["record"])
+        game = GAMES.get(record.game)
+        if game is None:
+            raise BadRecord(f"unknown game {record.game!r}")
+        match = cls.__new__(cls)
+        match.game = game
+        match.options = game.options(record.options)
+        match.seats = record.seats
+        match.seed = record.seed
+        match.state = game.decode_state(data["state"])
+        match.version = int(data["version"])
+        match.actions = list(record.actions)
+        match.log = [LoggedEvent(int(v), Event.from_json(e)) for v, e in data.get("log", [])]
+        if match.version != len(match.actions):
+            raise BadRecord("snapshot version does not match its action count")
+        return match

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""One entry point that sets everything up, then runs gueridon.
+
+    python run.py            run the Discord bot (reads .env / the environment)
+    python run.py console    play in the terminal, no Discord token needed
+    python run.py test       lint, type-check and run the whole test suite
+    python run.py bench      run the benchmarks (extra arguments are passed on)
+
+The first call creates ``.venv`` next to this file and installs the project
+and its test tools into it; later calls reinstall only when pyproject.toml
+changes. Only the Python standard library is used here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".gueridon-installed"
+
+
+def _ensure_env() -> None:
+    if sys.version_info < (3, 11):  # noqa: UP036 - run.py may be started by any Python
+        sys.exit("gueridon needs Python 3.11 or newer.")
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if PY.exists() and STAMP.exists() and STAMP.read_text().strip() == want:
+        return
+    if not PY.exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("Installing gueridon and its test tools into .venv ...", flush=True)
+    subprocess.run(
+        [
+            str(PY),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-e",
+            ".[test]",
+        ],
+        cwd=ROOT,
+        check=True,
+    )
+    STAMP.write_text(want)
+
+
+def _run(*args: str) -> int:
+    return subprocess.call([str(PY), *args], cwd=ROOT)
+
+
+def main(argv: list[str]) -> int:
+    cmd = argv[0] if argv else "bot"
+    rest = argv[1:]
+    if cmd in {"-h", "--help", "help"}:
+        print(__doc__)
+        return 0
+    _ensure_env()
+    if cmd == "bot":
+        return _run("-m", "bot", *rest)
+    if cmd == "console":
+        return _run("-m", "bot", "console", *rest)
+    if cmd == "bench":
+        return _run("-m", "benchmarks", *rest)
+    if cmd == "test":
+        for step in (
+            ("-m", "ruff", "check", "."),
+            ("-m", "ruff", "format", "--check", "."),
+            ("-m", "mypy", "engine", "render"),
+        ):
+            print("$ python " + " ".join(step), flush=True)
+            code = _run(*step)
+            if code:
+                return code
+        return _run("-m", "pytest", *rest)
+    print(f"Unknown command {cmd!r}.\n{__doc__}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
