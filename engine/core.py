@@ -150,6 +150,13 @@ class Game(abc.ABC, Generic[S, A, V]):
     state_type: ClassVar[type[Any]]
     schema_version: ClassVar[int] = 1
     rules_version: ClassVar[str] = "1"
+    coverage_events: ClassVar[frozenset[str]] = frozenset()
+    """Event kinds that random playouts must produce (the conformance test
+    checks them, so every card ability is exercised)."""
+    conformance_options: ClassVar[tuple[str, ...]] = ("",)
+    """Option texts the conformance test cycles through."""
+    max_actions: ClassVar[int] = 10_000
+    """A bound on the number of actions of any game (conformance test)."""
 
     # ---- options -----------------------------------------------------
     def options(self, raw: GameOptions | Mapping[str, Any] | str | None = None) -> GameOptions:

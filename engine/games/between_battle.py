@@ -517,6 +517,39 @@ class BetweenBattle(Game[State, Action, View]):
     )
     state_type = State
     schema_version = 1
+    max_actions = 3000
+    coverage_events = frozenset(
+        {
+            "pick",
+            "play",
+            "link",
+            "joker-pull",
+            "discard",
+            "draw",
+            "lock",
+            "extra-turn",
+            "tutor",
+            "steal-top",
+            "cancel",
+            "reveal",
+            "ability-cancelled",
+            "damage",
+            "eliminated",
+            "coup-fatal",
+            "game-over",
+        }
+    )
+    conformance_options = (
+        "",
+        "characters=ninja,cowboy,pirate,chevalier",
+        "targeting=choose",
+        "link_chain=true joker_depth=2",
+        "damage_chooser=taker damage_refill=taker-and-chooser",
+        "elimination=first-death coup_fatal_targets=next",
+        "hp_variant=asymmetric between_rule=inclusive",
+        "empty_pile_rule=free lock_beats_empty_pile=false adjacent_tops_free=false",
+        "cancel_stops_joker=false cowboy_keeps_link=false hp=4",
+    )
 
     # ---- setup ---------------------------------------------------------
     def setup(self, options: GameOptions, seats: int, seed: int) -> State:
@@ -743,7 +776,7 @@ class BetweenBattle(Game[State, Action, View]):
             state = self._tutor(state, seat, action.card, events)
         elif isinstance(action, Target):
             ability = state.work_ability
-            state = replace(state, work_ability="")
+            state = replace(state, work_ability="", phase="turn")
             state = self._resolve(state, seat, ability, state.work_pile, events, action.seat)
             state = self._maybe_end_turn(state, seat, events)
         return state, tuple(events)
