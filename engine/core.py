@@ -221,6 +221,12 @@ class Game(abc.ABC, Generic[S, A, V]):
     def seat_count(self, state: S) -> int: ...
 
     @abc.abstractmethod
+    def resign(self, state: S, seat: Seat) -> tuple[S, tuple[Event, ...]]:
+        """The seat leaves the game for good and takes the last place among
+        those still playing; the game goes on without it if the rules allow
+        (else it ends). Allowed at any time before the end, in turn or not."""
+
+    @abc.abstractmethod
     def determinize(self, state: S, seat: Seat | None, seed: int) -> S:
         """A state that ``seat`` cannot tell apart from ``state``: everything
         it may not see (other hands, deck orders, the generator) resampled
@@ -237,6 +243,18 @@ class Game(abc.ABC, Generic[S, A, V]):
         """A short human label for buttons and autocomplete (default: notation)."""
         return self.format_action(action)
 
+    def describe_event(self, event: Event, names: Sequence[str], locale: str = "en") -> str | None:
+        """One line for the match log (None: not worth a line)."""
+        return f"{event.kind}: {dict(event.data)}"
+
+    def summary(self, view: V, names: Sequence[str], locale: str = "en") -> str:
+        """A few lines of text describing a view (console, accessibility)."""
+        return ""
+
+    def decision_text(self, decision: Decision, locale: str = "en") -> str:
+        """The sentence for a pending decision in a locale (default: English)."""
+        return decision.text
+
     def apply_text(self, state: S, seat: Seat, text: str) -> tuple[S, tuple[Event, ...]]:
         return self.apply(state, seat, self.parse_action(text))
 
@@ -246,8 +264,12 @@ class Game(abc.ABC, Generic[S, A, V]):
             from .errors import GameOver
 
             if self.outcome(state) is not None:
-                raise GameOver("The game is over.")
-            raise NotYourTurn("It is not your turn to decide.", seat=seat)
+                raise GameOver("The game is over.", fr="La partie est terminée.")
+            raise NotYourTurn(
+                "It is not your turn to decide.",
+                fr="Ce n'est pas à vous de décider maintenant.",
+                seat=seat,
+            )
 
     # ---- JSON codec --------------------------------------------------
     def encode_state(self, state: S) -> dict[str, Any]:

@@ -11,13 +11,23 @@ class RulesError(ValueError):
     """
 
     code = "rules"
+    reason_fr: str | None = None
 
-    def __init__(self, reason: str, *, code: str | None = None, **params: object) -> None:
+    def __init__(
+        self, reason: str, *, code: str | None = None, fr: str | None = None, **params: object
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.reason_fr = fr
         if code is not None:
             self.code = code
         self.params = params
+
+    def message(self, locale: str = "en") -> str:
+        """The reason in French for ``fr*`` locales when the game gave one."""
+        if locale.lower().startswith("fr") and self.reason_fr:
+            return self.reason_fr
+        return self.reason
 
 
 class IllegalAction(RulesError):

@@ -24,6 +24,9 @@ from .errors import BadRecord, GameOver, NotYourTurn, StaleAction
 
 ENGINE_VERSION = "1.0"
 RECORD_FORMAT = 1
+RESIGN = "!resign"
+"""The record's notation for a resignation (not a game action: any seat may
+resign at any time)."""
 
 
 def seed_commitment(seed: int) -> str:
@@ -161,19 +164,40 @@ class Match:
         if expected_version is not None and expected_version != self.version:
             raise StaleAction(
                 "The board changed since you looked; look again.",
+                fr="Le plateau a changé depuis ; regardez à nouveau.",
                 expected=expected_version,
                 actual=self.version,
             )
         if self.is_over:
-            raise GameOver("The game is over.")
+            raise GameOver("The game is over.", fr="La partie est terminée.")
         if seat not in self.game.pending(self.state):
-            raise NotYourTurn("It is not your turn to decide.", seat=seat)
+            raise NotYourTurn(
+                "It is not your turn to decide.",
+                fr="Ce n'est pas à vous de décider maintenant.",
+                seat=seat,
+            )
         if isinstance(action, str):
             action = self.game.parse_action(action)
         new_state, events = self.game.apply(self.state, seat, action)
         self.state = new_state
         self.version += 1
         self.actions.append((seat, self.game.format_action(action)))
+        for ev in events:
+            self.log.append(LoggedEvent(self.version, ev))
+        return events
+
+    def resign(self, seat: Seat) -> tuple[Event, ...]:
+        """The seat resigns (see :meth:`Game.resign`); recorded as ``!resign``."""
+        if self.is_over:
+            raise GameOver("The game is over.", fr="La partie est terminée.")
+        if not 0 <= seat < self.seats:
+            raise NotYourTurn(
+                "You have no seat in this game.", fr="Vous n'avez pas de place ici.", seat=seat
+            )
+        new_state, events = self.game.resign(self.state, seat)
+        self.state = new_state
+        self.version += 1
+        self.actions.append((seat, RESIGN))
         for ev in events:
             self.log.append(LoggedEvent(self.version, ev))
         return events
@@ -198,7 +222,10 @@ class Match:
             raise BadRecord(f"unknown game {record.game!r}")
         match = cls(game, record.options, record.seats, record.seed)
         for seat, text in record.actions[:upto]:
-            match.play(seat, text)
+            if text == RESIGN:
+                match.resign(seat)
+            else:
+                match.play(seat, text)
         return match
 
     def snapshot(self) -> dict[str, Any]:
@@ -212,9 +239,21 @@ class Match:
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> Match:
+        record = MatchRecord.from_json(data["record"])
+        log = [LoggedEvent(int(v), Event.from_json(e)) for v, e in data.get("log", [])]
+        return cls.from_parts(record, data["state"], int(data["version"]), log)
+
+    @classmethod
+    def from_parts(
+        cls,
+        record: MatchRecord,
+        encoded_state: Mapping[str, Any],
+        version: int,
+        log: Sequence[LoggedEvent] = (),
+    ) -> Match:
+        """Rebuild a live match from a stored state (no replay needed)."""
         from . import GAMES
 
-        record = MatchRecord.from_json(data["record"])
         game = GAMES.get(record.game)
         if game is None:
             raise BadRecord(f"unknown game {record.game!r}")
@@ -223,10 +262,18 @@ class Match:
         match.options = game.options(record.options)
         match.seats = record.seats
         match.seed = record.seed
-        match.state = game.decode_state(data["state"])
-        match.version = int(data["version"])
+        match.state = game.decode_state(encoded_state)
+        match.version = version
         match.actions = list(record.actions)
-        match.log = [LoggedEvent(int(v), Event.from_json(e)) for v, e in data.get("log", [])]
+        match.log = list(log)
         if match.version != len(match.actions):
             raise BadRecord("snapshot version does not match its action count")
         return match
+
+    def undo_last(self, state: Any, version: int) -> None:
+        """Put back the state before the last action (the host calls this
+        when the database refused to commit that action)."""
+        self.state = state
+        self.log = [item for item in self.log if item.version <= version]
+        del self.actions[version:]
+        self.version = version

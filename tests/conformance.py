@@ -27,7 +27,7 @@ from typing import Any
 
 from engine import Match, MatchRecord, rng
 from engine.core import Game
-from engine.errors import BadOptions
+from engine.errors import BadOptions, RulesError
 
 
 @dataclass
@@ -129,6 +129,18 @@ def run_playout(
                     assert game.parse_action(text) == action, f"notation {text!r} round trip"
                     game.apply(state, s, action)
             assert game.encode_state(state) == before, "apply changed its input state"
+        # now and then somebody resigns
+        roll, chooser = rng.randbelow(chooser, 300)
+        if roll == 0:
+            quitter, chooser = rng.randbelow(chooser, seats)
+            try:
+                events = match.resign(quitter)
+            except RulesError:
+                pass
+            else:
+                stats.events["resign"] += 1
+                steps += 1
+                continue
         # choose the seat and the action
         seat_list = sorted(pending)
         pick, chooser = rng.randbelow(chooser, len(seat_list))

@@ -536,6 +536,7 @@ class BetweenBattle(Game[State, Action, View]):
             "damage",
             "eliminated",
             "coup-fatal",
+            "resign",
             "game-over",
         }
     )
@@ -754,7 +755,8 @@ class BetweenBattle(Game[State, Action, View]):
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
         if action not in self.legal_actions(state, seat):
-            raise IllegalAction(self._why_illegal(state, seat, action), action=str(action))
+            en, fr = self._why_illegal(state, seat, action)
+            raise IllegalAction(en, fr=fr, action=self.format_action(action))
         events: list[Event] = []
         if isinstance(action, Pick):
             state = self._assign(state, seat, action.character)
@@ -781,35 +783,71 @@ class BetweenBattle(Game[State, Action, View]):
             state = self._maybe_end_turn(state, seat, events)
         return state, tuple(events)
 
-    def _why_illegal(self, state: State, seat: Seat, action: Action) -> str:
+    def _why_illegal(self, state: State, seat: Seat, action: Action) -> tuple[str, str]:
+        """Why an action is refused: (English, French)."""
         phase = state.phase
         if phase == "turn":
             if isinstance(action, Play | Link):
                 card = _code_of(state, seat) + action.card
                 if card not in state.players[seat].hand:
-                    return f"You have no {action.card} in hand."
+                    return (
+                        f"You have no {action.card} in hand.",
+                        f"Vous n'avez pas de {action.card} en main.",
+                    )
                 if state.turn_lock >= 0 and action.pile != state.turn_lock:
-                    return f"The Chevalier forces you to play on pile {state.turn_lock + 1}."
+                    n = state.turn_lock + 1
+                    return (
+                        f"The Chevalier forces you to play on pile {n}.",
+                        f"Le Chevalier vous oblige à jouer sur le paquet {n}.",
+                    )
                 if isinstance(action, Link):
                     if state.turn_lock >= 0:
-                        return "Under the Chevalier's lock you cannot create a link."
+                        return (
+                            "Under the Chevalier's lock you cannot create a link.",
+                            "Sous l'effet du Chevalier, vous ne pouvez pas créer de lien.",
+                        )
                     if card_kind(state.rules, card) != "link":
-                        return f"The {action.card} is not a link card."
-                    return f"Pile {action.pile + 1} has no open link to connect to."
+                        return (
+                            f"The {action.card} is not a link card.",
+                            f"Le {action.card} n'est pas une carte lien.",
+                        )
+                    return (
+                        f"Pile {action.pile + 1} has no open link to connect to.",
+                        f"Le paquet {action.pile + 1} n'a pas de lien ouvert à compléter.",
+                    )
                 empties = [i for i in (0, 1) if not state.piles[i]]
                 if len(empties) == 1 and action.pile not in empties and state.turn_lock < 0:
-                    return f"Pile {empties[0] + 1} is empty: you must play there."
+                    n = empties[0] + 1
+                    return (
+                        f"Pile {n} is empty: you must play there.",
+                        f"Le paquet {n} est vide : vous devez jouer dessus.",
+                    )
                 v0, v1 = pile_value(state.piles[0]), pile_value(state.piles[1])
-                return f"The {action.card} is not between {v0} and {v1}."
-            return "Now play a card, create a link or take damage (D)."
+                return (
+                    f"The {action.card} is not between {v0} and {v1}.",
+                    f"Le {action.card} n'est pas compris entre {v0} et {v1}.",
+                )
+            return (
+                "Now play a card, create a link or take damage (D).",
+                "Jouez une carte, créez un lien ou prenez des dégâts (D).",
+            )
         expected = {
-            "draft": "choose a character",
-            "choose-pile": "choose a pile: P1 or P2",
-            "joker-pull": "choose a card to bring up with the joker (^Co7)",
-            "tutor": "choose a card from your deck (T14)",
-            "target": "choose a target (@2)",
-        }.get(phase, "wait")
-        return f"That is not possible now: {expected}."
+            "draft": ("choose a character", "choisissez un personnage"),
+            "choose-pile": ("choose a pile: P1 or P2", "choisissez un paquet : P1 ou P2"),
+            "joker-pull": (
+                "choose a card to bring up with the joker (^Co7)",
+                "choisissez la carte que le joker fait remonter (^Co7)",
+            ),
+            "tutor": (
+                "choose a card from your deck (T14)",
+                "choisissez une carte de votre pioche (T14)",
+            ),
+            "target": ("choose a target (@2)", "choisissez une cible (@2)"),
+        }.get(phase, ("wait", "attendez"))
+        return (
+            f"That is not possible now: {expected[0]}.",
+            f"Impossible maintenant : {expected[1]}.",
+        )
 
     # -- playing a card
     def _play(self, state: State, seat: Seat, action: Play | Link, events: list[Event]) -> State:
@@ -1084,7 +1122,9 @@ class BetweenBattle(Game[State, Action, View]):
         events += more
         return state
 
-    def _eliminate(self, state: State, seat: Seat, events: list[Event]) -> State:
+    def _eliminate(
+        self, state: State, seat: Seat, events: list[Event], reason: str = "knockout"
+    ) -> State:
         player = state.players[seat]
         state = _set_player(state, seat, replace(player, out=True, hand=(), deck=(), revealed=()))
         state = replace(
@@ -1097,7 +1137,7 @@ class BetweenBattle(Game[State, Action, View]):
         alive = [s for s, p in enumerate(state.players) if not p.out]
         if len(alive) <= 1 or state.rules.elimination == "first-death":
             ender = state.last_player if state.last_player >= 0 else alive[0]
-            state = self._finish(state, ender, "knockout", events)
+            state = self._finish(state, ender, reason, events)
         return state
 
     def _coup_fatal(self, state: State, seat: Seat, events: list[Event]) -> State:
@@ -1157,6 +1197,38 @@ class BetweenBattle(Game[State, Action, View]):
             )
         )
         return state
+
+    def resign(self, state: State, seat: Seat) -> tuple[State, tuple[Event, ...]]:
+        """A resigning player is eliminated at once (ranked below everyone
+        still playing); with one player left, or ``elimination=first-death``,
+        the game ends. If it was their decision, play moves on."""
+        from ..errors import GameOver, NotYourTurn
+
+        if state.phase == "over":
+            raise GameOver("The game is over.")
+        if not 0 <= seat < len(state.players) or state.players[seat].out:
+            raise NotYourTurn("You are not playing in this game.", seat=seat)
+        if state.phase == "draft":
+            raise IllegalAction(
+                "Resigning is possible once the cards are dealt.", code="resign-draft"
+            )
+        events: list[Event] = [Event("resign", {"seat": seat})]
+        was_deciding = state.decider == seat
+        active_left = state.active == seat
+        if state.last_player == seat:
+            state = replace(state, last_player=-1)
+        state = self._eliminate(state, seat, events, "resign")
+        if state.phase == "over":
+            return state, tuple(events)
+        if active_left:
+            # the resigner's turn (or its damage) is abandoned: the next player plays
+            state = replace(state, phase="turn", work_ability="")
+            state, more = self._start_turn(state, _next_seat(state, seat))
+            events += more
+        elif was_deciding:
+            # they were choosing a damage pile: the next living player chooses
+            state = replace(state, decider=_damage_chooser(state, state.active))
+        return state, tuple(events)
 
     # ---- outcome & views ---------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
@@ -1273,6 +1345,11 @@ class BetweenBattle(Game[State, Action, View]):
             "5+2 (create a link on pile 2), D (take damage), P1 (give pile 1), "
             "^Co7 (joker: bring up the Cow-boy's 7), T14 (take the 14 from your deck), "
             "@2 (target player 2), pirate (pick a character).",
+            fr=f"{text!r} n'est pas un coup de Between Battle. Exemples : 7>1 (jouer le 7 sur "
+            "le paquet 1), 5+2 (créer un lien sur le paquet 2), D (prendre des dégâts), "
+            "P1 (donner le paquet 1), ^Co7 (joker : remonter le 7 du Cow-boy), "
+            "T14 (prendre le 14 de votre pioche), @2 (cibler le joueur 2), "
+            "pirate (choisir un personnage).",
             text=text,
         )
 
@@ -1307,6 +1384,178 @@ class BetweenBattle(Game[State, Action, View]):
             return f"{'Cibler le joueur' if fr else 'Target player'} {action.seat + 1}"
         deck = _deck_by_character(state.rules.decks)[action.character]
         return _character_name(deck.character, fr)
+
+    def decision_text(self, decision: Decision, locale: str = "en") -> str:
+        if not locale.lower().startswith("fr"):
+            return decision.text
+        kind = decision.kind
+        if kind == "turn":
+            pile = decision.param("pile")
+            if pile is not None:
+                return f"Jouez sur le paquet {pile} (Chevalier), ou prenez des dégâts (D)."
+            return (
+                "Jouez une carte entre les deux paquets, créez un lien, ou prenez des dégâts (D)."
+            )
+        if kind == "choose-pile":
+            taker = decision.param("taker")
+            n = int(taker) + 1 if taker is not None else "?"
+            return f"Choisissez le paquet que le joueur {n} prend en dégâts."
+        if kind == "draft":
+            return "Choisissez votre personnage."
+        if kind == "joker-pull":
+            return (
+                f"Joker : choisissez une carte du paquet {decision.param('pile')} à faire remonter."
+            )
+        if kind == "tutor":
+            return "Pirate : prenez une carte au choix dans votre pioche."
+        return "Choisissez l'adversaire visé par votre capacité."
+
+    def describe_event(self, event: Event, names: Sequence[str], locale: str = "en") -> str | None:
+        fr = locale.lower().startswith("fr")
+        d = event.data
+
+        def who(key: str = "seat") -> str:
+            seat = d.get(key)
+            if not isinstance(seat, int) or not 0 <= seat < len(names):
+                return "?"
+            return names[seat]
+
+        def pile(key: str = "pile") -> str:
+            value = d.get(key)
+            n = value + 1 if isinstance(value, int) else "?"
+            return f"{'paquet' if fr else 'pile'} {n}"
+
+        kind = event.kind
+        if kind == "pick":
+            name = _character_name(str(d.get("character")), fr)
+            return f"{who()} {'choisit' if fr else 'picks'} {name}."
+        if kind == "first-player":
+            return f"{who()} {'commence' if fr else 'starts'}."
+        if kind == "play":
+            return f"{who()} {'joue' if fr else 'plays'} {d['card']} → {pile()}."
+        if kind == "link":
+            return (
+                f"{who()} crée un lien avec {d['card']} : le {pile()} est défaussé."
+                if fr
+                else f"{who()} creates a link with {d['card']}: {pile()} is discarded."
+            )
+        if kind == "joker-pull":
+            return (
+                f"Joker : {d['card']} remonte sur le {pile()}."
+                if fr
+                else f"Joker: {d['card']} comes up on {pile()}."
+            )
+        if kind == "discard":
+            return (
+                f"Pirate : {who('target')} défausse {d['card']} au hasard."
+                if fr
+                else f"Pirate: {who('target')} discards {d['card']} at random."
+            )
+        if kind == "draw":
+            cards = d.get("cards")
+            count = len(cards) if isinstance(cards, list) else d.get("count", 0)
+            if not count:
+                return None
+            if isinstance(cards, list):
+                shown = ", ".join(cards)
+                return f"{who()} {'pioche' if fr else 'draws'} {shown}."
+            return f"{who()} {'pioche' if fr else 'draws'} {count}."
+        if kind == "lock":
+            return (
+                f"Chevalier : au prochain tour, {who('target')} doit jouer sur le {pile()}."
+                if fr
+                else f"Chevalier: next turn, {who('target')} must play on {pile()}."
+            )
+        if kind == "cancel":
+            return (
+                f"Chevalier : la prochaine carte de {who('target')} n'aura pas de capacité."
+                if fr
+                else f"Chevalier: {who('target')}'s next card has no ability."
+            )
+        if kind == "extra-turn":
+            return f"Ninja : {who()} rejoue." if fr else f"Ninja: {who()} plays again."
+        if kind == "tutor":
+            card = d.get("card")
+            if card:
+                return f"Pirate : vous prenez {card}." if fr else f"Pirate: you take {card}."
+            return (
+                f"Pirate : {who()} prend une carte de sa pioche."
+                if fr
+                else f"Pirate: {who()} takes a card from their deck."
+            )
+        if kind == "steal-top":
+            if d.get("card") is None:
+                return None
+            return (
+                f"Cow-boy : {d['card']} passe sur le {pile('to')}."
+                if fr
+                else f"Cow-boy: {d['card']} moves onto {pile('to')}."
+            )
+        if kind == "reveal":
+            cards = ", ".join(d.get("cards", [])) or "—"
+            return (
+                f"Ninja : {who('target')} révèle sa main : {cards}."
+                if fr
+                else f"Ninja: {who('target')} reveals their hand: {cards}."
+            )
+        if kind == "ability-cancelled":
+            return (
+                f"Capacité de {d['card']} annulée (Chevalier)."
+                if fr
+                else f"{d['card']}'s ability is cancelled (Chevalier)."
+            )
+        if kind == "damage-declared":
+            return (
+                f"{who()} prend des dégâts ; {who('chooser')} choisit le paquet."
+                if fr
+                else f"{who()} takes damage; {who('chooser')} chooses the pile."
+            )
+        if kind == "damage":
+            return (
+                f"{who()} prend {d['amount']} dégât(s) ; reste {d['life']} PV."
+                if fr
+                else f"{who()} takes {d['amount']} damage; {d['life']} HP left."
+            )
+        if kind == "coup-fatal":
+            return (
+                f"Coup fatal ! {who('target')} prend {d['amount']} dégât(s)."
+                if fr
+                else f"Coup fatal! {who('target')} takes {d['amount']} damage."
+            )
+        if kind == "eliminated":
+            return f"{who()} {'est éliminé' if fr else 'is out'}."
+        if kind == "resign":
+            return f"{who()} {'abandonne' if fr else 'resigns'}."
+        return None
+
+    def summary(self, view: View, names: Sequence[str], locale: str = "en") -> str:
+        fr = locale.lower().startswith("fr")
+        lines = []
+        for i, pile in enumerate(view.piles):
+            value = view.pile_values[i]
+            top = pile[-1] if pile else "—"
+            label = "Paquet" if fr else "Pile"
+            shown = "—" if value is None else value
+            lines.append(f"{label} {i + 1}: {top} (valeur {shown}, {len(pile)} carte(s))")
+            if not fr:
+                lines[-1] = f"{label} {i + 1}: {top} (value {shown}, {len(pile)} card(s))"
+        for p in view.players:
+            name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
+            character = _character_name(p.character, fr) if p.character else "?"
+            status = (" — " + ("éliminé" if fr else "out")) if p.out else ""
+            hp = "PV" if fr else "HP"
+            hand = "main" if fr else "hand"
+            deck = "pioche" if fr else "deck"
+            line = (
+                f"{p.seat + 1}. {name} ({character}): {p.life}/{p.hp} {hp}, "
+                f"{p.hand_count} {hand}, {p.deck_count} {deck}{status}"
+            )
+            if p.revealed:
+                line += f" — {'révélées' if fr else 'revealed'}: {', '.join(p.revealed)}"
+            lines.append(line)
+            if p.hand is not None:
+                lines.append(f"   {'Votre main' if fr else 'Your hand'}: {' '.join(p.hand)}")
+        return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,229 @@
+"""The one translation layer: every user-facing string of the host.
+
+``t(locale, key, **params)`` picks the French catalogue for ``fr*`` locales
+and English otherwise. Game-specific sentences (decisions, rule refusals)
+come from the game modules themselves (``Game.decision_text``,
+``RulesError.message``), so no game-specific text lives here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+EN: dict[str, str] = {
+    # generic
+    "error-prefix": "⚠️ {message}",
+    "internal-error": "Something went wrong on our side; nothing was changed. Try again.",
+    # lobby
+    "unknown-game": "Unknown game `{game}`. Games: {games}.",
+    "bad-seats": "{game} is for {min} to {max} players.",
+    "bad-options": "Those options are refused: {reason}",
+    "channel-busy": "This channel already has a lobby or a match. Finish or cancel it first.",
+    "no-lobby": "There is no open lobby in this channel. Open one with `/lobby create`.",
+    "already-joined": "You are already in this lobby.",
+    "lobby-full": "This lobby is full ({seats} seats).",
+    "not-in-lobby": "You are not in this lobby.",
+    "not-host": "Only the host can do that (or a member with Manage Server, to cancel).",
+    "nothing-to-cancel": "There is nothing to cancel in this channel.",
+    "not-enough-players": "At least {min} players are needed; {have} joined.",
+    "addbot-unavailable": "Bot players are not available yet: invite a friend for now.",
+    "lobby-title": "{game}: lobby",
+    "lobby-body": "Host: {host}\nPlayers ({count}/{seats}): {players}\nOptions: {options}",
+    "lobby-default-options": "defaults",
+    "lobby-cancelled": "Lobby cancelled.",
+    "lobby-started": "The match has started: {players}.",
+    "lobby-joined": "{user} joined the lobby.",
+    "lobby-left": "{user} left the lobby.",
+    "button-join": "Join",
+    "button-leave": "Leave",
+    "button-start": "Start",
+    "button-cancel": "Cancel",
+    # match
+    "no-match": "There is no match in progress in this channel.",
+    "no-such-match": "Match #{match} does not exist.",
+    "match-closed": "This match was cancelled.",
+    "not-seated": "You have no seat in this match.",
+    "not-your-turn": "It is not your turn to decide.",
+    "stale": "The board changed since you looked; look again.",
+    "game-over": "This match is over.",
+    "already-resigned": "You have already resigned.",
+    "illegal": "Move refused: {reason}",
+    "match-cancelled": "Match #{match} was cancelled by {user}.",
+    "match-title": "{game} — match #{match}",
+    "to-act": "{who}: {what}",
+    "your-turn": "Your turn",
+    "played": "{user} played `{move}`.",
+    "resigned": "{user} resigned.",
+    "move-accepted": "Played `{move}`.",
+    "resign-accepted": "You resigned.",
+    "result-title": "Match over",
+    "result-line": "{place}. {user}",
+    "result-reason": "Reason: {reason}",
+    "seed-reveal": "Seed: `{seed}` (SHA-256 published at the start: `{sha}`). "
+    "Anyone can replay the match and check every shuffle.",
+    "seed-commit": "Seed commitment (SHA-256): `{sha}`",
+    "dm-closed": "{user}, I can't DM you your hand (your DMs are closed). "
+    "Use `/hand` to see it here privately.",
+    "hand-title": "Your hand — {game} #{match}",
+    "hand-not-your-turn": "Not your turn: {what}",
+    "spectator": "You are watching: you have no seat in this match.",
+    "choose-action": "Choose an action…",
+    "more-actions": "{count} more moves: type them with `/play`.",
+    "board-reposted": "Board posted.",
+    "no-board": "No board to show.",
+    # commands
+    "cmd-lobby": "Open, join and start matches",
+    "cmd-lobby-create": "Open a lobby for a game in this channel",
+    "cmd-lobby-join": "Join the lobby of this channel",
+    "cmd-lobby-leave": "Leave the lobby of this channel",
+    "cmd-lobby-start": "Start the match (host only)",
+    "cmd-lobby-cancel": "Cancel the lobby or match of this channel",
+    "cmd-lobby-addbot": "Add a bot player",
+    "cmd-play": "Play a move in the game's notation",
+    "cmd-hand": "See your hand and your possible moves, privately",
+    "cmd-board": "Post the current board again",
+    "cmd-resign": "Resign from your match in this channel",
+    "cmd-rules": "Rules summary and options of a game",
+    "cmd-help": "The list of commands",
+    "opt-game": "The game",
+    "opt-seats": "Number of seats",
+    "opt-options": "Options as key=value pairs",
+    "opt-move": "Your move, e.g. 7>1",
+    "opt-level": "Bot level",
+    "help-text": "**Gueridon** hosts French tabletop card games.\n"
+    "`/lobby create game:<game> [seats] [options]` open a lobby here · "
+    "`/lobby join` · `/lobby leave` · `/lobby start` · `/lobby cancel`\n"
+    "`/play move:<move>` play (autocomplete shows your moves) · `/hand` your hand, privately · "
+    "`/board` the board again · `/resign` resign\n"
+    "`/rules game:<game>` the rules summary and options · `/help` this list\n"
+    "Your hand also comes by DM, with buttons for your moves.",
+    "rules-title": "{game} — rules",
+    "rules-options": "Options (key = default): {options}",
+    "rules-in-force": "Options in force here: {options}",
+    "rules-seats": "{min}-{max} players",
+    "rules-doc": "Full rules: docs/rules/{game}.md",
+    # reasons of the end
+    "reason-coup-fatal": "coup fatal",
+    "reason-knockout": "knock-out",
+    "reason-exhausted": "no cards left",
+    "reason-resign": "resignation",
+}
+
+FR: dict[str, str] = {
+    "error-prefix": "⚠️ {message}",
+    "internal-error": "Un problème est survenu de notre côté ; rien n'a changé. Réessayez.",
+    "unknown-game": "Jeu inconnu `{game}`. Jeux : {games}.",
+    "bad-seats": "{game} se joue de {min} à {max} joueurs.",
+    "bad-options": "Options refusées : {reason}",
+    "channel-busy": "Ce salon a déjà un salon d'attente ou une partie. Terminez-la ou annulez-la.",
+    "no-lobby": "Aucun salon d'attente ouvert ici. Ouvrez-en un avec `/lobby create`.",
+    "already-joined": "Vous êtes déjà dans ce salon d'attente.",
+    "lobby-full": "Ce salon d'attente est complet ({seats} places).",
+    "not-in-lobby": "Vous n'êtes pas dans ce salon d'attente.",
+    "not-host": "Seul l'hôte peut faire cela (ou un membre avec « Gérer le serveur », "
+    "pour annuler).",
+    "nothing-to-cancel": "Il n'y a rien à annuler dans ce salon.",
+    "not-enough-players": "Il faut au moins {min} joueurs ; {have} inscrits.",
+    "addbot-unavailable": "Les joueurs robots ne sont pas encore disponibles : "
+    "invitez un ami en attendant.",
+    "lobby-title": "{game} : salon d'attente",
+    "lobby-body": "Hôte : {host}\nJoueurs ({count}/{seats}) : {players}\nOptions : {options}",
+    "lobby-default-options": "par défaut",
+    "lobby-cancelled": "Salon d'attente annulé.",
+    "lobby-started": "La partie commence : {players}.",
+    "lobby-joined": "{user} a rejoint le salon d'attente.",
+    "lobby-left": "{user} a quitté le salon d'attente.",
+    "button-join": "Rejoindre",
+    "button-leave": "Quitter",
+    "button-start": "Lancer",
+    "button-cancel": "Annuler",
+    "no-match": "Aucune partie en cours dans ce salon.",
+    "no-such-match": "La partie n°{match} n'existe pas.",
+    "match-closed": "Cette partie a été annulée.",
+    "not-seated": "Vous n'avez pas de place dans cette partie.",
+    "not-your-turn": "Ce n'est pas à vous de décider maintenant.",
+    "stale": "Le plateau a changé entre-temps ; regardez à nouveau.",
+    "game-over": "Cette partie est terminée.",
+    "already-resigned": "Vous avez déjà abandonné.",
+    "illegal": "Coup refusé : {reason}",
+    "match-cancelled": "La partie n°{match} a été annulée par {user}.",
+    "match-title": "{game} — partie n°{match}",
+    "to-act": "{who} : {what}",
+    "your-turn": "À vous de jouer",
+    "played": "{user} a joué `{move}`.",
+    "resigned": "{user} abandonne.",
+    "move-accepted": "Coup joué : `{move}`.",
+    "resign-accepted": "Vous avez abandonné.",
+    "result-title": "Partie terminée",
+    "result-line": "{place}. {user}",
+    "result-reason": "Raison : {reason}",
+    "seed-reveal": "Graine : `{seed}` (SHA-256 publié au début : `{sha}`). "
+    "Chacun peut rejouer la partie et vérifier chaque mélange.",
+    "seed-commit": "Engagement de la graine (SHA-256) : `{sha}`",
+    "dm-closed": "{user}, je ne peux pas vous envoyer votre main en message privé "
+    "(MP fermés). Utilisez `/hand` pour la voir ici en privé.",
+    "hand-title": "Votre main — {game} n°{match}",
+    "hand-not-your-turn": "Pas votre tour : {what}",
+    "spectator": "Vous regardez : vous n'avez pas de place dans cette partie.",
+    "choose-action": "Choisissez une action…",
+    "more-actions": "{count} autres coups : tapez-les avec `/play`.",
+    "board-reposted": "Plateau publié.",
+    "no-board": "Aucun plateau à montrer.",
+    "cmd-lobby": "Ouvrir, rejoindre et lancer des parties",
+    "cmd-lobby-create": "Ouvrir un salon d'attente pour un jeu dans ce salon",
+    "cmd-lobby-join": "Rejoindre le salon d'attente de ce salon",
+    "cmd-lobby-leave": "Quitter le salon d'attente de ce salon",
+    "cmd-lobby-start": "Lancer la partie (hôte seulement)",
+    "cmd-lobby-cancel": "Annuler le salon d'attente ou la partie de ce salon",
+    "cmd-lobby-addbot": "Ajouter un joueur robot",
+    "cmd-play": "Jouer un coup dans la notation du jeu",
+    "cmd-hand": "Voir votre main et vos coups possibles, en privé",
+    "cmd-board": "Republier le plateau actuel",
+    "cmd-resign": "Abandonner votre partie dans ce salon",
+    "cmd-rules": "Résumé des règles et options d'un jeu",
+    "cmd-help": "La liste des commandes",
+    "opt-game": "Le jeu",
+    "opt-seats": "Nombre de places",
+    "opt-options": "Options sous la forme clé=valeur",
+    "opt-move": "Votre coup, par ex. 7>1",
+    "opt-level": "Niveau du robot",
+    "help-text": "**Gueridon** accueille des jeux de cartes français.\n"
+    "`/lobby create game:<jeu> [seats] [options]` ouvrir un salon d'attente ici · "
+    "`/lobby join` · `/lobby leave` · `/lobby start` · `/lobby cancel`\n"
+    "`/play move:<coup>` jouer (l'autocomplétion propose vos coups) · "
+    "`/hand` votre main, en privé · `/board` republier le plateau · `/resign` abandonner\n"
+    "`/rules game:<jeu>` résumé des règles et options · `/help` cette liste\n"
+    "Votre main arrive aussi en message privé, avec des boutons pour vos coups.",
+    "rules-title": "{game} — règles",
+    "rules-options": "Options (clé = défaut) : {options}",
+    "rules-in-force": "Options en vigueur ici : {options}",
+    "rules-seats": "{min} à {max} joueurs",
+    "rules-doc": "Règles complètes : docs/rules/{game}.md",
+    "reason-coup-fatal": "coup fatal",
+    "reason-knockout": "K.-O.",
+    "reason-exhausted": "plus de cartes",
+    "reason-resign": "abandon",
+}
+
+CATALOGUES = {"en": EN, "fr": FR}
+
+
+def lang(locale: str | None) -> str:
+    """``"fr"`` for any French locale, else ``"en"``."""
+    return "fr" if locale and str(locale).lower().startswith("fr") else "en"
+
+
+def t(locale: str | None, key: str, **params: Any) -> str:
+    catalogue = CATALOGUES[lang(locale)]
+    template = catalogue.get(key) or EN.get(key) or key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError):
+        return template
+
+
+def error_text(locale: str | None, key: str, rules: Any = None, **params: Any) -> str:
+    """The message for a :class:`bot.service.HostError`."""
+    if rules is not None:
+        params = {**params, "reason": rules.message(lang(locale))}
+    return t(locale, key, **params)
