@@ -409,12 +409,9 @@ class HostService:
             raise HostError("not-seated")
         async with live.lock:
             match = live.match
-            if (
-                live.channel_id not in self.by_channel
-                or self.by_channel[live.channel_id] != live.id
-            ):
-                if not match.is_over:
-                    raise HostError("match-closed")
+            closed = self.by_channel.get(live.channel_id) != live.id
+            if closed and not match.is_over:
+                raise HostError("match-closed")
             if expected_version is not None and expected_version != match.version:
                 raise HostError("stale")
             if match.is_over:
