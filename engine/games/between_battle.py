@@ -1541,7 +1541,10 @@ class BetweenBattle(Game[State, Action, View]):
                 lines[-1] = f"{label} {i + 1}: {top} (value {shown}, {len(pile)} card(s))"
         for p in view.players:
             name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
-            character = _character_name(p.character, fr) if p.character else "?"
+            if not p.character:
+                lines.append(f"{p.seat + 1}. {name}: {'choisit…' if fr else 'choosing…'}")
+                continue
+            character = _character_name(p.character, fr)
             status = (" — " + ("éliminé" if fr else "out")) if p.out else ""
             hp = "PV" if fr else "HP"
             hand = "main" if fr else "hand"
