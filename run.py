@@ -75,7 +75,7 @@ def main(argv: list[str]) -> int:
         for step in (
             ("-m", "ruff", "check", "."),
             ("-m", "ruff", "format", "--check", "."),
-            ("-m", "mypy", "engine", "render"),
+            ("-m", "mypy", "engine", "render", "bot"),
         ):
             print("$ python " + " ".join(step), flush=True)
             code = _run(*step)

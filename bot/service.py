@@ -59,6 +59,7 @@ class LiveMatch:
     game_id: str
     players: list[tuple[int, str]]  # (user id, display name) by seat
     match: Match
+    lobby_id: int | None = None
     lobby_host: int | None = None
     board_message_id: int | None = None
     resigned: set[int] = field(default_factory=set)
@@ -193,6 +194,7 @@ class HostService:
             game_id=row.game_id,
             players=list(row.players),
             match=match,
+            lobby_id=row.lobby_id,
             lobby_host=lobby_host,
             board_message_id=row.board_message_id,
             resigned=set(row.resigned),
@@ -372,6 +374,7 @@ class HostService:
                 game_id=lobby.game_id,
                 players=players,
                 match=match,
+                lobby_id=lobby.id,
                 lobby_host=lobby.host_id,
             )
             self._register(live)

@@ -1,0 +1,927 @@
+"""The Discord adapter: slash commands, persistent buttons, DMs, board images.
+
+Everything game-related goes through :class:`bot.service.HostService`; this
+module only translates between Discord and the service. No game-specific
+code lives here: boards come from :mod:`render`, texts from the game's own
+``describe_event`` / ``decision_text`` and from :mod:`bot.i18n`.
+
+Components are :class:`discord.ui.DynamicItem` subclasses whose custom_id
+carries only numbers (match id, state version, index of the legal action),
+so they survive restarts and never hold a secret.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _T
+from discord.ext import commands
+
+from engine import GAMES
+
+from .i18n import FR, error_text, lang, t
+from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef
+from .settings import Settings
+from .store import Store
+
+log = logging.getLogger("gueridon")
+
+DM_CLOSED_CODES = {50007, 50278}
+BUTTON_LIMIT = 20  # more legal actions than this: select menus
+EMBED_COLOUR = 0x7A4E2D
+
+
+# ---------------------------------------------------------------------------
+# Translation of command names and descriptions
+# ---------------------------------------------------------------------------
+
+
+class Translator(app_commands.Translator):
+    """French descriptions and game names from the i18n catalogue."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if not str(locale.value).lower().startswith("fr"):
+            return None
+        key = string.extras.get("key")
+        if key is None:
+            return None
+        if key.startswith("game:"):
+            game = GAMES.get(key[5:])
+            return game.info.name_fr if game else None
+        return FR.get(key)
+
+
+def _desc(key: str) -> app_commands.locale_str:
+    return _T(t("en", key), key=key)
+
+
+GAME_CHOICES = [
+    app_commands.Choice(name=_T(g.info.name_en, key=f"game:{gid}"), value=gid)
+    for gid, g in sorted(GAMES.items())
+]
+
+
+# ---------------------------------------------------------------------------
+# The bot
+# ---------------------------------------------------------------------------
+
+
+class GueridonBot(commands.Bot):
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        intents = kwargs.pop("intents", None) or discord.Intents.default()
+        kwargs.setdefault("command_prefix", commands.when_mentioned)
+        kwargs.setdefault("help_command", None)
+        super().__init__(intents=intents, **kwargs)
+        self.settings = settings
+        self.store: Store | None = None
+        self.service: HostService | None = None
+        self.render_pool = ThreadPoolExecutor(
+            max_workers=settings.render_workers, thread_name_prefix="render"
+        )
+        self.channel_locale: dict[int, str] = {}
+        self.user_locale: dict[int, str] = {}
+        self.announce_locks: dict[int, asyncio.Lock] = {}
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_path)
+        self.service = HostService(self.store)
+        resumed = await self.service.resume()
+        log.info("resumed %d active matches", len(resumed))
+        await self.tree.set_translator(Translator())
+        await self.add_cog(GameCog(self))
+        self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect, HandButton)
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
+            self.render_pool.shutdown(wait=False, cancel_futures=True)
+
+    @property
+    def host(self) -> HostService:
+        assert self.service is not None, "setup_hook has not run"
+        return self.service
+
+    # ---- helpers ------------------------------------------------------------------
+    async def render(self, fn: Callable[..., bytes], *args: Any) -> bytes:
+        """Draw off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.render_pool, fn, *args)
+
+    def locale_for_channel(self, channel_id: int) -> str:
+        return self.channel_locale.get(channel_id, "en")
+
+    def locale_for_user(self, user_id: int) -> str:
+        return self.user_locale.get(user_id, "en")
+
+    def announce_lock(self, match_id: int) -> asyncio.Lock:
+        return self.announce_locks.setdefault(match_id, asyncio.Lock())
+
+    async def note_interaction(self, interaction: discord.Interaction) -> UserRef:
+        user = interaction.user
+        locale = str(interaction.locale.value) if interaction.locale else "en"
+        self.user_locale[user.id] = locale
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            guild_locale = interaction.guild_locale
+            self.channel_locale.setdefault(
+                interaction.channel_id, str(guild_locale.value) if guild_locale else locale
+            )
+        ref = UserRef(user.id, user.display_name, locale)
+        await self.host.remember_user(ref)
+        return ref
+
+    # ---- what players see ------------------------------------------------------------
+    async def board_message(
+        self, live: LiveMatch, locale: str, header: Sequence[str] = ()
+    ) -> tuple[discord.Embed, discord.File, list[int]]:
+        """The public board: embed text, image, and the users to mention."""
+        from render import render_board
+
+        match = live.match
+        game = live.game
+        png = await self.render(render_board, live.game_id, match.view(None), live.names, locale)
+        embed = discord.Embed(
+            title=t(locale, "match-title", game=game.info.name(locale), match=live.id),
+            colour=EMBED_COLOUR,
+        )
+        lines = [line for line in header if line]
+        mentions: list[int] = []
+        outcome = match.outcome()
+        if outcome is None:
+            for seat, decision in sorted(match.pending().items()):
+                user_id = live.user_of(seat)
+                mentions.append(user_id)
+                lines.append(
+                    t(
+                        locale,
+                        "to-act",
+                        who=f"<@{user_id}>",
+                        what=game.decision_text(decision, lang(locale)),
+                    )
+                )
+        else:
+            lines.append(f"**{t(locale, 'result-title')}**")
+            place = 1
+            for group in outcome.ranking:
+                for seat in group:
+                    lines.append(t(locale, "result-line", place=place, user=live.names[seat]))
+                place += len(group)
+            lines.append(t(locale, "result-reason", reason=t(locale, f"reason-{outcome.reason}")))
+            lines.append(t(locale, "seed-reveal", seed=match.seed, sha=match.seed_commitment))
+        embed.description = _clip("\n".join(lines), 4000)
+        embed.set_image(url="attachment://board.png")
+        return embed, discord.File(io.BytesIO(png), filename="board.png"), mentions
+
+    async def private_message(
+        self, live: LiveMatch, seat: int, locale: str
+    ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
+        """One seat's private view: hand image and the legal actions."""
+        from render import render_private
+
+        match = live.match
+        game = live.game
+        png = await self.render(render_private, live.game_id, match.view(seat), live.names, locale)
+        embed = discord.Embed(
+            title=t(locale, "hand-title", game=game.info.name(locale), match=live.id),
+            colour=EMBED_COLOUR,
+        )
+        pending = match.pending()
+        if seat in pending:
+            embed.description = t(
+                locale,
+                "to-act",
+                who=t(locale, "your-turn"),
+                what=game.decision_text(pending[seat], lang(locale)),
+            )
+        elif pending:
+            other, decision = sorted(pending.items())[0]
+            embed.description = t(
+                locale,
+                "hand-not-your-turn",
+                what=t(
+                    locale,
+                    "to-act",
+                    who=live.names[other],
+                    what=game.decision_text(decision, lang(locale)),
+                ),
+            )
+        embed.set_image(url="attachment://hand.png")
+        view = self.action_view(live, seat, locale)
+        return embed, discord.File(io.BytesIO(png), filename="hand.png"), view
+
+    def action_view(self, live: LiveMatch, seat: int, locale: str) -> discord.ui.View | None:
+        match = live.match
+        if seat not in match.pending():
+            return None
+        game = live.game
+        state = match.state
+        actions = game.legal_actions(state, seat)
+        labels = [game.describe_action(state, seat, a, lang(locale)) for a in actions]
+        notations = [game.format_action(a) for a in actions]
+        view = discord.ui.View(timeout=None)
+        if len(actions) <= BUTTON_LIMIT:
+            for index, (label, notation) in enumerate(zip(labels, notations, strict=True)):
+                view.add_item(
+                    MoveButton(live.id, match.version, seat, index, _button_label(label, notation))
+                )
+        else:
+            for chunk in range(min(5, (len(actions) + 24) // 25)):
+                options = [
+                    discord.SelectOption(
+                        label=_clip(labels[i], 100),
+                        value=str(i),
+                        description=_clip(notations[i], 100) if labels[i] != notations[i] else None,
+                    )
+                    for i in range(chunk * 25, min(len(actions), chunk * 25 + 25))
+                ]
+                view.add_item(
+                    MoveSelect(
+                        live.id,
+                        match.version,
+                        seat,
+                        chunk,
+                        options,
+                        placeholder=t(locale, "choose-action"),
+                    )
+                )
+        return view
+
+    # ---- announcing an update ------------------------------------------------------------
+    async def announce(self, update: Update, header: Sequence[str] = ()) -> None:
+        """After a committed action: the board in the channel, private views by DM."""
+        live = update.live
+        async with self.announce_lock(live.id):
+            locale = self.locale_for_channel(live.channel_id)
+            lines = list(header)
+            names = live.names
+            for event in update.events:
+                seen = event.for_seat(None)
+                if seen is not None:
+                    text = live.game.describe_event(seen, names, lang(locale))
+                    if text:
+                        lines.append(f"· {text}")
+            await self.post_board(live, locale, lines)
+            for seat in sorted(update.private_changed):
+                if seat in live.resigned:
+                    continue
+                await self.send_private(live, seat)
+
+    async def post_board(self, live: LiveMatch, locale: str, header: Sequence[str] = ()) -> None:
+        channel = self.get_partial_messageable(live.channel_id)
+        embed, file, mentions = await self.board_message(live, locale, header)
+        kwargs: dict[str, Any] = {}
+        if not live.match.is_over:
+            view = discord.ui.View(timeout=None)
+            view.add_item(HandButton(live.id, locale))
+            kwargs["view"] = view
+        try:
+            message = await channel.send(
+                content=" ".join(f"<@{u}>" for u in dict.fromkeys(mentions)) or None,
+                embed=embed,
+                file=file,
+                allowed_mentions=discord.AllowedMentions(users=True),
+                **kwargs,
+            )
+        except discord.HTTPException:
+            log.exception("could not post the board of match %s", live.id)
+            return
+        await self.host.set_board_message(live, message.id)
+
+    async def send_private(self, live: LiveMatch, seat: int) -> None:
+        """DM one seat its private view, once per change; remember closed DMs."""
+        user_id = live.user_of(seat)
+        host = self.host
+        if user_id in host.dm_closed:
+            await self.notice_dm_closed(live, seat)
+            return
+        locale = self.locale_for_user(user_id)
+        embed, file, view = await self.private_message(live, seat, locale)
+        assert self.store is not None
+        try:
+            user = self.get_user(user_id) or await self.fetch_user(user_id)
+            channel = user.dm_channel or await user.create_dm()
+            previous = await self.store.seat_message(live.id, seat)
+            if previous is not None:
+                # the old private message's buttons are stale now
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.get_partial_message(previous[1]).edit(view=None)
+            kwargs: dict[str, Any] = {"embed": embed, "file": file}
+            if view is not None:
+                kwargs["view"] = view
+            message = await channel.send(**kwargs)
+        except discord.Forbidden as err:
+            if err.code in DM_CLOSED_CODES:
+                await host.mark_dm_closed(user_id)
+                await self.notice_dm_closed(live, seat)
+                return
+            log.warning("DM to %s refused: %s", user_id, err)
+            return
+        except discord.HTTPException:
+            log.exception("could not DM seat %s of match %s", seat, live.id)
+            return
+        await self.store.set_seat_message(live.id, seat, channel.id, message.id, live.version)
+
+    async def notice_dm_closed(self, live: LiveMatch, seat: int) -> None:
+        if seat in live.dm_notice_sent:
+            return
+        await self.host.mark_dm_notice(live, seat)
+        locale = self.locale_for_channel(live.channel_id)
+        channel = self.get_partial_messageable(live.channel_id)
+        user_id = live.user_of(seat)
+        try:
+            await channel.send(
+                t(locale, "dm-closed", user=f"<@{user_id}>"),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        except discord.HTTPException:
+            log.exception("could not post the closed-DM notice")
+
+
+def create_bot(settings: Settings, **kwargs: Any) -> GueridonBot:
+    """A ready-to-log-in bot; extra keyword arguments go to the client."""
+    return GueridonBot(settings, **kwargs)
+
+
+def run_bot(settings: Settings) -> int:
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level.upper(), logging.INFO))
+    bot = create_bot(settings)
+    token = settings.token
+    assert token is not None
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN in your .env.")
+        return 2
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Replying
+# ---------------------------------------------------------------------------
+
+
+def _locale(interaction: discord.Interaction) -> str:
+    return str(interaction.locale.value) if interaction.locale else "en"
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    ephemeral: bool = True,
+    **kwargs: Any,
+) -> None:
+    """Answer whether or not the interaction was deferred."""
+    if content is not None:
+        content = _clip(content, 2000)
+    if content is not None:
+        kwargs["content"] = content
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+
+
+async def reply_error(interaction: discord.Interaction, err: HostError) -> None:
+    text = error_text(_locale(interaction), err.key, err.rules, **err.params)
+    await reply(interaction, t(_locale(interaction), "error-prefix", message=text))
+
+
+async def guarded(interaction: discord.Interaction, body: Callable[[], Awaitable[None]]) -> None:
+    """Run a handler: refusals and surprises become ephemeral messages."""
+    try:
+        await body()
+    except HostError as err:
+        await reply_error(interaction, err)
+    except Exception:
+        log.exception("interaction failed")
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, t(_locale(interaction), "internal-error"))
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _button_label(label: str, notation: str) -> str:
+    return _clip(label if label == notation else f"{label}", 80)
+
+
+# ---------------------------------------------------------------------------
+# Commands
+# ---------------------------------------------------------------------------
+
+
+class GameCog(commands.Cog):
+    lobby = app_commands.Group(name="lobby", description=_desc("cmd-lobby"), guild_only=True)
+
+    def __init__(self, bot: GueridonBot) -> None:
+        self.bot = bot
+
+    @property
+    def host(self) -> HostService:
+        return self.bot.host
+
+    # ---- lobby ---------------------------------------------------------------------------
+    @lobby.command(name="create", description=_desc("cmd-lobby-create"))
+    @app_commands.describe(
+        game=_desc("opt-game"), seats=_desc("opt-seats"), options=_desc("opt-options")
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def lobby_create(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        seats: app_commands.Range[int, 1, 8] | None = None,
+        options: str | None = None,
+    ) -> None:
+        async def body() -> None:
+            user = await self.bot.note_interaction(interaction)
+            await interaction.response.defer(thinking=True)
+            assert interaction.channel_id is not None
+            lobby = await self.host.create_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host=user,
+                game_id=game,
+                seats=seats,
+                options=options or "",
+            )
+            locale = self.bot.locale_for_channel(interaction.channel_id)
+            embed, view = self.lobby_message(lobby, locale)
+            message = await interaction.followup.send(embed=embed, view=view, wait=True)
+            await self.host.store.set_lobby_message(lobby.id, message.id)
+
+        await guarded(interaction, body)
+
+    def lobby_message(self, lobby: Lobby, locale: str) -> tuple[discord.Embed, discord.ui.View]:
+        game = GAMES[lobby.game_id]
+        names = [self.host.names.get(u, f"#{u}") for u in lobby.players]
+        embed = discord.Embed(
+            title=t(locale, "lobby-title", game=game.info.name(locale)), colour=EMBED_COLOUR
+        )
+        embed.description = t(
+            locale,
+            "lobby-body",
+            host=self.host.names.get(lobby.host_id, f"#{lobby.host_id}"),
+            count=len(lobby.players),
+            seats=lobby.seats,
+            players=", ".join(names),
+            options=lobby.options or t(locale, "lobby-default-options"),
+        )
+        view = discord.ui.View(timeout=None)
+        if lobby.status == "open":
+            for action, style in (
+                ("join", discord.ButtonStyle.success),
+                ("leave", discord.ButtonStyle.secondary),
+                ("start", discord.ButtonStyle.primary),
+                ("cancel", discord.ButtonStyle.danger),
+            ):
+                view.add_item(LobbyButton(lobby.id, action, t(locale, f"button-{action}"), style))
+        return embed, view
+
+    async def refresh_lobby(self, lobby: Lobby) -> None:
+        if lobby.message_id is None:
+            return
+        locale = self.bot.locale_for_channel(lobby.channel_id)
+        embed, view = self.lobby_message(lobby, locale)
+        channel = self.bot.get_partial_messageable(lobby.channel_id)
+        try:
+            await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view)
+        except discord.HTTPException:
+            log.warning("could not update the message of lobby %s", lobby.id)
+
+    async def lobby_action(self, interaction: discord.Interaction, action: str) -> None:
+        """join / leave / start / cancel, from a command or a button."""
+        user = await self.bot.note_interaction(interaction)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        locale = self.bot.locale_for_channel(channel_id)
+        if action == "start":
+            await interaction.response.defer(thinking=True)
+            live = await self.host.start(channel_id, user)
+            lobby = None if live.lobby_id is None else await self.host.lobby(live.lobby_id)
+            if lobby is not None:
+                await self.refresh_lobby(lobby)
+            await reply(
+                interaction,
+                t(locale, "lobby-started", players=", ".join(live.names))
+                + "\n"
+                + t(locale, "seed-commit", sha=live.match.seed_commitment),
+                ephemeral=False,
+            )
+            update = Update(
+                live=live,
+                version=live.version,
+                seat=-1,
+                action="",
+                events=(),
+                pending=live.match.pending(),
+                outcome=None,
+                private_changed=frozenset(range(live.match.seats)),
+            )
+            await self.bot.announce(update)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if action == "join":
+            lobby = await self.host.join(channel_id, user)
+            text = t(locale, "lobby-joined", user=user.name)
+        elif action == "leave":
+            lobby = await self.host.leave(channel_id, user)
+            text = t(locale, "lobby-left", user=user.name)
+        else:
+            is_admin = bool(interaction.permissions.manage_guild)
+            result = await self.host.cancel(channel_id, user, is_admin=is_admin)
+            if isinstance(result, LiveMatch):
+                await reply(
+                    interaction,
+                    t(_locale(interaction), "match-cancelled", match=result.id, user=user.name),
+                )
+                channel = self.bot.get_partial_messageable(channel_id)
+                await channel.send(t(locale, "match-cancelled", match=result.id, user=user.name))
+                return
+            lobby = result
+            text = t(locale, "lobby-cancelled")
+        await self.refresh_lobby(lobby)
+        await reply(interaction, text)
+
+    @lobby.command(name="join", description=_desc("cmd-lobby-join"))
+    async def lobby_join(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.lobby_action(interaction, "join"))
+
+    @lobby.command(name="leave", description=_desc("cmd-lobby-leave"))
+    async def lobby_leave(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.lobby_action(interaction, "leave"))
+
+    @lobby.command(name="start", description=_desc("cmd-lobby-start"))
+    async def lobby_start(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.lobby_action(interaction, "start"))
+
+    @lobby.command(name="cancel", description=_desc("cmd-lobby-cancel"))
+    async def lobby_cancel(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.lobby_action(interaction, "cancel"))
+
+    @lobby.command(name="addbot", description=_desc("cmd-lobby-addbot"))
+    @app_commands.describe(level=_desc("opt-level"))
+    async def lobby_addbot(
+        self, interaction: discord.Interaction, level: str | None = None
+    ) -> None:
+        async def body() -> None:
+            raise HostError("addbot-unavailable")
+
+        await guarded(interaction, body)
+
+    # ---- playing ------------------------------------------------------------------------
+    def match_for(self, interaction: discord.Interaction) -> LiveMatch:
+        """The match of this channel, or in DMs the user's latest match."""
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            live = self.host.match_in(interaction.channel_id)
+            if live is None:
+                raise HostError("no-match")
+            return live
+        mine = self.host.user_matches(interaction.user.id)
+        if not mine:
+            raise HostError("no-match")
+        return mine[0]
+
+    @app_commands.command(name="play", description=_desc("cmd-play"))
+    @app_commands.describe(move=_desc("opt-move"))
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        async def body() -> None:
+            await self.bot.note_interaction(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            live = self.match_for(interaction)
+            update = await self.host.play(live.id, interaction.user.id, move)
+            await reply(interaction, t(_locale(interaction), "move-accepted", move=update.action))
+            await self.bot.announce(update)
+
+        await guarded(interaction, body)
+
+    @play.autocomplete("move")
+    async def play_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            live = self.match_for(interaction)
+        except HostError:
+            return []
+        typed = current.strip().lower()
+        choices = []
+        for notation, label in self.host.legal_moves(
+            live, interaction.user.id, _locale(interaction)
+        ):
+            shown = notation if label == notation else f"{notation} — {label}"
+            if typed and typed not in shown.lower():
+                continue
+            choices.append(app_commands.Choice(name=_clip(shown, 100), value=notation[:100]))
+            if len(choices) == 25:
+                break
+        return choices
+
+    @app_commands.command(name="hand", description=_desc("cmd-hand"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async def body() -> None:
+            await self.bot.note_interaction(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            live = self.match_for(interaction)
+            await self.send_hand(interaction, live)
+
+        await guarded(interaction, body)
+
+    async def send_hand(self, interaction: discord.Interaction, live: LiveMatch) -> None:
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            await reply(interaction, t(_locale(interaction), "spectator"))
+            return
+        embed, file, view = await self.bot.private_message(live, seat, _locale(interaction))
+        kwargs: dict[str, Any] = {"embed": embed, "file": file}
+        if view is not None:
+            kwargs["view"] = view
+        await reply(interaction, **kwargs)
+
+    @app_commands.command(name="board", description=_desc("cmd-board"))
+    async def board(self, interaction: discord.Interaction) -> None:
+        async def body() -> None:
+            await self.bot.note_interaction(interaction)
+            await interaction.response.defer(thinking=True)
+            live = self.match_for(interaction)
+            locale = self.bot.locale_for_channel(live.channel_id)
+            embed, file, _ = await self.bot.board_message(live, locale)
+            await interaction.followup.send(embed=embed, file=file)
+
+        await guarded(interaction, body)
+
+    @app_commands.command(name="resign", description=_desc("cmd-resign"))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        async def body() -> None:
+            user = await self.bot.note_interaction(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            live = self.match_for(interaction)
+            update = await self.host.resign(live.id, interaction.user.id)
+            await reply(interaction, t(_locale(interaction), "resign-accepted"))
+            locale = self.bot.locale_for_channel(live.channel_id)
+            await self.bot.announce(update, [t(locale, "resigned", user=user.name)])
+
+        await guarded(interaction, body)
+
+    @app_commands.command(name="rules", description=_desc("cmd-rules"))
+    @app_commands.describe(game=_desc("opt-game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        async def body() -> None:
+            locale = _locale(interaction)
+            g = GAMES.get(game)
+            if g is None:
+                raise HostError("unknown-game", game=game, games=", ".join(sorted(GAMES)))
+            info = g.info
+            embed = discord.Embed(
+                title=t(locale, "rules-title", game=info.name(locale)), colour=EMBED_COLOUR
+            )
+            summary = info.summary_fr if lang(locale) == "fr" else info.summary_en
+            defaults = info.options_model()
+            opts = ", ".join(
+                f"`{name}={_opt(getattr(defaults, name))}`"
+                for name in info.options_model.model_fields
+            )
+            parts = [
+                summary,
+                t(locale, "rules-seats", min=info.min_seats, max=info.max_seats),
+                t(locale, "rules-options", options=opts),
+            ]
+            if interaction.channel_id is not None:
+                live = self.host.match_in(interaction.channel_id)
+                if live is not None and live.game_id == game:
+                    text = g.options_text(live.match.options) or t(locale, "lobby-default-options")
+                    parts.append(t(locale, "rules-in-force", options=f"`{text}`"))
+            parts.append(t(locale, "rules-doc", game=game))
+            embed.description = _clip("\n\n".join(parts), 4000)
+            await reply(interaction, embed=embed)
+
+        await guarded(interaction, body)
+
+    @app_commands.command(name="help", description=_desc("cmd-help"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        async def body() -> None:
+            await reply(interaction, t(_locale(interaction), "help-text"))
+
+        await guarded(interaction, body)
+
+
+def _opt(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple | list):
+        return ",".join(map(str, value)) or "—"
+    return "—" if value is None else str(value)
+
+
+# ---------------------------------------------------------------------------
+# Persistent components
+# ---------------------------------------------------------------------------
+
+
+def _cog(interaction: discord.Interaction) -> GameCog:
+    bot = interaction.client
+    assert isinstance(bot, GueridonBot)
+    cog = bot.get_cog("GameCog")
+    assert isinstance(cog, GameCog)
+    return cog
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gl:(?P<action>join|leave|start|cancel):(?P<lobby>\d+)",
+):
+    def __init__(
+        self,
+        lobby_id: int,
+        action: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or action, style=style, custom_id=f"gl:{action}:{lobby_id}"
+            )
+        )
+        self.lobby_id = lobby_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["lobby"]), match["action"], item.label or "", item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog(interaction)
+
+        async def body() -> None:
+            lobby = await cog.host.lobby(self.lobby_id)
+            if lobby is None or lobby.status != "open":
+                raise HostError("no-lobby")
+            await cog.lobby_action(interaction, self.action)
+
+        await guarded(interaction, body)
+
+
+async def _play_index(
+    interaction: discord.Interaction, match_id: int, version: int, seat: int, index: int
+) -> None:
+    cog = _cog(interaction)
+    bot = cog.bot
+
+    async def body() -> None:
+        await bot.note_interaction(interaction)
+        # a deferred update: the clicked message itself can then be edited
+        await interaction.response.defer()
+        live = await cog.host.get_match(match_id)
+        if live.user_of(seat) != interaction.user.id:
+            raise HostError("not-seated")
+        if live.version != version:
+            raise HostError("stale")
+        actions = live.game.legal_actions(live.match.state, seat)
+        if not 0 <= index < len(actions):
+            raise HostError("stale")
+        notation = live.game.format_action(actions[index])
+        update = await cog.host.play(
+            match_id, interaction.user.id, notation, expected_version=version, seat=seat
+        )
+        with contextlib.suppress(discord.HTTPException):  # the clicked buttons are spent
+            await interaction.edit_original_response(view=None)
+        await reply(interaction, t(_locale(interaction), "move-accepted", move=update.action))
+        await bot.announce(update)
+
+    await guarded(interaction, body)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gm:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<index>\d+)",
+):
+    def __init__(self, match_id: int, version: int, seat: int, index: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(index),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"gm:{match_id}:{version}:{seat}:{index}",
+            )
+        )
+        self.match_id, self.version, self.seat, self.index = match_id, version, seat, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveButton:
+        label = item.label if isinstance(item, discord.ui.Button) else ""
+        return cls(
+            int(match["match"]),
+            int(match["version"]),
+            int(match["seat"]),
+            int(match["index"]),
+            label or "",
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play_index(interaction, self.match_id, self.version, self.seat, self.index)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gs:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<chunk>\d+)",
+):
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        seat: int,
+        chunk: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"gs:{match_id}:{version}:{seat}:{chunk}",
+                options=options or [discord.SelectOption(label="…", value="0")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.match_id, self.version, self.seat = match_id, version, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(
+            int(match["match"]),
+            int(match["version"]),
+            int(match["seat"]),
+            int(match["chunk"]),
+            list(item.options) if isinstance(item, discord.ui.Select) else None,
+            item.placeholder if isinstance(item, discord.ui.Select) else None,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        index = int(values[0]) if values else -1
+        await _play_index(interaction, self.match_id, self.version, self.seat, index)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh:(?P<match>\d+)"):
+    """On the public board: shows the clicker's private view, ephemerally."""
+
+    def __init__(self, match_id: int, locale: str = "en") -> None:
+        label = "Ma main" if lang(locale) == "fr" else "My hand"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"gh:{match_id}",
+                emoji="🃏",
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog(interaction)
+
+        async def body() -> None:
+            await cog.bot.note_interaction(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            live = await cog.host.get_match(self.match_id)
+            await cog.send_hand(interaction, live)
+
+        await guarded(interaction, body)
