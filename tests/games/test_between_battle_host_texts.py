@@ -1,0 +1,143 @@
+"""Between Battle's resignation and the texts it gives hosts (both languages)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import GAMES, Match
+from engine.core import Decision, Event
+from engine.errors import GameOver, IllegalAction, NotYourTurn, RulesError
+
+G = GAMES["between-battle"]
+NAMES = ["Alice", "Bob", "Chloé"]
+
+
+def _match(seats: int = 3, options: str = "characters=pirate,ninja,cowboy") -> Match:
+    if seats == 2:
+        options = "characters=pirate,ninja"
+    return Match(G, options, seats, seed=8)
+
+
+def test_resign_in_two_players_ends_the_game() -> None:
+    m = _match(2)
+    events = m.resign(1)
+    assert [e.kind for e in events][:2] == ["resign", "eliminated"]
+    out = m.outcome()
+    assert out is not None and out.ranking == ((0,), (1,)) and out.reason == "resign"
+    assert m.actions[-1] == (1, "!resign")
+    assert Match.replay(m.record()).state == m.state
+    with pytest.raises(GameOver):
+        m.resign(0)
+
+
+def test_resign_of_the_active_player_passes_the_turn() -> None:
+    m = _match(3)
+    active = next(iter(m.pending()))
+    m.resign(active)
+    assert not m.is_over
+    nxt = next(iter(m.pending()))
+    assert nxt == (active + 1) % 3
+    assert m.state.players[active].out
+    with pytest.raises(NotYourTurn):
+        m.resign(active)  # already out
+    # the two others finish; the resigner ranks last
+    m.resign(nxt)
+    out = m.outcome()
+    assert out is not None and out.ranking[-1] == (active,) and out.ranking[-2] == (nxt,)
+
+
+def test_resign_of_the_damage_chooser_hands_the_choice_on() -> None:
+    m = _match(3)
+    first = next(iter(m.pending()))
+    legal = [t for t in m.legal_notations(first) if t != "D"]
+    m.play(first, legal[0])
+    taker = next(iter(m.pending()))
+    if taker == first:  # the card gave an extra turn; play on until someone else moves
+        m.play(taker, next(t for t in m.legal_notations(taker) if t != "D"))
+        taker = next(iter(m.pending()))
+    m.play(taker, "D")
+    chooser = next(iter(m.pending()))
+    assert chooser != taker
+    m.resign(chooser)
+    new_chooser = next(iter(m.pending()))
+    assert new_chooser not in (chooser, taker)
+    assert m.pending()[new_chooser].kind == "choose-pile"
+
+
+def test_resign_during_the_draft_is_refused() -> None:
+    m = Match(G, "", 2, seed=1)
+    with pytest.raises(IllegalAction):
+        m.resign(0)
+
+
+def test_decision_texts_in_both_languages() -> None:
+    for kind, params in [
+        ("turn", ()),
+        ("turn", (("pile", 2),)),
+        ("choose-pile", (("taker", 1),)),
+        ("draft", ()),
+        ("joker-pull", (("pile", 1),)),
+        ("tutor", ()),
+        ("target", (("ability", "reveal"),)),
+    ]:
+        d = Decision(kind, "english", params)
+        assert G.decision_text(d, "en") == "english"
+        fr = G.decision_text(d, "fr")
+        assert fr and fr != "english"
+    assert "paquet 2" in G.decision_text(Decision("turn", "x", (("pile", 2),)), "fr")
+
+
+@pytest.mark.parametrize(
+    ("event", "en", "fr"),
+    [
+        (Event("play", {"seat": 0, "card": "Pi7", "pile": 0}), "Alice plays Pi7 → pile 1", "joue"),
+        (
+            Event("damage", {"seat": 1, "amount": 3, "life": 7, "pile": 1, "cards": []}),
+            "Bob takes 3 damage; 7 HP left",
+            "dégât",
+        ),
+        (
+            Event("coup-fatal", {"seat": 0, "target": 1, "amount": 4, "cards": [], "life": 1}),
+            "Coup fatal! Bob takes 4 damage",
+            "Coup fatal",
+        ),
+        (
+            Event("lock", {"seat": 0, "target": 2, "pile": 1}),
+            "Chloé must play on pile 2",
+            "paquet 2",
+        ),
+        (Event("reveal", {"seat": 0, "target": 1, "cards": ["Ni1", "Ni2"]}), "Ni1, Ni2", "révèle"),
+        (Event("resign", {"seat": 2}), "Chloé resigns", "abandonne"),
+    ],
+)
+def test_event_lines(event: Event, en: str, fr: str) -> None:
+    assert en in (G.describe_event(event, NAMES, "en") or "")
+    assert fr in (G.describe_event(event, NAMES, "fr") or "")
+
+
+def test_public_draws_say_how_many_not_which() -> None:
+    secret = Event("draw", {"seat": 1, "cards": ["Ni4"]}, frozenset({1}), {"seat": 1, "count": 1})
+    public = secret.for_seat(0)
+    assert public is not None
+    line = G.describe_event(public, NAMES, "en") or ""
+    assert "Ni4" not in line and "1" in line
+
+
+def test_summary_shows_only_the_observer_hand() -> None:
+    m = _match(2)
+    seat = next(iter(m.pending()))
+    own = m.view(seat)
+    text = G.summary(own, NAMES, "en")
+    hand = own.players[seat].hand
+    assert hand is not None and " ".join(hand) in text
+    other = G.summary(m.view(1 - seat), NAMES, "fr")
+    assert " ".join(hand) not in other and "Votre main" in other and "PV" in other
+
+
+def test_refusals_have_a_french_reason() -> None:
+    m = _match(2)
+    seat = next(iter(m.pending()))
+    with pytest.raises(RulesError) as err:
+        m.play(seat, "99>1")
+    assert err.value.message("en") != err.value.message("fr")
+    assert "main" in err.value.message("fr")
