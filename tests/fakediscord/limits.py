@@ -55,9 +55,7 @@ def error_body(errors: list[FieldError], *, code: int = 50035) -> dict[str, Any]
 
 def _max_len(value: Any, limit: int, path: tuple[str | int, ...], out: list[FieldError]) -> None:
     if isinstance(value, str) and len(value) > limit:
-        out.append(
-            FieldError(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
-        )
+        out.append(FieldError(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length."))
 
 
 def _len_between(
@@ -133,14 +131,22 @@ def _validate_button(
 ) -> None:
     style = comp.get("style")
     if style not in (1, 2, 3, 4, 5, 6):
-        out.append(FieldError((*p, "style"), "BASE_TYPE_CHOICES", f"Value must be one of 1-6, got {style!r}."))
+        out.append(
+            FieldError(
+                (*p, "style"), "BASE_TYPE_CHOICES", f"Value must be one of 1-6, got {style!r}."
+            )
+        )
     _max_len(comp.get("label"), 80, (*p, "label"), out)
     if style == 5:
         if not comp.get("url"):
             out.append(FieldError((*p, "url"), "BASE_TYPE_REQUIRED", "This field is required"))
         if comp.get("custom_id"):
             out.append(
-                FieldError((*p, "custom_id"), "COMPONENT_LINK_BUTTON_CUSTOM_ID", "Link buttons cannot have a custom_id")
+                FieldError(
+                    (*p, "custom_id"),
+                    "COMPONENT_LINK_BUTTON_CUSTOM_ID",
+                    "Link buttons cannot have a custom_id",
+                )
             )
         return
     if style == 6:
@@ -182,9 +188,17 @@ def _validate_select(
     min_v = comp.get("min_values", 1)
     max_v = comp.get("max_values", 1)
     if not isinstance(min_v, int) or not 0 <= min_v <= 25:
-        out.append(FieldError((*p, "min_values"), "NUMBER_TYPE_MAX", "int value should be between 0 and 25."))
+        out.append(
+            FieldError(
+                (*p, "min_values"), "NUMBER_TYPE_MAX", "int value should be between 0 and 25."
+            )
+        )
     if not isinstance(max_v, int) or not 1 <= max_v <= 25:
-        out.append(FieldError((*p, "max_values"), "NUMBER_TYPE_MAX", "int value should be between 1 and 25."))
+        out.append(
+            FieldError(
+                (*p, "max_values"), "NUMBER_TYPE_MAX", "int value should be between 1 and 25."
+            )
+        )
     if comp.get("type") == 3:
         options = comp.get("options") or []
         if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
@@ -203,7 +217,11 @@ def _validate_select(
             _max_len(opt.get("description"), 100, (*op, "description"), out)
             if opt.get("value") in values:
                 out.append(
-                    FieldError((*op, "value"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Select option values must be unique")
+                    FieldError(
+                        (*op, "value"),
+                        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                        "Select option values must be unique",
+                    )
                 )
             values.add(opt.get("value"))
         if isinstance(max_v, int) and options and max_v > len(options):
@@ -216,7 +234,11 @@ def _validate_select(
             )
     if isinstance(min_v, int) and isinstance(max_v, int) and min_v > max_v:
         out.append(
-            FieldError((*p, "min_values"), "SELECT_COMPONENT_MIN_GT_MAX", "min_values cannot exceed max_values")
+            FieldError(
+                (*p, "min_values"),
+                "SELECT_COMPONENT_MIN_GT_MAX",
+                "min_values cannot exceed max_values",
+            )
         )
 
 
@@ -245,7 +267,9 @@ def _validate_classic_components(components: list[Any]) -> list[FieldError]:
         children = row.get("components") or []
         if not children:
             out.append(
-                FieldError((*p, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+                FieldError(
+                    (*p, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
+                )
             )
         has_select = any(c.get("type") in SELECT_TYPES for c in children)
         if has_select and len(children) > 1:
@@ -273,7 +297,11 @@ def _validate_classic_components(components: list[Any]) -> list[FieldError]:
                 _validate_select(comp, cp, out, seen)
             else:
                 out.append(
-                    FieldError(cp, "UNION_TYPE_CHOICES", f"Component type {ctype} is not allowed in a message action row")
+                    FieldError(
+                        cp,
+                        "UNION_TYPE_CHOICES",
+                        f"Component type {ctype} is not allowed in a message action row",
+                    )
                 )
     return out
 
@@ -282,11 +310,19 @@ def _validate_v2_components(components: list[Any], payload: dict[str, Any]) -> l
     out: list[FieldError] = []
     if payload.get("content"):
         out.append(
-            FieldError(("content",), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2", "Cannot be used with IS_COMPONENTS_V2")
+            FieldError(
+                ("content",),
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                "Cannot be used with IS_COMPONENTS_V2",
+            )
         )
     if payload.get("embeds"):
         out.append(
-            FieldError(("embeds",), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2", "Cannot be used with IS_COMPONENTS_V2")
+            FieldError(
+                ("embeds",),
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                "Cannot be used with IS_COMPONENTS_V2",
+            )
         )
     seen: set[str] = set()
     count = 0
@@ -309,7 +345,11 @@ def _validate_v2_components(components: list[Any], payload: dict[str, Any]) -> l
                 has_select = any(c.get("type") in SELECT_TYPES for c in children)
                 if (has_select and len(children) > 1) or len(children) > MAX_ROW_BUTTONS:
                     out.append(
-                        FieldError((*p, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width")
+                        FieldError(
+                            (*p, "components"),
+                            "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                            "The specified component exceeds the maximum width",
+                        )
                     )
             if isinstance(comp.get("components"), list):
                 walk(comp["components"], (*p, "components"))
@@ -319,11 +359,19 @@ def _validate_v2_components(components: list[Any], payload: dict[str, Any]) -> l
     walk(components, ("components",))
     if count > MAX_V2_COMPONENTS:
         out.append(
-            FieldError(("components",), "COMPONENT_MAX_TOTAL_COMPONENTS_EXCEEDED", f"Total components must be {MAX_V2_COMPONENTS} or fewer")
+            FieldError(
+                ("components",),
+                "COMPONENT_MAX_TOTAL_COMPONENTS_EXCEEDED",
+                f"Total components must be {MAX_V2_COMPONENTS} or fewer",
+            )
         )
     if text > MAX_V2_TEXT:
         out.append(
-            FieldError(("components",), "COMPONENT_MAX_TEXT_EXCEEDED", f"Total text displayed must be {MAX_V2_TEXT} or fewer characters")
+            FieldError(
+                ("components",),
+                "COMPONENT_MAX_TEXT_EXCEEDED",
+                f"Total text displayed must be {MAX_V2_TEXT} or fewer characters",
+            )
         )
     return out
 
@@ -345,7 +393,11 @@ def validate_message(payload: dict[str, Any], *, n_files: int) -> list[FieldErro
     content = payload.get("content")
     if content is not None:
         if not isinstance(content, str):
-            out.append(FieldError(("content",), "STRING_TYPE_CONVERT", "Could not interpret value as string."))
+            out.append(
+                FieldError(
+                    ("content",), "STRING_TYPE_CONVERT", "Could not interpret value as string."
+                )
+            )
         elif len(content) > MAX_CONTENT:
             out.append(
                 FieldError(
@@ -362,7 +414,9 @@ def validate_message(payload: dict[str, Any], *, n_files: int) -> list[FieldErro
     total_attachments = len(attachments) if isinstance(attachments, list) else n_files
     if total_attachments > MAX_FILES or n_files > MAX_FILES:
         out.append(
-            FieldError(("attachments",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_FILES} or fewer in length.")
+            FieldError(
+                ("attachments",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_FILES} or fewer in length."
+            )
         )
     nonce = payload.get("nonce")
     if isinstance(nonce, str) and len(nonce) > 25:
@@ -406,7 +460,9 @@ def validate_choices(choices: Any) -> list[FieldError]:
             out.append(FieldError((*p, "value"), "BASE_TYPE_REQUIRED", "This field is required"))
         for loc, name in (choice.get("name_localizations") or {}).items():
             if loc not in VALID_LOCALES:
-                out.append(FieldError((*p, "name_localizations", loc), "LOCALE_INVALID", "Invalid locale"))
+                out.append(
+                    FieldError((*p, "name_localizations", loc), "LOCALE_INVALID", "Invalid locale")
+                )
             _len_between(name, 1, MAX_CHOICE_NAME, (*p, "name_localizations", loc), out)
     return out
 
@@ -421,7 +477,9 @@ def validate_modal(data: Any) -> list[FieldError]:
     components = data.get("components") or []
     if not 1 <= len(components) <= 5:
         out.append(
-            FieldError(("data", "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+            FieldError(
+                ("data", "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
+            )
         )
     for i, top in enumerate(components):
         p: tuple[str | int, ...] = ("data", "components", i)
@@ -430,7 +488,11 @@ def validate_modal(data: Any) -> list[FieldError]:
             inner = top.get("components") or []
             if len(inner) != 1:
                 out.append(
-                    FieldError((*p, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 1 in length.")
+                    FieldError(
+                        (*p, "components"),
+                        "BASE_TYPE_BAD_LENGTH",
+                        "Must be between 1 and 1 in length.",
+                    )
                 )
             items = [(c, (*p, "components", j), True) for j, c in enumerate(inner)]
         elif ttype == 18:
@@ -440,7 +502,11 @@ def validate_modal(data: Any) -> list[FieldError]:
         elif ttype == 10:
             continue
         else:
-            out.append(FieldError(p, "UNION_TYPE_CHOICES", f"Component type {ttype} is not allowed in a modal"))
+            out.append(
+                FieldError(
+                    p, "UNION_TYPE_CHOICES", f"Component type {ttype} is not allowed in a modal"
+                )
+            )
             continue
         for comp, cp, needs_label in items:
             ctype = comp.get("type")
@@ -454,14 +520,24 @@ def validate_modal(data: Any) -> list[FieldError]:
                     v = comp.get(key)
                     if v is not None and not low <= v <= high:
                         out.append(
-                            FieldError((*cp, key), "NUMBER_TYPE_MAX", f"int value should be between {low} and {high}.")
+                            FieldError(
+                                (*cp, key),
+                                "NUMBER_TYPE_MAX",
+                                f"int value should be between {low} and {high}.",
+                            )
                         )
             elif ctype in SELECT_TYPES:
                 _validate_select(comp, cp, out, seen)
             elif ctype in (19, 21, 22, 23):  # file upload, radio group, checkbox group, checkbox
                 _validate_custom_id(comp, cp, out, seen)
             else:
-                out.append(FieldError(cp, "UNION_TYPE_CHOICES", f"Component type {ctype} is not allowed in a modal"))
+                out.append(
+                    FieldError(
+                        cp,
+                        "UNION_TYPE_CHOICES",
+                        f"Component type {ctype} is not allowed in a modal",
+                    )
+                )
     return out
 
 
@@ -486,18 +562,24 @@ def _validate_localizations(
             _len_between(text, 1, 100, lp, out)
 
 
-def _validate_name(name: Any, p: tuple[str | int, ...], out: list[FieldError], *, lowercase: bool) -> None:
+def _validate_name(
+    name: Any, p: tuple[str | int, ...], out: list[FieldError], *, lowercase: bool
+) -> None:
     if not isinstance(name, str) or not COMMAND_NAME_RE.match(name):
         out.append(
             FieldError(p, "APPLICATION_COMMAND_INVALID_NAME", f"Command name {name!r} is invalid")
         )
     elif lowercase and name != name.lower():
         out.append(
-            FieldError(p, "APPLICATION_COMMAND_INVALID_NAME", f"Command name {name!r} must be lowercase")
+            FieldError(
+                p, "APPLICATION_COMMAND_INVALID_NAME", f"Command name {name!r} must be lowercase"
+            )
         )
 
 
-def _validate_options(options: Any, p: tuple[str | int, ...], out: list[FieldError], depth: int) -> int:
+def _validate_options(
+    options: Any, p: tuple[str | int, ...], out: list[FieldError], depth: int
+) -> int:
     """Validate an options list; return the number of characters it contributes."""
     chars = 0
     if not isinstance(options, list):
@@ -510,7 +592,11 @@ def _validate_options(options: Any, p: tuple[str | int, ...], out: list[FieldErr
     kinds = {1 if o.get("type") in (1, 2) else 0 for o in options}
     if len(kinds) > 1:
         out.append(
-            FieldError(p, "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Sub-commands and groups cannot be mixed with other options")
+            FieldError(
+                p,
+                "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                "Sub-commands and groups cannot be mixed with other options",
+            )
         )
     for i, opt in enumerate(options):
         op = (*p, i)
@@ -519,31 +605,67 @@ def _validate_options(options: Any, p: tuple[str | int, ...], out: list[FieldErr
         _validate_name(name, (*op, "name"), out, lowercase=True)
         _len_between(opt.get("description"), 1, 100, (*op, "description"), out)
         chars += len(name or "") + len(opt.get("description") or "")
-        _validate_localizations(opt.get("name_localizations"), (*op, "name_localizations"), out, name=True, lowercase=True)
-        _validate_localizations(opt.get("description_localizations"), (*op, "description_localizations"), out, name=False, lowercase=False)
+        _validate_localizations(
+            opt.get("name_localizations"),
+            (*op, "name_localizations"),
+            out,
+            name=True,
+            lowercase=True,
+        )
+        _validate_localizations(
+            opt.get("description_localizations"),
+            (*op, "description_localizations"),
+            out,
+            name=False,
+            lowercase=False,
+        )
         if name in names:
             out.append(
-                FieldError((*op, "name"), "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS", "Option names must be unique")
+                FieldError(
+                    (*op, "name"),
+                    "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS",
+                    "Option names must be unique",
+                )
             )
         names.add(name)
         if otype == 2:
             if depth > 0:
-                out.append(FieldError((*op, "type"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Sub-command groups cannot be nested"))
+                out.append(
+                    FieldError(
+                        (*op, "type"),
+                        "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                        "Sub-command groups cannot be nested",
+                    )
+                )
             subs = opt.get("options") or []
             if any(s.get("type") != 1 for s in subs):
                 out.append(
-                    FieldError((*op, "options"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Sub-command groups may only contain sub-commands")
+                    FieldError(
+                        (*op, "options"),
+                        "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                        "Sub-command groups may only contain sub-commands",
+                    )
                 )
             chars += _validate_options(subs, (*op, "options"), out, depth + 1)
         elif otype == 1:
             if depth > 1:
-                out.append(FieldError((*op, "type"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Too deeply nested"))
+                out.append(
+                    FieldError(
+                        (*op, "type"),
+                        "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                        "Too deeply nested",
+                    )
+                )
             chars += _validate_options(opt.get("options") or [], (*op, "options"), out, 2)
         elif otype in (3, 4, 5, 6, 7, 8, 9, 10, 11):
             if opt.get("required"):
                 if seen_optional:
                     out.append(
-                        FieldError((*op, "required"), "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options")
+                        FieldError(
+                            (*op, "required"),
+                            "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                            "Required options must be placed before non-required options",
+                        )
                     )
             else:
                 seen_optional = True
@@ -551,10 +673,20 @@ def _validate_options(options: Any, p: tuple[str | int, ...], out: list[FieldErr
             if choices:
                 if opt.get("autocomplete"):
                     out.append(
-                        FieldError((*op, "autocomplete"), "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID", "Autocomplete cannot be used with choices")
+                        FieldError(
+                            (*op, "autocomplete"),
+                            "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID",
+                            "Autocomplete cannot be used with choices",
+                        )
                     )
                 if len(choices) > MAX_CHOICES:
-                    out.append(FieldError((*op, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
+                    out.append(
+                        FieldError(
+                            (*op, "choices"),
+                            "BASE_TYPE_MAX_LENGTH",
+                            "Must be 25 or fewer in length.",
+                        )
+                    )
                 for j, choice in enumerate(choices):
                     cp = (*op, "choices", j)
                     _len_between(choice.get("name"), 1, 100, (*cp, "name"), out)
@@ -562,13 +694,27 @@ def _validate_options(options: Any, p: tuple[str | int, ...], out: list[FieldErr
                         _max_len(choice["value"], 100, (*cp, "value"), out)
                         chars += len(choice["value"])
                     chars += len(choice.get("name") or "")
-                    _validate_localizations(choice.get("name_localizations"), (*cp, "name_localizations"), out, name=False, lowercase=False)
+                    _validate_localizations(
+                        choice.get("name_localizations"),
+                        (*cp, "name_localizations"),
+                        out,
+                        name=False,
+                        lowercase=False,
+                    )
             for key, low, high in (("min_length", 0, 6000), ("max_length", 1, 6000)):
                 v = opt.get(key)
                 if v is not None and not low <= v <= high:
-                    out.append(FieldError((*op, key), "NUMBER_TYPE_MAX", f"int value should be between {low} and {high}."))
+                    out.append(
+                        FieldError(
+                            (*op, key),
+                            "NUMBER_TYPE_MAX",
+                            f"int value should be between {low} and {high}.",
+                        )
+                    )
         else:
-            out.append(FieldError((*op, "type"), "BASE_TYPE_CHOICES", f"Unknown option type {otype!r}"))
+            out.append(
+                FieldError((*op, "type"), "BASE_TYPE_CHOICES", f"Unknown option type {otype!r}")
+            )
     return chars
 
 
@@ -582,20 +728,46 @@ def validate_command(cmd: Any, index: int | None = None) -> list[FieldError]:
     if ctype == 1:
         _validate_name(name, (*p, "name"), out, lowercase=True)
         _len_between(cmd.get("description"), 1, 100, (*p, "description"), out)
-        _validate_localizations(cmd.get("name_localizations"), (*p, "name_localizations"), out, name=True, lowercase=True)
-        _validate_localizations(cmd.get("description_localizations"), (*p, "description_localizations"), out, name=False, lowercase=False)
+        _validate_localizations(
+            cmd.get("name_localizations"),
+            (*p, "name_localizations"),
+            out,
+            name=True,
+            lowercase=True,
+        )
+        _validate_localizations(
+            cmd.get("description_localizations"),
+            (*p, "description_localizations"),
+            out,
+            name=False,
+            lowercase=False,
+        )
         chars = len(name or "") + len(cmd.get("description") or "")
         chars += _validate_options(cmd.get("options") or [], (*p, "options"), out, 0)
         if chars > 4000:
             out.append(
-                FieldError(p, "APPLICATION_COMMAND_TOO_LARGE", "Command exceeds maximum size (4000)")
+                FieldError(
+                    p, "APPLICATION_COMMAND_TOO_LARGE", "Command exceeds maximum size (4000)"
+                )
             )
     elif ctype in (2, 3):
         _len_between(name, 1, 32, (*p, "name"), out)
         if cmd.get("description"):
-            out.append(FieldError((*p, "description"), "APPLICATION_COMMAND_INVALID", "Context menu commands cannot have a description"))
+            out.append(
+                FieldError(
+                    (*p, "description"),
+                    "APPLICATION_COMMAND_INVALID",
+                    "Context menu commands cannot have a description",
+                )
+            )
         if cmd.get("options"):
-            out.append(FieldError((*p, "options"), "APPLICATION_COMMAND_INVALID", "Context menu commands cannot have options"))
+            out.append(
+                FieldError(
+                    (*p, "options"),
+                    "APPLICATION_COMMAND_INVALID",
+                    "Context menu commands cannot have options",
+                )
+            )
     else:
         out.append(FieldError((*p, "type"), "BASE_TYPE_CHOICES", f"Unknown command type {ctype!r}"))
     return out
@@ -612,13 +784,21 @@ def validate_command_set(cmds: list[dict[str, Any]]) -> list[FieldError]:
         key = (int(cmd.get("type", 1)), str(cmd.get("name")))
         if key in seen:
             out.append(
-                FieldError((i, "name"), "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Application command names must be unique ({key[1]!r})")
+                FieldError(
+                    (i, "name"),
+                    "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                    f"Application command names must be unique ({key[1]!r})",
+                )
             )
         seen.add(key)
         counts[key[0]] = counts.get(key[0], 0) + 1
     for ctype, limit in ((1, 100), (2, 15), (3, 15)):
         if counts.get(ctype, 0) > limit:
             out.append(
-                FieldError((), "APPLICATION_COMMANDS_TOO_MANY", f"Too many commands of type {ctype} (max {limit})")
+                FieldError(
+                    (),
+                    "APPLICATION_COMMANDS_TOO_MANY",
+                    f"Too many commands of type {ctype} (max {limit})",
+                )
             )
     return out

@@ -556,7 +556,8 @@ class FakeInteraction:
     followup_ids: list[int] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
-    rejected: list[str] = field(default_factory=list)
+    forgotten: bool = False  # see FakeDiscord.forget_interaction
+    ack_snapshot: tuple[int, int] | None = None  # (original's edit count, follow-ups) at ack
 
     @property
     def acknowledged(self) -> bool:

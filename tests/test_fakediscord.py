@@ -1,0 +1,793 @@
+"""Self-tests of the fake Discord, driven by a tiny real discord.py bot defined here."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import AsyncIterator
+from typing import Any, ClassVar
+
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+from PIL import Image
+
+from tests.fakediscord import (
+    CommandNotSynced,
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeUser,
+    HarnessError,
+)
+
+GAMES = ["belote", "between-battle", "tarot", "yams"]
+
+# --------------------------------------------------------------------------------------------
+# the tiny bot
+# --------------------------------------------------------------------------------------------
+
+
+class FrenchTranslator(app_commands.Translator):
+    """Gives French localizations to a few strings, to check they are synced."""
+
+    TABLE: ClassVar[dict[str, str]] = {
+        "lobby": "salon",
+        "Manage lobbies": "Gérer les salons",
+        "create": "creer",
+    }
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is discord.Locale.french:
+            return self.TABLE.get(string.message)
+        return None
+
+
+class Tile(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tile:(?P<n>[0-9]+)"):
+    """A persistent button: works for any client that registered it, even after a restart."""
+
+    def __init__(self, n: int, *, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Tile {n}",
+                custom_id=f"tile:{n}",
+                style=discord.ButtonStyle.primary,
+                disabled=disabled,
+            )
+        )
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> Tile:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        client = interaction.client
+        assert isinstance(client, TinyBot)
+        client.events.append(("tile", self.n, client.name))
+        await interaction.response.edit_message(
+            content=f"tile {self.n} taken by {interaction.user.name} (via {client.name})",
+            view=tiles_view(taken=self.n),
+        )
+
+
+def tiles_view(taken: int | None = None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for n in (1, 2, 3):
+        view.add_item(Tile(n, disabled=n == taken))
+    return view
+
+
+class PickView(discord.ui.View):
+    @discord.ui.select(
+        custom_id="pick:card",
+        placeholder="Pick cards",
+        min_values=1,
+        max_values=2,
+        options=[discord.SelectOption(label=c, value=c) for c in ("7", "8", "9", "10")],
+    )
+    async def pick(
+        self, interaction: discord.Interaction[Any], select: discord.ui.Select[Any]
+    ) -> None:
+        await interaction.response.send_message(f"picked {','.join(select.values)}")
+
+
+class NameModal(discord.ui.Modal, title="Your name"):
+    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name", custom_id="name:field")
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(f"hello {self.name.value}")
+
+
+lobby = app_commands.Group(
+    name=app_commands.locale_str("lobby"),
+    description=app_commands.locale_str("Manage lobbies"),
+)
+
+
+@lobby.command(name=app_commands.locale_str("create"), description="Create a lobby")
+@app_commands.describe(game="Which game", options="Free-form options")
+async def lobby_create(
+    interaction: discord.Interaction[Any], game: str, options: str | None = None
+) -> None:
+    await interaction.response.send_message(
+        f"lobby {game} created options={options} locale={interaction.locale.value}"
+    )
+
+
+@lobby_create.autocomplete("game")
+async def lobby_game_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=g, value=g) for g in GAMES if current in g]
+
+
+@app_commands.command(description="Play a move")
+async def play(interaction: discord.Interaction[Any], move: str, times: int = 1) -> None:
+    await interaction.response.send_message(f"played {move} x{times}")
+
+
+@play.autocomplete("move")
+async def play_move_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    if current == "many":  # more than Discord's 25 choices: must be caught by the fake
+        return [app_commands.Choice(name=f"m{i}", value=f"m{i}") for i in range(30)]
+    return [
+        app_commands.Choice(name=f"card {c}", value=c) for c in ("7", "17", "27") if current in c
+    ]
+
+
+@app_commands.command(description="Render the board (slow: defers)")
+async def board(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.defer(thinking=True)
+    buf = io.BytesIO()
+    Image.new("RGB", (64, 32), (0, 128, 0)).save(buf, format="PNG")
+    buf.seek(0)
+    await interaction.followup.send("here is the board", file=discord.File(buf, "board.png"))
+
+
+@app_commands.command(description="Post tiles")
+async def tiles(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("pick a tile", view=tiles_view())
+
+
+@app_commands.command(description="Pick cards")
+async def pick(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("choose", view=PickView(timeout=None))
+
+
+@app_commands.command(description="Ask a name")
+async def askname(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_modal(NameModal())
+
+
+@app_commands.command(description="A secret")
+async def secret(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("only you can see this", ephemeral=True)
+
+
+@app_commands.command(description="DM me")
+async def dm(interaction: discord.Interaction[Any]) -> None:
+    client = interaction.client
+    assert isinstance(client, TinyBot)
+    try:
+        await interaction.user.send("psst, your cards: 7 8 9")
+    except discord.Forbidden as exc:
+        client.events.append(("forbidden", exc.code, exc.status))
+        await interaction.response.send_message("your DMs are closed", ephemeral=True)
+    else:
+        await interaction.response.send_message("check your DMs", ephemeral=True)
+
+
+@app_commands.command(description="Too long")
+async def toolong(interaction: discord.Interaction[Any]) -> None:
+    client = interaction.client
+    assert isinstance(client, TinyBot)
+    try:
+        await interaction.response.send_message("x" * 2001)
+    except discord.HTTPException as exc:
+        client.events.append(("toolong", exc.code, exc.status))
+        await interaction.response.send_message("message too long, shortened")
+
+
+@app_commands.command(description="Answers too late")
+async def slow(interaction: discord.Interaction[Any]) -> None:
+    client = interaction.client
+    assert isinstance(client, TinyBot)
+    await client.release_slow.wait()  # the test releases it once the window has passed
+    try:
+        await interaction.response.send_message("finally")
+    except discord.NotFound as exc:
+        client.events.append(("late", exc.code, exc.status))
+
+
+@app_commands.command(description="Never answers")
+async def ignore(interaction: discord.Interaction[Any]) -> None:
+    return None
+
+
+class RevealView(discord.ui.View):
+    @discord.ui.button(label="Reveal", custom_id="reveal")
+    async def reveal(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.defer()  # type 6: deferred update, the edit comes later
+        await interaction.edit_original_response(content="revealed: 7 of hearts", view=None)
+
+
+@app_commands.command(description="Hidden card")
+async def reveal(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("a hidden card", view=RevealView(timeout=None))
+
+
+@app_commands.command(description="Countdown with edits and follow-ups")
+async def countdown(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("3")
+    await interaction.edit_original_response(content="2")
+    note = await interaction.followup.send("psst", ephemeral=True, wait=True)
+    await note.edit(content="psst (edited)")
+    await interaction.followup.send("go!")
+
+
+@app_commands.command(description="Follow-up before responding (a bug)")
+async def early(interaction: discord.Interaction[Any]) -> None:
+    client = interaction.client
+    assert isinstance(client, TinyBot)
+    try:
+        await interaction.followup.send("too early")
+    except discord.NotFound as exc:
+        client.events.append(("early", exc.code, exc.status))
+    await interaction.response.send_message("ok")
+
+
+@app_commands.command(description="Deal cards to a player")
+async def deal(
+    interaction: discord.Interaction[Any],
+    player: discord.Member,
+    deck: discord.Attachment,
+    to: discord.TextChannel | None = None,
+) -> None:
+    data = await deck.read()
+    where = to.name if to else "here"
+    await interaction.response.send_message(
+        f"dealt {data.decode()} to {player.display_name} in {where}"
+    )
+
+
+@app_commands.context_menu(name="Challenge")
+async def challenge(interaction: discord.Interaction[Any], member: discord.Member) -> None:
+    await interaction.response.send_message(f"{interaction.user.name} challenges {member.name}")
+
+
+@app_commands.context_menu(name="Quote")
+async def quote(interaction: discord.Interaction[Any], message: discord.Message) -> None:
+    await interaction.response.send_message(f"> {message.content}")
+
+
+@app_commands.command(description="Get tiles in DM")
+async def dmtiles(interaction: discord.Interaction[Any]) -> None:
+    await interaction.user.send("your private tiles", view=tiles_view())
+    await interaction.response.send_message("sent", ephemeral=True)
+
+
+def png(color: str, size: tuple[int, int] = (8, 8)) -> io.BytesIO:
+    buf = io.BytesIO()
+    Image.new("RGB", size, color).save(buf, format="PNG")
+    buf.seek(0)
+    return buf
+
+
+@app_commands.command(description="Show a card image, then swap it")
+async def card(interaction: discord.Interaction[Any]) -> None:
+    embed = discord.Embed(title="Your card").set_image(url="attachment://card.png")
+    await interaction.response.send_message(
+        "your card", embed=embed, file=discord.File(png("red"), "card.png")
+    )
+    await interaction.edit_original_response(
+        attachments=[discord.File(png("blue", (16, 8)), "card2.png")]
+    )
+
+
+ALL_COMMANDS: list[Any] = [
+    *(lobby, play, board, tiles, pick, askname, secret, dm, toolong, slow, ignore),
+    *(reveal, countdown, early, deal, challenge, quote, dmtiles, card),
+]
+
+
+class TinyBot(commands.Bot):
+    def __init__(self, name: str = "bot", *, message_content: bool = False) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = message_content
+        super().__init__(command_prefix="!", intents=intents, guild_ready_timeout=0.05)
+        self.name = name
+        self.events: list[tuple[Any, ...]] = []
+        self.release_slow = asyncio.Event()
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(Tile)
+        for cmd in ALL_COMMANDS:
+            self.tree.add_command(cmd)
+        await self.tree.set_translator(FrenchTranslator())
+        await self.tree.sync()
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author != self.user:
+            self.events.append(("message", message.author.name, message.content))
+
+
+# --------------------------------------------------------------------------------------------
+# fixtures
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord.serve() as fake:
+        yield fake
+
+
+class World:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.guild: FakeGuild = fake.add_guild("Café des jeux", locale="fr")
+        self.games: FakeChannel = fake.add_text_channel(self.guild, "games")
+        self.alice: FakeUser = fake.add_user("alice", guild=self.guild, locale="fr")
+        self.bob: FakeUser = fake.add_user("bob", guild=self.guild, locale="en-US")
+
+
+@pytest.fixture
+async def world(fake: FakeDiscord) -> World:
+    return World(fake)
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, world: World) -> AsyncIterator[TinyBot]:
+    client = TinyBot()
+    async with fake.running(client):
+        yield client
+
+
+# --------------------------------------------------------------------------------------------
+# tests
+# --------------------------------------------------------------------------------------------
+
+
+async def test_sync_registers_commands_with_options_and_localizations(
+    fake: FakeDiscord, bot: TinyBot
+) -> None:
+    names = {c["name"] for c in fake.commands()}
+    assert {"lobby", "play", "board", "tiles", "secret", "dm"} <= names
+    lobby_cmd = fake.command("lobby")
+    assert lobby_cmd["name_localizations"] == {"fr": "salon"}
+    assert lobby_cmd["description_localizations"] == {"fr": "Gérer les salons"}
+    [create] = lobby_cmd["options"]
+    assert (create["name"], create["type"]) == ("create", 1)
+    assert create["name_localizations"] == {"fr": "creer"}
+    opts = {o["name"]: o for o in create["options"]}
+    assert opts["game"]["type"] == 3 and opts["game"]["required"] is True
+    assert opts["game"]["autocomplete"] is True
+    assert opts["options"].get("required", False) is False
+    play_opts = {o["name"]: o["type"] for o in fake.command("play")["options"]}
+    assert play_opts == {"move": 3, "times": 4}
+    assert bot.application_id == fake.application_id
+    with pytest.raises(CommandNotSynced):
+        fake.command("nope")
+
+
+async def test_slash_roundtrip_with_subcommand_and_locale(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    res = await fake.slash(
+        world.alice, world.games, "lobby create", game="between-battle", options="x=1"
+    )
+    assert res.response_type == 4
+    assert res.content == "lobby between-battle created options=x=1 locale=fr"
+    assert not res.ephemeral
+    assert fake.last_message(world.games) is res.message
+    assert res.message is not None and res.message.interaction_metadata is not None
+    res2 = await fake.slash(world.bob, world.games, "play", move="7", times=3)
+    assert res2.content == "played 7 x3"
+    with pytest.raises(CommandNotSynced):
+        await fake.slash(world.bob, world.games, "lobby destroy")
+    with pytest.raises(HarnessError):
+        await fake.slash(world.bob, world.games, "play", move=7)  # wrong type
+    with pytest.raises(HarnessError):
+        await fake.slash(world.bob, world.games, "play")  # missing required option
+
+
+async def test_autocomplete_returns_choices(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    choices = await fake.autocomplete(world.alice, world.games, "play", option="move", value="7")
+    assert [c["value"] for c in choices] == ["7", "17", "27"]
+    choices = await fake.autocomplete(
+        world.alice, world.games, "lobby create", option="game", value="ta"
+    )
+    assert choices == [{"name": "tarot", "value": "tarot"}]
+
+
+async def test_defer_then_followup_with_png_attachment(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    res = await fake.slash(world.alice, world.games, "board")
+    assert res.response_type == 5 and res.deferred
+    assert res.content == "here is the board"
+    [att] = res.attachments
+    assert att.filename == "board.png"
+    assert att.data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert (att.width, att.height) == (64, 32)
+    # the follow-up replaced the "thinking" message, it did not add a second one
+    assert res.message is not None and not res.message.loading
+    assert len(fake.channel_messages(world.games)) == 1
+    async with aiohttp.ClientSession() as session, session.get(att.url) as resp:
+        assert resp.status == 200
+        assert await resp.read() == att.data
+
+
+async def test_dynamic_button_click_edits_message(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    res = await fake.slash(world.alice, world.games, "tiles")
+    msg = res.message
+    assert msg is not None and [b["label"] for b in msg.buttons()] == ["Tile 1", "Tile 2", "Tile 3"]
+    click = await fake.click(world.bob, msg, label="Tile 2")
+    assert click.response_type == 7
+    assert msg.content == "tile 2 taken by bob (via bot)"
+    assert msg.edited and msg.history[0]["content"] == "pick a tile"
+    tile2 = msg.find_component(custom_id="tile:2")
+    assert tile2 is not None and tile2["disabled"] is True
+    with pytest.raises(HarnessError):
+        await fake.click(world.alice, msg, custom_id="tile:2")  # disabled now
+
+
+async def test_select_and_modal(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    res = await fake.slash(world.alice, world.games, "pick")
+    assert res.message is not None
+    picked = await fake.select(world.alice, res.message, "pick:card", values=["8", "10"])
+    assert picked.content == "picked 8,10"
+    with pytest.raises(HarnessError):
+        await fake.select(world.alice, res.message, "pick:card", values=["joker"])
+    opened = await fake.slash(world.bob, world.games, "askname")
+    assert opened.response_type == 9 and opened.modal is not None
+    submitted = await fake.submit_modal(world.bob, opened, {"name:field": "Bob"})
+    assert submitted.content == "hello Bob"
+
+
+async def test_ephemeral_reply(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    res = await fake.slash(world.alice, world.games, "secret")
+    assert res.ephemeral and res.content == "only you can see this"
+    assert fake.channel_messages(world.games, visible_to=world.bob) == []
+    assert fake.channel_messages(world.games, visible_to=world.alice) == [res.message]
+
+
+async def test_dm_and_closed_dm(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    res = await fake.slash(world.alice, world.games, "dm")
+    assert res.content == "check your DMs" and res.ephemeral
+    [dm_msg] = fake.dm_messages(world.alice)
+    assert dm_msg.content == "psst, your cards: 7 8 9"
+    fake.set_dms_open(world.bob, False)
+    res = await fake.slash(world.bob, world.games, "dm")
+    assert res.content == "your DMs are closed"
+    assert ("forbidden", 50007, 403) in bot.events
+    assert fake.dm_messages(world.bob) == []
+
+
+async def test_restart_new_client_handles_buttons_of_old_one(
+    fake: FakeDiscord, world: World
+) -> None:
+    first = TinyBot("first")
+    await fake.start_client(first)
+    res = await fake.slash(world.alice, world.games, "tiles")
+    posted = res.message
+    assert posted is not None
+    await fake.stop_client(first)
+    assert fake.live_sessions() == []
+
+    second = TinyBot("second")
+    async with fake.running(second):
+        click = await fake.click(world.bob, posted, custom_id="tile:3")
+        assert click.response_type == 7
+        assert posted.content == "tile 3 taken by bob (via second)"
+    assert ("tile", 3, "second") in second.events
+    assert first.events == []
+    assert fake.sync_count == 2  # both clients synced; command ids stay stable
+    assert len(fake.commands()) == len(ALL_COMMANDS)
+
+
+async def test_limit_violations_are_recorded(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    res = await fake.slash(world.alice, world.games, "toolong")
+    # the 2,001-character answer was refused, the bot's fallback answer was accepted
+    assert res.content == "message too long, shortened"
+    assert ("toolong", 50035, 400) in bot.events
+    [v] = fake.take_violations()
+    assert v.kind == "invalid_form_body" and "content" in v.message and "2000" in v.message
+
+    # raw REST calls through the bot's real HTTP client: limits discord.py doesn't check itself
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=world.games.id)
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "b", "custom_id": "c"}]}
+    six_buttons = {
+        "type": 1,
+        "components": [
+            {"type": 2, "style": 1, "label": str(i), "custom_id": f"b{i}"} for i in range(6)
+        ],
+    }
+    bad_bodies: list[dict[str, Any]] = [
+        {"content": "rows", "components": [row] * 6},
+        {"content": "buttons", "components": [six_buttons]},
+        {
+            "content": "id",
+            "components": [
+                {
+                    "type": 1,
+                    "components": [{"type": 2, "style": 1, "label": "x", "custom_id": "x" * 101}],
+                }
+            ],
+        },
+        {"content": "embeds", "embeds": [{"title": str(i)} for i in range(11)]},
+        {
+            "content": "options",
+            "components": [
+                {
+                    "type": 1,
+                    "components": [
+                        {
+                            "type": 3,
+                            "custom_id": "s",
+                            "options": [{"label": str(i), "value": str(i)} for i in range(26)],
+                        }
+                    ],
+                }
+            ],
+        },
+        {},
+    ]
+    for body in bad_bodies:
+        with pytest.raises(discord.HTTPException) as info:
+            await bot.http.request(route, json=body)
+        assert info.value.status == 400
+    kinds = [v.kind for v in fake.take_violations()]
+    assert kinds == ["invalid_form_body"] * 5 + ["empty_message"]
+
+    # command definitions are validated on sync, like Discord does
+    bad_commands: list[Any] = [
+        {"name": "Lobby", "description": "uppercase name", "type": 1},
+        {"name": "x", "description": "d" * 101, "type": 1},
+        {
+            "name": "order",
+            "description": "required option after an optional one",
+            "options": [
+                {"type": 3, "name": "a", "description": "a", "required": False},
+                {"type": 3, "name": "b", "description": "b", "required": True},
+            ],
+        },
+        {"name": "loc", "description": "d", "name_localizations": {"fr": "Salon"}},
+    ]
+    for command in bad_commands:
+        with pytest.raises(discord.HTTPException):
+            await bot.http.bulk_upsert_global_commands(fake.application_id, [command])
+    assert [v.kind for v in fake.take_violations()] == ["invalid_commands"] * 4
+    assert len(fake.commands()) == len(ALL_COMMANDS)  # a refused sync changes nothing
+
+    fake.attachment_size_limit = 100
+    with pytest.raises(discord.HTTPException) as info:
+        await world_channel(bot, world).send(file=discord.File(io.BytesIO(b"0" * 101), "big.bin"))
+    assert info.value.status == 413
+    assert [v.kind for v in fake.take_violations()] == ["file_too_large"]
+
+    # more than 25 autocomplete choices: refused, so the interaction stays unanswered
+    fake.ack_window = 0.5  # the refused answer leaves it unanswered: don't wait 3 s for that
+    with pytest.raises(AssertionError):
+        await fake.autocomplete(world.alice, world.games, "play", option="move", value="many")
+    violations = fake.take_violations()
+    assert [v.kind for v in violations] == ["invalid_autocomplete"]
+    assert "25 or fewer" in violations[0].message
+    assert len(fake.unanswered_interactions()) == 1
+    fake.forget_interaction(fake.unanswered_interactions()[0])
+    fake.take_bot_errors()  # discord.py logged the HTTPException of the autocomplete callback
+
+
+def world_channel(bot: TinyBot, world: World) -> discord.TextChannel:
+    channel = bot.get_channel(world.games.id)
+    assert isinstance(channel, discord.TextChannel)
+    return channel
+
+
+async def test_three_second_rule_and_double_ack(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    fake.ack_window = 0.2
+    res = await fake.slash(world.alice, world.games, "slow", _expect_ack=False)
+    assert not res.acknowledged and res.interaction.expired
+    bot.release_slow.set()
+    await fake.wait_for(lambda: ("late", 10062, 404) in bot.events)
+    [v] = fake.take_violations()
+    assert v.kind == "late_ack" and "window 0.2s" in v.message
+    assert fake.unanswered_interactions() == [res.interaction]
+    fake.forget_interaction(res)
+
+    ignored = await fake.slash(world.alice, world.games, "ignore", _expect_ack=False)
+    assert fake.unanswered_interactions() == [ignored.interaction]
+    fake.forget_interaction(ignored)
+
+    # a second initial response is refused with 40060
+    fake.ack_window = 3.0
+    ok = await fake.slash(world.alice, world.games, "secret")
+    inter = ok.interaction
+    url = f"{fake.api_url}/interactions/{inter.id}/{inter.token}/callback"
+    body = {"type": 4, "data": {"content": "again"}}
+    async with aiohttp.ClientSession() as session, session.post(url, json=body) as resp:
+        assert resp.status == 400
+        assert resp.headers["Content-Type"] == "application/json"
+        assert (await resp.json())["code"] == 40060
+    assert [v.kind for v in fake.take_violations()] == ["double_ack"]
+
+
+async def test_resume_after_reconnect_and_message_events(fake: FakeDiscord, world: World) -> None:
+    client = TinyBot("reader", message_content=True)
+    async with fake.running(client):
+        [session] = fake.live_sessions()
+        assert session.connection is not None
+        assert session.connection.compress == "zlib-stream"
+        await fake.force_reconnect()
+        assert session.resumes == 1 and session.connection.path == "/resume-gateway"
+        res = await fake.slash(world.bob, world.games, "play", move="9")
+        assert res.content == "played 9 x1"
+        await fake.send_message(world.alice, world.games, "bonjour")
+        await fake.wait_for(lambda: ("message", "alice", "bonjour") in client.events)
+
+
+async def test_unhandled_bot_errors_are_collected(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    async def boom(interaction: discord.Interaction[Any]) -> None:
+        raise RuntimeError("kaboom")
+
+    bot.tree.add_command(app_commands.Command(name="boom", description="fails", callback=boom))
+    await bot.tree.sync()
+    fake.ack_window = 0.3
+    with pytest.raises(AssertionError, match="kaboom"):
+        await fake.slash(world.alice, world.games, "boom")
+    [record] = fake.take_bot_errors()
+    assert record.levelno >= logging.ERROR
+    fake.forget_interaction(fake.unanswered_interactions()[0])
+
+
+async def test_deferred_update_then_edit_and_followups(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    res = await fake.slash(world.alice, world.games, "reveal")
+    assert res.message is not None
+    click = await fake.click(world.bob, res.message, label="Reveal")
+    assert click.response_type == 6 and click.message is res.message
+    await click.wait_update()
+    assert res.message.content == "revealed: 7 of hearts" and res.message.components == []
+
+    count = await fake.slash(world.alice, world.games, "countdown")
+    followups = await count.wait_followups(2)
+    await fake.wait_for(lambda: followups[0].edited)
+    assert count.content == "2"
+    assert [(m.content, m.ephemeral) for m in followups] == [
+        ("psst (edited)", True),
+        ("go!", False),
+    ]
+    assert [m.content for m in fake.channel_messages(world.games, visible_to=world.bob)] == [
+        "revealed: 7 of hearts",
+        "2",
+        "go!",
+    ]
+
+    early_res = await fake.slash(world.alice, world.games, "early")
+    assert early_res.content == "ok"
+    assert ("early", 10015, 404) in bot.events
+    assert [v.kind for v in fake.take_violations()] == ["webhook_before_ack"]
+
+
+async def test_expired_token_and_stuck_deferral(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    fake.token_ttl = 0.0  # every follow-up comes "after 15 minutes"
+    fake.followup_timeout = 0.3
+    res = await fake.slash(world.alice, world.games, "board", _expect_ack=False)
+    assert res.response_type == 5 and res.message is not None and res.message.loading
+    assert fake.unfinished_deferrals() == [res.interaction]
+    assert [v.kind for v in fake.take_violations()] == ["expired_token"]
+    assert len(fake.take_bot_errors()) == 1  # the bot did not handle the 401
+    fake.forget_interaction(res)
+
+
+async def test_options_of_every_kind_and_context_menus(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    other = fake.add_text_channel(world.guild, "tables")
+    deck = fake.make_attachment("deck.txt", b"7 8 9")
+    res = await fake.slash(world.alice, world.games, "deal", player=world.bob, deck=deck, to=other)
+    assert res.content == "dealt 7 8 9 to bob in tables"
+    res = await fake.user_command(world.alice, world.games, "Challenge", world.bob)
+    assert res.content == "alice challenges bob"
+    said = await fake.send_message(world.bob, world.games, "I never lose")
+    res = await fake.message_command(world.alice, said, "Quote")
+    assert res.content == "> I never lose"
+
+
+async def test_dm_slash_and_buttons_on_dm_messages(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    dm_channel = fake.dm_channel(world.alice)
+    res = await fake.slash(world.alice, dm_channel, "play", move="7")
+    assert res.content == "played 7 x1" and res.message in fake.dm_messages(world.alice)
+    await fake.slash(world.alice, world.games, "dmtiles")
+    dm_msg = await fake.wait_for_message(world.alice, lambda m: m.content == "your private tiles")
+    click = await fake.click(world.alice, dm_msg, custom_id="tile:1")
+    assert click.response_type == 7 and dm_msg.content == "tile 1 taken by alice (via bot)"
+    with pytest.raises(HarnessError):
+        await fake.click(world.bob, dm_msg, custom_id="tile:2")  # not bob's DM
+
+
+async def test_channel_rest_operations_through_discord_py(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    channel = world_channel(bot, world)
+    sent = await channel.send("hello", embed=discord.Embed(title="Score", description="3-1"))
+    stored = fake.message(sent.id)
+    assert stored.text == "hello\nScore\n3-1"
+    await sent.edit(content="hello again")
+    fetched = await channel.fetch_message(sent.id)
+    assert fetched.content == "hello again" and fetched.edited_at is not None
+    await sent.add_reaction("🎲")
+    assert fake.message(sent.id).reactions == {"🎲": {fake.bot_user.id}}
+    second = await channel.send("second", reference=sent)
+    history = [m.content async for m in channel.history(limit=10)]
+    assert history == ["second", "hello again"]
+    assert fake.message(second.id).message_reference is not None
+    thread = await sent.create_thread(name="game #1")
+    await thread.send("in the thread")
+    assert [m.content for m in fake.channel_messages(fake.channels[thread.id])] == ["in the thread"]
+    await second.delete()
+    assert [m.content for m in fake.channel_messages(world.games)] == ["hello again"]
+    user = await bot.fetch_user(world.alice.id)
+    assert user.name == "alice"
+    member = await channel.guild.fetch_member(world.bob.id)
+    assert member.name == "bob"
+    fetched_channel = await bot.fetch_channel(world.games.id)
+    assert isinstance(fetched_channel, discord.TextChannel) and fetched_channel.name == "games"
+    synced = await bot.tree.fetch_commands()
+    assert {c.id for c in synced} == {int(c["id"]) for c in fake.commands()}
+
+
+async def test_intents_chunking_and_login_errors(fake: FakeDiscord, world: World) -> None:
+    intents = discord.Intents.default()
+    intents.members = True
+    client = discord.Client(intents=intents, guild_ready_timeout=0.05)
+    async with fake.running(client):
+        guild = client.get_guild(world.guild.id)
+        assert guild is not None and guild.chunked
+        assert {m.name for m in guild.members} >= {"alice", "bob"}
+    fake.allowed_privileged_intents = set()
+    with pytest.raises(discord.PrivilegedIntentsRequired):
+        await fake.start_client(discord.Client(intents=intents))
+    with pytest.raises(discord.LoginFailure):
+        await fake.start_client(discord.Client(intents=discord.Intents.none()), token="wrong")
+
+
+async def test_response_with_file_then_attachment_swap(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    res = await fake.slash(world.alice, world.games, "card")
+    assert res.response_type == 4
+    await res.wait_update()
+    assert [a.filename for a in res.attachments] == ["card2.png"]
+    assert (res.attachments[0].width, res.attachments[0].height) == (16, 8)
+    assert res.message is not None
+    assert [a.filename for a in res.message.history[0]["attachments"]] == ["card.png"]
+    assert res.embeds[0]["image"]["url"] == "attachment://card.png"
