@@ -81,7 +81,7 @@ def main(argv: list[str]) -> int:
             code = _run(*step)
             if code:
                 return code
-        return _run("-m", "pytest", *rest)
+        return _run("-m", "pytest", "-q", *rest)
     print(f"Unknown command {cmd!r}.\n{__doc__}", file=sys.stderr)
     return 2
 

@@ -17,7 +17,7 @@ import contextlib
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -95,6 +95,21 @@ class GueridonBot(commands.Bot):
         self.channel_locale: dict[int, str] = {}
         self.user_locale: dict[int, str] = {}
         self.announce_locks: dict[int, asyncio.Lock] = {}
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def working(self) -> AsyncIterator[None]:
+        """Marks a handler in flight; :meth:`close` waits for them to finish."""
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
@@ -113,6 +128,9 @@ class GueridonBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        # let handlers in flight finish their announcements (bounded wait)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout=10)
         try:
             await super().close()
         finally:
@@ -163,7 +181,7 @@ class GueridonBot(commands.Bot):
 
         match = live.match
         game = live.game
-        png = await self.render(render_board, live.game_id, match.view(None), live.names, locale)
+        view = match.view(None)
         embed = discord.Embed(
             title=t(locale, "match-title", game=game.info.name(locale), match=live.id),
             colour=EMBED_COLOUR,
@@ -171,8 +189,9 @@ class GueridonBot(commands.Bot):
         lines = [line for line in header if line]
         mentions: list[int] = []
         outcome = match.outcome()
+        pending = match.pending()
         if outcome is None:
-            for seat, decision in sorted(match.pending().items()):
+            for seat, decision in sorted(pending.items()):
                 user_id = live.user_of(seat)
                 mentions.append(user_id)
                 lines.append(
@@ -194,22 +213,27 @@ class GueridonBot(commands.Bot):
             lines.append(t(locale, "seed-reveal", seed=match.seed, sha=match.seed_commitment))
         embed.description = _clip("\n".join(lines), 4000)
         embed.set_image(url="attachment://board.png")
+        png = await self.render(render_board, live.game_id, view, live.names, locale)
         return embed, discord.File(io.BytesIO(png), filename="board.png"), mentions
 
     async def private_message(
         self, live: LiveMatch, seat: int, locale: str
-    ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
-        """One seat's private view: hand image and the legal actions."""
+    ) -> tuple[discord.Embed, discord.File, discord.ui.View | None, int]:
+        """One seat's private view: hand image, the legal actions, and the
+        version they belong to (everything is taken from one state, before any
+        await, so a newer action cannot mix in)."""
         from render import render_private
 
         match = live.match
         game = live.game
-        png = await self.render(render_private, live.game_id, match.view(seat), live.names, locale)
+        version = match.version
+        view = match.view(seat)
+        pending = match.pending()
+        components = self.action_view(live, seat, locale)
         embed = discord.Embed(
             title=t(locale, "hand-title", game=game.info.name(locale), match=live.id),
             colour=EMBED_COLOUR,
         )
-        pending = match.pending()
         if seat in pending:
             embed.description = t(
                 locale,
@@ -230,8 +254,8 @@ class GueridonBot(commands.Bot):
                 ),
             )
         embed.set_image(url="attachment://hand.png")
-        view = self.action_view(live, seat, locale)
-        return embed, discord.File(io.BytesIO(png), filename="hand.png"), view
+        png = await self.render(render_private, live.game_id, view, live.names, locale)
+        return embed, discord.File(io.BytesIO(png), filename="hand.png"), components, version
 
     def action_view(self, live: LiveMatch, seat: int, locale: str) -> discord.ui.View | None:
         match = live.match
@@ -318,13 +342,15 @@ class GueridonBot(commands.Bot):
         if user_id in host.dm_closed:
             await self.notice_dm_closed(live, seat)
             return
-        locale = self.locale_for_user(user_id)
-        embed, file, view = await self.private_message(live, seat, locale)
         assert self.store is not None
+        previous = await self.store.seat_message(live.id, seat)
+        if previous is not None and previous[2] == live.version:
+            return  # this seat already has the private view of this version
+        locale = self.locale_for_user(user_id)
+        embed, file, view, version = await self.private_message(live, seat, locale)
         try:
             user = self.get_user(user_id) or await self.fetch_user(user_id)
             channel = user.dm_channel or await user.create_dm()
-            previous = await self.store.seat_message(live.id, seat)
             if previous is not None:
                 # the old private message's buttons are stale now
                 with contextlib.suppress(discord.HTTPException):
@@ -343,7 +369,7 @@ class GueridonBot(commands.Bot):
         except discord.HTTPException:
             log.exception("could not DM seat %s of match %s", seat, live.id)
             return
-        await self.store.set_seat_message(live.id, seat, channel.id, message.id, live.version)
+        await self.store.set_seat_message(live.id, seat, channel.id, message.id, version)
 
     async def notice_dm_closed(self, live: LiveMatch, seat: int) -> None:
         if seat in live.dm_notice_sent:
@@ -413,6 +439,15 @@ async def reply_error(interaction: discord.Interaction, err: HostError) -> None:
 
 async def guarded(interaction: discord.Interaction, body: Callable[[], Awaitable[None]]) -> None:
     """Run a handler: refusals and surprises become ephemeral messages."""
+    bot = interaction.client
+    if isinstance(bot, GueridonBot):
+        async with bot.working():
+            await _guarded(interaction, body)
+    else:
+        await _guarded(interaction, body)
+
+
+async def _guarded(interaction: discord.Interaction, body: Callable[[], Awaitable[None]]) -> None:
     try:
         await body()
     except HostError as err:
@@ -461,7 +496,7 @@ class GameCog(commands.Cog):
     ) -> None:
         async def body() -> None:
             user = await self.bot.note_interaction(interaction)
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(ephemeral=True, thinking=True)
             assert interaction.channel_id is not None
             lobby = await self.host.create_lobby(
                 guild_id=interaction.guild_id,
@@ -473,8 +508,17 @@ class GameCog(commands.Cog):
             )
             locale = self.bot.locale_for_channel(interaction.channel_id)
             embed, view = self.lobby_message(lobby, locale)
-            message = await interaction.followup.send(embed=embed, view=view, wait=True)
+            channel = self.bot.get_partial_messageable(interaction.channel_id)
+            message = await channel.send(embed=embed, view=view)
             await self.host.store.set_lobby_message(lobby.id, message.id)
+            await reply(
+                interaction,
+                t(
+                    _locale(interaction),
+                    "lobby-opened",
+                    game=GAMES[game].info.name(_locale(interaction)),
+                ),
+            )
 
         await guarded(interaction, body)
 
@@ -522,17 +566,19 @@ class GameCog(commands.Cog):
         assert channel_id is not None
         locale = self.bot.locale_for_channel(channel_id)
         if action == "start":
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.host.start(channel_id, user)
             lobby = None if live.lobby_id is None else await self.host.lobby(live.lobby_id)
             if lobby is not None:
                 await self.refresh_lobby(lobby)
             await reply(
-                interaction,
+                interaction, t(_locale(interaction), "lobby-started", players=", ".join(live.names))
+            )
+            channel = self.bot.get_partial_messageable(channel_id)
+            await channel.send(
                 t(locale, "lobby-started", players=", ".join(live.names))
                 + "\n"
-                + t(locale, "seed-commit", sha=live.match.seed_commitment),
-                ephemeral=False,
+                + t(locale, "seed-commit", sha=live.match.seed_commitment)
             )
             update = Update(
                 live=live,
@@ -657,7 +703,7 @@ class GameCog(commands.Cog):
         if seat is None:
             await reply(interaction, t(_locale(interaction), "spectator"))
             return
-        embed, file, view = await self.bot.private_message(live, seat, _locale(interaction))
+        embed, file, view, _ = await self.bot.private_message(live, seat, _locale(interaction))
         kwargs: dict[str, Any] = {"embed": embed, "file": file}
         if view is not None:
             kwargs["view"] = view
@@ -667,8 +713,8 @@ class GameCog(commands.Cog):
     async def board(self, interaction: discord.Interaction) -> None:
         async def body() -> None:
             await self.bot.note_interaction(interaction)
+            live = self.match_for(interaction)  # refusals stay ephemeral
             await interaction.response.defer(thinking=True)
-            live = self.match_for(interaction)
             locale = self.bot.locale_for_channel(live.channel_id)
             embed, file, _ = await self.bot.board_message(live, locale)
             await interaction.followup.send(embed=embed, file=file)

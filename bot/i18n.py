@@ -31,6 +31,7 @@ EN: dict[str, str] = {
     "lobby-body": "Host: {host}\nPlayers ({count}/{seats}): {players}\nOptions: {options}",
     "lobby-default-options": "defaults",
     "lobby-cancelled": "Lobby cancelled.",
+    "lobby-opened": "Lobby for {game} opened: the others join with the Join button.",
     "lobby-started": "The match has started: {players}.",
     "lobby-joined": "{user} joined the lobby.",
     "lobby-left": "{user} left the lobby.",
@@ -130,6 +131,8 @@ FR: dict[str, str] = {
     "lobby-body": "Hôte : {host}\nJoueurs ({count}/{seats}) : {players}\nOptions : {options}",
     "lobby-default-options": "par défaut",
     "lobby-cancelled": "Salon d'attente annulé.",
+    "lobby-opened": "Salon d'attente de {game} ouvert : les autres rejoignent avec le bouton "
+    "Rejoindre.",
     "lobby-started": "La partie commence : {players}.",
     "lobby-joined": "{user} a rejoint le salon d'attente.",
     "lobby-left": "{user} a quitté le salon d'attente.",

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine import ENGINE_VERSION, GAMES, Event, Match, MatchRecord, Outcome, RulesError
 from engine.core import Decision, Game
-from engine.match import RESIGN, LoggedEvent
+from engine.match import LoggedEvent
 
 from .store import LobbyRow, MatchRow, StaleWrite, Store
 
@@ -424,18 +424,16 @@ class HostService:
                 assert seat is not None
             if seat not in match.pending():
                 raise HostError("not-your-turn")
-            before_state, before_version = match.state, match.version
             before_pending = dict(match.pending())
             try:
-                events = match.play(seat, move.strip())
+                new_state, events, notation = match.preview(seat, move.strip())
             except RulesError as err:
                 raise HostError("illegal", rules=err) from None
-            try:
-                await self._commit(live, seat, match.actions[-1][1], events, before_version)
-            except BaseException:
-                match.undo_last(before_state, before_version)
-                raise
-            return self._update(live, seat, match.actions[-1][1], events, before_pending)
+            # committed first; only then does the match in memory change
+            await self._commit(live, seat, notation, new_state, events)
+            match.accept(seat, notation, new_state, events)
+            self._after_commit(live)
+            return self._update(live, seat, notation, events, before_pending)
 
     async def resign(self, match_id: int, user_id: int) -> Update:
         live = await self.get_match(match_id)
@@ -449,31 +447,28 @@ class HostService:
             seat = next((s for s in seats if s not in live.resigned), None)
             if seat is None:
                 raise HostError("already-resigned")
-            before_state, before_version = match.state, match.version
             before_pending = dict(match.pending())
             try:
-                events = match.resign(seat)
+                new_state, events, notation = match.preview_resign(seat)
             except RulesError as err:
                 raise HostError("illegal", rules=err) from None
-            try:
-                await self._commit(live, seat, RESIGN, events, before_version, resigned=seat)
-            except BaseException:
-                match.undo_last(before_state, before_version)
-                raise
+            await self._commit(live, seat, notation, new_state, events, resigned=seat)
+            match.accept(seat, notation, new_state, events)
             live.resigned.add(seat)
-            return self._update(live, seat, RESIGN, events, before_pending)
+            self._after_commit(live)
+            return self._update(live, seat, notation, events, before_pending)
 
     async def _commit(
         self,
         live: LiveMatch,
         seat: int,
         action: str,
+        new_state: Any,
         events: Sequence[Event],
-        before_version: int,
         resigned: int | None = None,
     ) -> None:
-        match = live.match
-        outcome = match.outcome()
+        game = live.game
+        outcome = game.outcome(new_state)
         result = None
         if outcome is not None:
             ranking = [[live.user_of(s) for s in group] for group in outcome.ranking]
@@ -484,11 +479,11 @@ class HostService:
         try:
             await self.store.commit_action(
                 live.id,
-                expected_version=before_version,
+                expected_version=live.match.version,
                 seat=seat,
                 action=action,
                 events=[e.to_json() for e in events],
-                snapshot=json.dumps(match.game.encode_state(match.state)),
+                snapshot=json.dumps(game.encode_state(new_state)),
                 status="finished" if outcome is not None else "active",
                 result=result,
                 guild_id=live.guild_id,
@@ -497,7 +492,9 @@ class HostService:
             )
         except StaleWrite:
             raise HostError("stale") from None
-        if outcome is not None:
+
+    def _after_commit(self, live: LiveMatch) -> None:
+        if live.match.is_over:
             self.by_channel.pop(live.channel_id, None)
 
     def _update(

@@ -161,6 +161,16 @@ class Match:
         self, seat: Seat, action: Any, *, expected_version: int | None = None
     ) -> tuple[Event, ...]:
         """Apply an action (object or notation). Raises RulesError subclasses."""
+        new_state, events, notation = self.preview(seat, action, expected_version=expected_version)
+        self.accept(seat, notation, new_state, events)
+        return events
+
+    def preview(
+        self, seat: Seat, action: Any, *, expected_version: int | None = None
+    ) -> tuple[Any, tuple[Event, ...], str]:
+        """Check and compute an action without changing the match:
+        ``(new_state, events, notation)``. Hosts commit the result to their
+        database, then :meth:`accept` it, so nobody sees an uncommitted state."""
         if expected_version is not None and expected_version != self.version:
             raise StaleAction(
                 "The board changed since you looked; look again.",
@@ -179,15 +189,10 @@ class Match:
         if isinstance(action, str):
             action = self.game.parse_action(action)
         new_state, events = self.game.apply(self.state, seat, action)
-        self.state = new_state
-        self.version += 1
-        self.actions.append((seat, self.game.format_action(action)))
-        for ev in events:
-            self.log.append(LoggedEvent(self.version, ev))
-        return events
+        return new_state, events, self.game.format_action(action)
 
-    def resign(self, seat: Seat) -> tuple[Event, ...]:
-        """The seat resigns (see :meth:`Game.resign`); recorded as ``!resign``."""
+    def preview_resign(self, seat: Seat) -> tuple[Any, tuple[Event, ...], str]:
+        """Like :meth:`preview`, for a resignation."""
         if self.is_over:
             raise GameOver("The game is over.", fr="La partie est terminée.")
         if not 0 <= seat < self.seats:
@@ -195,11 +200,20 @@ class Match:
                 "You have no seat in this game.", fr="Vous n'avez pas de place ici.", seat=seat
             )
         new_state, events = self.game.resign(self.state, seat)
+        return new_state, events, RESIGN
+
+    def accept(self, seat: Seat, notation: str, new_state: Any, events: tuple[Event, ...]) -> None:
+        """Make a previewed action part of the match."""
         self.state = new_state
         self.version += 1
-        self.actions.append((seat, RESIGN))
+        self.actions.append((seat, notation))
         for ev in events:
             self.log.append(LoggedEvent(self.version, ev))
+
+    def resign(self, seat: Seat) -> tuple[Event, ...]:
+        """The seat resigns (see :meth:`Game.resign`); recorded as ``!resign``."""
+        new_state, events, notation = self.preview_resign(seat)
+        self.accept(seat, notation, new_state, events)
         return events
 
     # ---- records -----------------------------------------------------
@@ -269,11 +283,3 @@ class Match:
         if match.version != len(match.actions):
             raise BadRecord("snapshot version does not match its action count")
         return match
-
-    def undo_last(self, state: Any, version: int) -> None:
-        """Put back the state before the last action (the host calls this
-        when the database refused to commit that action)."""
-        self.state = state
-        self.log = [item for item in self.log if item.version <= version]
-        del self.actions[version:]
-        self.version = version

@@ -1,0 +1,52 @@
+"""Game images: a game view in, PNG bytes out.
+
+Pure functions (no files written, no network, no Discord): the Discord host
+and the console call :func:`render_board` for the public table and
+:func:`render_private` for one seat's hand. Each game has its own module;
+shared drawing helpers live in :mod:`render.common`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from . import between_battle
+
+Renderer = Callable[[object, Sequence[str], str], bytes]
+
+
+class UnknownGame(KeyError, ValueError):
+    """No renderer for this game id (both a KeyError and a ValueError)."""
+
+
+_BOARD: dict[str, Renderer] = {
+    "between-battle": between_battle.render_board,
+}
+_PRIVATE: dict[str, Renderer] = {
+    "between-battle": between_battle.render_private,
+}
+
+RENDERED_GAMES = frozenset(_BOARD)
+"""The game ids that have a renderer."""
+
+
+def _renderer(table: dict[str, Renderer], game_id: str) -> Renderer:
+    try:
+        return table[game_id]
+    except KeyError:
+        known = ", ".join(sorted(table))
+        raise UnknownGame(f"no renderer for game {game_id!r} (known: {known})") from None
+
+
+def render_board(game_id: str, view: object, names: Sequence[str], locale: str = "en") -> bytes:
+    """The public table as a PNG: any observer's view, spectators included."""
+    return _renderer(_BOARD, game_id)(view, names, locale)
+
+
+def render_private(game_id: str, view: object, names: Sequence[str], locale: str = "en") -> bytes:
+    """One seat's private image (its hand and moves) as a PNG; a message
+    image for a spectator's view."""
+    return _renderer(_PRIVATE, game_id)(view, names, locale)
+
+
+__all__ = ["RENDERED_GAMES", "UnknownGame", "render_board", "render_private"]

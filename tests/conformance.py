@@ -167,9 +167,7 @@ def run_playout(
     assert replayed.version == match.version
     restored = Match.restore(json.loads(json.dumps(match.snapshot())))
     assert restored.state == match.state
-    assert [(e.version, e.event) for e in restored.log] == [
-        (e.version, e.event) for e in match.log
-    ]
+    assert [(e.version, e.event) for e in restored.log] == [(e.version, e.event) for e in match.log]
     stats.games += 1
     stats.actions += steps
     stats.seat_counts[seats] += 1

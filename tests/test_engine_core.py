@@ -11,7 +11,7 @@ from typing import Literal
 
 import pytest
 
-from engine import GAMES, GAME_IDS, Match, MatchRecord, rng
+from engine import GAME_IDS, GAMES, Match, MatchRecord, rng
 from engine.codec import dumps, from_jsonable, loads, to_jsonable
 from engine.core import Event, Outcome, evolve, parse_options_text
 from engine.errors import (

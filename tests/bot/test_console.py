@@ -73,7 +73,7 @@ def test_console_resumes_from_its_database(tmp_path: Path) -> None:
         "--seed",
         "11",
     ]
-    code, first = _run(args, ["random"] * 5 + ["quit"])
+    code, _first = _run(args, ["random"] * 5 + ["quit"])
     assert code == 1
     code, second = _run(["--no-images", "--db", db], ["record", "random"] * 2 + ["quit"])
     assert '"seed": "11"' in second

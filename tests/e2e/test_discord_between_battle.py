@@ -1,0 +1,351 @@
+"""End to end: the real bot (real discord.py) against the fake Discord on 127.0.0.1.
+
+Matches of Between Battle are played through slash commands, buttons and DMs;
+the fake fails the test at teardown if any interaction went unanswered or
+broke a Discord limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot import Settings, create_bot
+from bot.discord_app import GueridonBot
+from bot.service import LiveMatch
+from engine import rng
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord.serve() as f:
+        yield f
+
+
+class World:
+    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+        self.fake = fake
+        self.db = db
+        self.guild: FakeGuild = fake.add_guild("Café des jeux", locale="en-US")
+        self.chan: FakeChannel = fake.add_text_channel(self.guild, "jeux")
+        self.alice = fake.add_user("alice", guild=self.guild, locale="en-US")
+        self.bob = fake.add_user("bob", guild=self.guild, locale="fr")
+        self.admin = fake.add_user(
+            "modo", guild=self.guild, permissions=discord.Permissions(manage_guild=True)
+        )
+        self.eve = fake.add_user("eve", guild=self.guild)
+        self.users = {u.id: u for u in (self.alice, self.bob, self.admin, self.eve)}
+
+    def make_bot(self) -> GueridonBot:
+        settings = Settings(discord_token=self.fake.token, database_path=str(self.db))
+        return create_bot(settings, guild_ready_timeout=0.05)
+
+
+@pytest.fixture
+def world(fake: FakeDiscord, tmp_path: Path) -> World:
+    return World(fake, tmp_path / "gueridon.db")
+
+
+def live_match(bot: GueridonBot, chan: FakeChannel) -> LiveMatch:
+    live = bot.host.match_in(chan.id)
+    assert live is not None
+    return live
+
+
+def pending_user(world: World, live: LiveMatch) -> tuple[FakeUser, int]:
+    seat = sorted(live.match.pending())[0]
+    return world.users[live.user_of(seat)], seat
+
+
+async def dm_with_buttons(
+    fake: FakeDiscord, user: FakeUser, live: LiveMatch, version: int
+) -> FakeMessage:
+    """The DM whose buttons act on this version of the match."""
+    prefix = f"gm:{live.id}:{version}:"
+
+    def find() -> FakeMessage | None:
+        for m in reversed(fake.dm_messages(user)):
+            buttons = m.buttons()
+            if buttons and buttons[0]["custom_id"].startswith(prefix):
+                return m
+        return None
+
+    found: FakeMessage = await fake.wait_for(find)
+    return found
+
+
+def png(message: FakeMessage) -> bytes:
+    assert message.attachments, message.text
+    data = message.attachments[0].data
+    assert data.startswith(b"\x89PNG")
+    return data
+
+
+async def open_and_start(world: World, options: str = "characters=pirate,ninja") -> None:
+    fake = world.fake
+    res = await fake.slash(
+        world.alice, world.chan, "lobby create", game="between-battle", seats=2, options=options
+    )
+    assert res.ephemeral and "lobby" in res.text.lower()
+    lobby_message = fake.last_message(world.chan)
+    assert lobby_message is not None and lobby_message.buttons()
+    await fake.click(world.bob, lobby_message, label="Join")
+    updated = fake.message(lobby_message.id)
+    assert "bob" in updated.text
+    start = await fake.click(world.alice, updated, label="Start")
+    assert start.acknowledged
+    await fake.wait_for(lambda: any(m.attachments for m in fake.channel_messages(world.chan)))
+
+
+async def test_full_match_with_commands_buttons_and_dms(fake: FakeDiscord, world: World) -> None:
+    bot = world.make_bot()
+    async with fake.running(bot):
+        await open_and_start(world)
+        live = live_match(bot, world.chan)
+        # the board is in the channel and mentions who must act
+        board = [m for m in fake.channel_messages(world.chan) if m.attachments][-1]
+        png(board)
+        actor, _ = pending_user(world, live)
+        assert f"<@{actor.id}>" in board.content
+        # both players got their hand by DM
+        await fake.wait_for(lambda: fake.dm_messages(world.alice) and fake.dm_messages(world.bob))
+        png(fake.dm_messages(world.alice)[-1])
+        chooser = rng.seed_state(5)
+        turn = 0
+        while not live.match.is_over:
+            user, seat = pending_user(world, live)
+            version = live.version
+            legal = live.match.legal_notations(seat)
+            index, chooser = rng.randbelow(chooser, len(legal))
+            way = turn % 3
+            turn += 1
+            if way == 0:
+                # /play with autocomplete
+                choices = await fake.autocomplete(user, world.chan, "play", option="move", value="")
+                assert 0 < len(choices) <= 25
+                assert {c["value"] for c in choices} <= set(legal)
+                res = await fake.slash(user, world.chan, "play", move=legal[index])
+                assert res.ephemeral
+            elif way == 1:
+                # a button of the latest DM
+                dm = await dm_with_buttons(fake, user, live, version)
+                button = dm.buttons()[index]
+                await fake.click(user, dm, custom_id=button["custom_id"])
+            else:
+                # /hand, then a button of the ephemeral hand
+                res = await fake.slash(user, world.chan, "hand")
+                assert res.ephemeral
+                hand = res.messages[-1]
+                png(hand)
+                button = hand.buttons()[index]
+                await fake.click(user, hand, custom_id=button["custom_id"])
+            await fake.wait_for(lambda v=version: live.version > v)
+            assert turn < 1500
+        # the result and the revealed seed are posted
+        seed = str(live.match.seed)
+        await fake.wait_for(lambda: any(seed in m.text for m in fake.channel_messages(world.chan)))
+        final = [m for m in fake.channel_messages(world.chan) if seed in m.text][-1]
+        assert "Seed" in final.text
+        assert live.match.seed_commitment in final.text
+        result = await bot.host.store.result(live.id)
+        assert result is not None
+        # the channel is free again
+        res = await fake.slash(world.alice, world.chan, "lobby create", game="between-battle")
+        assert "opened" in res.text
+
+
+async def test_closed_dms_are_announced_once_and_hand_still_works(
+    fake: FakeDiscord, world: World
+) -> None:
+    fake.set_dms_open(world.bob, False)
+    bot = world.make_bot()
+    async with fake.running(bot):
+        await open_and_start(world)
+        live = live_match(bot, world.chan)
+        notice = "/hand"
+        await fake.wait_for(
+            lambda: any(
+                notice in m.text and "bob" not in m.text.lower() and str(world.bob.id) in m.text
+                for m in fake.channel_messages(world.chan)
+            )
+        )
+        for _ in range(6):
+            user, seat = pending_user(world, live)
+            version = live.version
+            await fake.slash(user, world.chan, "play", move=live.match.legal_notations(seat)[0])
+            await fake.wait_for(lambda v=version: live.version > v)
+        notices = [
+            m
+            for m in fake.channel_messages(world.chan)
+            if notice in m.text and str(world.bob.id) in m.text and not m.attachments
+        ]
+        assert len(notices) == 1
+        assert fake.dm_messages(world.bob) == []
+        res = await fake.slash(world.bob, world.chan, "hand")
+        assert res.ephemeral
+        png(res.messages[-1])
+
+
+async def test_restart_mid_match_old_buttons_still_work(fake: FakeDiscord, world: World) -> None:
+    bot = world.make_bot()
+    await fake.start_client(bot)
+    await open_and_start(world)
+    live = live_match(bot, world.chan)
+    for _ in range(3):
+        user, seat = pending_user(world, live)
+        version = live.version
+        await fake.slash(user, world.chan, "play", move=live.match.legal_notations(seat)[0])
+        await fake.wait_for(lambda v=version: live.version > v)
+    user, seat = pending_user(world, live)
+    version, state = live.version, live.match.state
+    dm = await dm_with_buttons(fake, user, live, version)
+    await fake.stop_client(bot)
+
+    bot2 = world.make_bot()
+    async with fake.running(bot2):
+        again = live_match(bot2, world.chan)
+        assert again.version == version and again.match.state == state
+        dm = fake.message(dm.id)
+        assert dm.buttons()
+        res = await fake.click(user, dm, custom_id=dm.buttons()[-1]["custom_id"])
+        assert res.acknowledged
+        await fake.wait_for(lambda: again.version == version + 1)
+        row = await bot2.host.store.match(again.id)
+        assert row is not None and row.version == version + 1
+
+
+async def test_double_click_applies_exactly_one_action(fake: FakeDiscord, world: World) -> None:
+    bot = world.make_bot()
+    async with fake.running(bot):
+        await open_and_start(world)
+        live = live_match(bot, world.chan)
+        user, _ = pending_user(world, live)
+        version = live.version
+        dm = await dm_with_buttons(fake, user, live, version)
+        custom_id = dm.buttons()[0]["custom_id"]
+        results = await asyncio.gather(
+            fake.click(user, dm, custom_id=custom_id), fake.click(user, dm, custom_id=custom_id)
+        )
+        await fake.wait_for(lambda: all(r.followups for r in results))
+        assert live.version == version + 1
+        texts = [r.followups[-1].text for r in results]
+        assert sum("changed" in t or "changé" in t for t in texts) == 1, texts
+        assert len(await bot.host.store.match_actions(live.id)) == 1
+
+
+async def _error(fake: FakeDiscord, user: FakeUser, chan: FakeChannel, cmd: str, **kw: Any) -> str:
+    res = await fake.slash(user, chan, cmd, **kw)
+    assert res.ephemeral, res.text
+    return res.text
+
+
+async def test_bad_input_gets_a_clear_ephemeral_error(fake: FakeDiscord, world: World) -> None:
+    bot = world.make_bot()
+    async with fake.running(bot):
+        chan, alice, bob, eve = world.chan, world.alice, world.bob, world.eve
+        text = await _error(
+            fake, alice, chan, "lobby create", game="between-battle", options="colour=red"
+        )
+        assert "Valid keys" in text and "between_rule" in text
+        # French user, French error
+        text = await _error(fake, bob, chan, "lobby create", game="between-battle", options="hp=0")
+        assert "Options refusées" in text
+        text = await _error(fake, alice, chan, "play", move="7>1")
+        assert "no match" in text
+        text = await _error(fake, alice, chan, "lobby addbot")
+        assert "not available" in text
+        await fake.slash(
+            alice,
+            chan,
+            "lobby create",
+            game="between-battle",
+            seats=2,
+            options="characters=pirate,ninja",
+        )
+        text = await _error(fake, bob, chan, "lobby create", game="between-battle")
+        assert "déjà" in text
+        text = await _error(fake, bob, chan, "lobby start")
+        assert "hôte" in text
+        text = await _error(fake, alice, chan, "lobby start")
+        assert "At least 2" in text
+        await fake.slash(bob, chan, "lobby join")
+        text = await _error(fake, eve, chan, "lobby cancel")
+        assert "Only the host" in text
+        await fake.slash(alice, chan, "lobby start")
+        live = live_match(bot, chan)
+        actor, _ = pending_user(world, live)
+        other = bob if actor is alice else alice
+        version, state = live.version, live.match.state
+        text = await _error(fake, actor, chan, "play", move="zz")
+        assert "Between Battle" in text
+        text = await _error(fake, actor, chan, "play", move="99>1")
+        assert "99" in text
+        text = await _error(fake, other, chan, "play", move="D")
+        assert "not your turn" in text.lower() or "pas à vous" in text
+        text = await _error(fake, eve, chan, "play", move="D")
+        assert "no seat" in text
+        assert live.version == version and live.match.state is state
+        # a stale button: play once, then click a button of the previous version
+        dm = await dm_with_buttons(fake, actor, live, version)
+        stale_id = dm.buttons()[0]["custom_id"]
+        await fake.slash(actor, chan, "play", move="D")
+        await fake.wait_for(lambda: live.version > version)
+        stale_message = fake.message(dm.id)
+        if stale_message.buttons():
+            res = await fake.click(actor, stale_message, custom_id=stale_id)
+            await res.wait_followups(1)
+            assert "changed" in res.followups[-1].text or "changé" in res.followups[-1].text
+        # permissions: Eve cannot cancel the match, the admin can
+        text = await _error(fake, eve, chan, "lobby cancel")
+        assert "Only the host" in text
+        res = await fake.slash(world.admin, chan, "lobby cancel")
+        assert "cancelled" in res.text
+        assert bot.host.match_in(chan.id) is None
+
+
+async def test_help_rules_board_and_localised_commands(fake: FakeDiscord, world: World) -> None:
+    bot = world.make_bot()
+    async with fake.running(bot):
+        res = await fake.slash(world.alice, world.chan, "help")
+        assert "/lobby create" in res.text and res.ephemeral
+        res = await fake.slash(world.bob, world.chan, "help")
+        assert "salon d'attente" in res.text
+        res = await fake.slash(world.alice, world.chan, "rules", game="between-battle")
+        assert "between_rule=strict" in res.text and "2-4 players" in res.text
+        res = await fake.slash(world.bob, world.chan, "board")
+        assert "Aucune partie" in res.text
+        names = {c["name"] for c in fake.commands()}
+        assert {"lobby", "play", "hand", "board", "resign", "rules", "help"} <= names
+        lobby = fake.command("lobby")
+        subs = {o["name"] for o in lobby["options"]}
+        assert subs == {"create", "join", "leave", "start", "cancel", "addbot"}
+        create = next(o for o in lobby["options"] if o["name"] == "create")
+        game = next(o for o in create["options"] if o["name"] == "game")
+        assert {c["value"] for c in game["choices"]} == {"between-battle"}
+        assert create.get("description_localizations", {}).get("fr")
+        await open_and_start(world)
+        res = await fake.slash(world.eve, world.chan, "board")
+        png(res.messages[-1])
+        res = await fake.slash(world.alice, world.chan, "rules", game="between-battle")
+        assert "characters=pirate,ninja" in res.text
+
+
+async def test_resign_ends_the_match_with_the_seed(fake: FakeDiscord, world: World) -> None:
+    bot = world.make_bot()
+    async with fake.running(bot):
+        await open_and_start(world)
+        live = live_match(bot, world.chan)
+        res = await fake.slash(world.bob, world.chan, "resign")
+        assert res.ephemeral
+        await fake.wait_for(lambda: live.match.is_over)
+        await fake.wait_for(
+            lambda: any(str(live.match.seed) in m.text for m in fake.channel_messages(world.chan))
+        )
+        outcome = live.match.outcome()
+        assert outcome is not None and outcome.winner == live.seats_of(world.alice.id)[0]
