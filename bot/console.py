@@ -231,7 +231,7 @@ class Console:
             self.say(f"[board] {board_path}")
         if private_path:
             self.say(f"[{names[seat]}] {private_path}")
-        what = game.decision_text(decision, self.locale)
+        what = game.decision_text(decision, self.locale, names)
         self.say(t(self.locale, "to-act", who=names[seat], what=what))
         self.show_moves(live, live.user_of(seat))
 

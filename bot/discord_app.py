@@ -69,6 +69,11 @@ def _desc(key: str) -> app_commands.locale_str:
     return _T(t("en", key), key=key)
 
 
+def _name(name: str) -> app_commands.locale_str:
+    """A command or option name, localised through the ``name-*`` keys."""
+    return _T(name, key=f"name-{name}")
+
+
 GAME_CHOICES = [
     app_commands.Choice(name=_T(g.info.name_en, key=f"game:{gid}"), value=gid)
     for gid, g in sorted(GAMES.items())
@@ -199,7 +204,7 @@ class GueridonBot(commands.Bot):
                         locale,
                         "to-act",
                         who=f"<@{user_id}>",
-                        what=game.decision_text(decision, lang(locale)),
+                        what=game.decision_text(decision, lang(locale), live.names),
                     )
                 )
         else:
@@ -239,7 +244,7 @@ class GueridonBot(commands.Bot):
                 locale,
                 "to-act",
                 who=t(locale, "your-turn"),
-                what=game.decision_text(pending[seat], lang(locale)),
+                what=game.decision_text(pending[seat], lang(locale), live.names),
             )
         elif pending:
             other, decision = sorted(pending.items())[0]
@@ -250,7 +255,7 @@ class GueridonBot(commands.Bot):
                     locale,
                     "to-act",
                     who=live.names[other],
-                    what=game.decision_text(decision, lang(locale)),
+                    what=game.decision_text(decision, lang(locale), live.names),
                 ),
             )
         embed.set_image(url="attachment://hand.png")
@@ -472,7 +477,7 @@ def _button_label(label: str, notation: str) -> str:
 
 
 class GameCog(commands.Cog):
-    lobby = app_commands.Group(name="lobby", description=_desc("cmd-lobby"), guild_only=True)
+    lobby = app_commands.Group(name=_name("lobby"), description=_desc("cmd-lobby"), guild_only=True)
 
     def __init__(self, bot: GueridonBot) -> None:
         self.bot = bot
@@ -482,10 +487,11 @@ class GameCog(commands.Cog):
         return self.bot.host
 
     # ---- lobby ---------------------------------------------------------------------------
-    @lobby.command(name="create", description=_desc("cmd-lobby-create"))
+    @lobby.command(name=_name("create"), description=_desc("cmd-lobby-create"))
     @app_commands.describe(
         game=_desc("opt-game"), seats=_desc("opt-seats"), options=_desc("opt-options")
     )
+    @app_commands.rename(game=_name("game"), seats=_name("seats"), options=_name("options"))
     @app_commands.choices(game=GAME_CHOICES)
     async def lobby_create(
         self,
@@ -615,24 +621,25 @@ class GameCog(commands.Cog):
         await self.refresh_lobby(lobby)
         await reply(interaction, text)
 
-    @lobby.command(name="join", description=_desc("cmd-lobby-join"))
+    @lobby.command(name=_name("join"), description=_desc("cmd-lobby-join"))
     async def lobby_join(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: self.lobby_action(interaction, "join"))
 
-    @lobby.command(name="leave", description=_desc("cmd-lobby-leave"))
+    @lobby.command(name=_name("leave"), description=_desc("cmd-lobby-leave"))
     async def lobby_leave(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: self.lobby_action(interaction, "leave"))
 
-    @lobby.command(name="start", description=_desc("cmd-lobby-start"))
+    @lobby.command(name=_name("start"), description=_desc("cmd-lobby-start"))
     async def lobby_start(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: self.lobby_action(interaction, "start"))
 
-    @lobby.command(name="cancel", description=_desc("cmd-lobby-cancel"))
+    @lobby.command(name=_name("cancel"), description=_desc("cmd-lobby-cancel"))
     async def lobby_cancel(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: self.lobby_action(interaction, "cancel"))
 
-    @lobby.command(name="addbot", description=_desc("cmd-lobby-addbot"))
+    @lobby.command(name=_name("addbot"), description=_desc("cmd-lobby-addbot"))
     @app_commands.describe(level=_desc("opt-level"))
+    @app_commands.rename(level=_name("level"))
     async def lobby_addbot(
         self, interaction: discord.Interaction, level: str | None = None
     ) -> None:
@@ -654,8 +661,9 @@ class GameCog(commands.Cog):
             raise HostError("no-match")
         return mine[0]
 
-    @app_commands.command(name="play", description=_desc("cmd-play"))
+    @app_commands.command(name=_name("play"), description=_desc("cmd-play"))
     @app_commands.describe(move=_desc("opt-move"))
+    @app_commands.rename(move=_name("move"))
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         async def body() -> None:
             await self.bot.note_interaction(interaction)
@@ -688,7 +696,7 @@ class GameCog(commands.Cog):
                 break
         return choices
 
-    @app_commands.command(name="hand", description=_desc("cmd-hand"))
+    @app_commands.command(name=_name("hand"), description=_desc("cmd-hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         async def body() -> None:
             await self.bot.note_interaction(interaction)
@@ -709,7 +717,7 @@ class GameCog(commands.Cog):
             kwargs["view"] = view
         await reply(interaction, **kwargs)
 
-    @app_commands.command(name="board", description=_desc("cmd-board"))
+    @app_commands.command(name=_name("board"), description=_desc("cmd-board"))
     async def board(self, interaction: discord.Interaction) -> None:
         async def body() -> None:
             await self.bot.note_interaction(interaction)
@@ -721,7 +729,7 @@ class GameCog(commands.Cog):
 
         await guarded(interaction, body)
 
-    @app_commands.command(name="resign", description=_desc("cmd-resign"))
+    @app_commands.command(name=_name("resign"), description=_desc("cmd-resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
         async def body() -> None:
             user = await self.bot.note_interaction(interaction)
@@ -734,8 +742,9 @@ class GameCog(commands.Cog):
 
         await guarded(interaction, body)
 
-    @app_commands.command(name="rules", description=_desc("cmd-rules"))
+    @app_commands.command(name=_name("rules"), description=_desc("cmd-rules"))
     @app_commands.describe(game=_desc("opt-game"))
+    @app_commands.rename(game=_name("game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         async def body() -> None:
@@ -769,7 +778,7 @@ class GameCog(commands.Cog):
 
         await guarded(interaction, body)
 
-    @app_commands.command(name="help", description=_desc("cmd-help"))
+    @app_commands.command(name=_name("help"), description=_desc("cmd-help"))
     async def help(self, interaction: discord.Interaction) -> None:
         async def body() -> None:
             await reply(interaction, t(_locale(interaction), "help-text"))

@@ -251,8 +251,11 @@ class Game(abc.ABC, Generic[S, A, V]):
         """A few lines of text describing a view (console, accessibility)."""
         return ""
 
-    def decision_text(self, decision: Decision, locale: str = "en") -> str:
-        """The sentence for a pending decision in a locale (default: English)."""
+    def decision_text(
+        self, decision: Decision, locale: str = "en", names: Sequence[str] = ()
+    ) -> str:
+        """The sentence for a pending decision in a locale (default: English);
+        ``names`` (by seat) let it name players instead of numbering them."""
         return decision.text
 
     def apply_text(self, state: S, seat: Seat, text: str) -> tuple[S, tuple[Event, ...]]:

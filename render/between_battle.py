@@ -295,12 +295,16 @@ def _elide_que(name: str) -> str:
 
 
 def _playable_range(view: View) -> tuple[int, int] | None:
-    """Values playable between the piles under the default rules (strict
-    "between", consecutive tops free); None: any card."""
+    """Values playable between the piles under the rules in force (strict or
+    inclusive "between", consecutive tops free or not); None: any card."""
     v0, v1 = view.pile_values
     if v0 is None or v1 is None:
         return None
     lo, hi = min(v0, v1), max(v0, v1)
+    if view.adjacent_tops_free and hi - lo <= 1:
+        return None
+    if view.between_rule == "inclusive":
+        return lo, hi
     if hi - lo <= 1:
         return None
     return lo + 1, hi - 1
@@ -385,8 +389,7 @@ def _decision(ctx: _Ctx, seat: int, kind: str, you: bool) -> tuple[str, str]:
         hint = "Tapez T et la valeur, ex. T14" if fr else "Type T and the value, e.g. T14"
         return line, hint
     if kind == "target":
-        pile = v.piles[v.work_pile] if 0 <= v.work_pile < 2 else ()
-        ability = ctx.ability(pile[-1]) if pile else None
+        ability: str | None = v.work_ability or None
         what = {
             "discard-random": ("the Pirate's discard", "la défausse du Pirate"),
             "reveal": ("the Ninja's reveal", "la révélation du Ninja"),
@@ -739,7 +742,7 @@ def _centre_hint(ctx: _Ctx) -> tuple[str, str, str] | None:
             knight = ctx.char_name("chevalier")
             lock = f"verrou du {knight}" if fr else f"{knight}'s lock"
             return play_on, ctx.t("pile", n=v.turn_lock + 1), lock
-        if len(empties) == 1:
+        if len(empties) == 1 and v.empty_pile_must:
             sub = "toute valeur (vide)" if fr else "any value (empty)"
             return play_on, ctx.t("pile", n=empties[0] + 1), sub
         window = _playable_range(v)

@@ -371,6 +371,10 @@ class View:
     end_reason: str
     decks: tuple[Deck, ...]
     hand_size: int
+    between_rule: str  # the rules in force that change what is playable
+    adjacent_tops_free: bool
+    empty_pile_must: bool
+    work_ability: str  # the ability waiting for a target ("target" phase)
 
 
 # ---------------------------------------------------------------------------
@@ -1279,6 +1283,10 @@ class BetweenBattle(Game[State, Action, View]):
             end_reason=state.end_reason,
             decks=state.rules.decks,
             hand_size=state.rules.hand_size,
+            between_rule=state.rules.between_rule,
+            adjacent_tops_free=state.rules.adjacent_tops_free,
+            empty_pile_must=state.rules.empty_pile_must,
+            work_ability=state.work_ability,
         )
 
     def determinize(self, state: State, seat: Seat | None, seed: int) -> State:
@@ -1385,10 +1393,22 @@ class BetweenBattle(Game[State, Action, View]):
         deck = _deck_by_character(state.rules.decks)[action.character]
         return _character_name(deck.character, fr)
 
-    def decision_text(self, decision: Decision, locale: str = "en") -> str:
-        if not locale.lower().startswith("fr"):
-            return decision.text
+    def decision_text(
+        self, decision: Decision, locale: str = "en", names: Sequence[str] = ()
+    ) -> str:
+        fr = locale.lower().startswith("fr")
         kind = decision.kind
+        if kind == "choose-pile":
+            taker = decision.param("taker")
+            if isinstance(taker, int) and 0 <= taker < len(names):
+                who = names[taker]
+            else:
+                who = f"{'le joueur' if fr else 'player'} {int(taker or 0) + 1}"
+            if fr:
+                return f"Choisissez le paquet que {who} prend en dégâts (P1 ou P2)."
+            return f"Choose the pile {who} takes as damage (P1 or P2)."
+        if not fr:
+            return decision.text
         if kind == "turn":
             pile = decision.param("pile")
             if pile is not None:
@@ -1396,10 +1416,6 @@ class BetweenBattle(Game[State, Action, View]):
             return (
                 "Jouez une carte entre les deux paquets, créez un lien, ou prenez des dégâts (D)."
             )
-        if kind == "choose-pile":
-            taker = decision.param("taker")
-            n = int(taker) + 1 if taker is not None else "?"
-            return f"Choisissez le paquet que le joueur {n} prend en dégâts."
         if kind == "draft":
             return "Choisissez votre personnage."
         if kind == "joker-pull":

@@ -329,6 +329,9 @@ async def test_help_rules_board_and_localised_commands(fake: FakeDiscord, world:
         game = next(o for o in create["options"] if o["name"] == "game")
         assert {c["value"] for c in game["choices"]} == {"between-battle"}
         assert create.get("description_localizations", {}).get("fr")
+        assert lobby.get("name_localizations", {}).get("fr") == "salon"
+        assert fake.command("play")["name_localizations"]["fr"] == "jouer"
+        assert fake.command("rules")["name_localizations"]["fr"] == "règles"
         await open_and_start(world)
         res = await fake.slash(world.eve, world.chan, "board")
         png(res.messages[-1])
