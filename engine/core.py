@@ -202,6 +202,11 @@ class Game(abc.ABC, Generic[S, A, V]):
     @abc.abstractmethod
     def setup(self, options: GameOptions, seats: int, seed: int) -> S: ...
 
+    def setup_events(self, state: S) -> tuple[Event, ...]:
+        """Events of the setup itself (deals, first player), for the log of a
+        new match; games whose setup reveals nothing return ()."""
+        return ()
+
     @abc.abstractmethod
     def pending(self, state: S) -> Mapping[Seat, Decision]: ...
 

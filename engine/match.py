@@ -114,7 +114,7 @@ class Match:
         self.seed = seed
         self.state: Any = game.setup(self.options, seats, seed)
         self.version = 0
-        self.log: list[LoggedEvent] = []
+        self.log: list[LoggedEvent] = [LoggedEvent(0, e) for e in game.setup_events(self.state)]
         self.actions: list[tuple[Seat, str]] = []
 
     # ---- reading -----------------------------------------------------
@@ -145,8 +145,9 @@ class Match:
     def view(self, seat: Seat | None) -> Any:
         return self.game.view(self.state, seat)
 
-    def events(self, seat: Seat | None, since_version: int = 0) -> list[LoggedEvent]:
-        """The log as ``seat`` may see it, after ``since_version``."""
+    def events(self, seat: Seat | None, since_version: int = -1) -> list[LoggedEvent]:
+        """The log as ``seat`` may see it, after ``since_version`` (the setup's
+        own events carry version 0)."""
         out = []
         for item in self.log:
             if item.version <= since_version:

@@ -612,6 +612,26 @@ class BetweenBattle(Game[State, Action, View]):
             state, _ = self._deal(state)
         return state
 
+    def setup_events(self, state: State) -> tuple[Event, ...]:
+        """With preset characters the cards are dealt by ``setup``: the deal
+        (each hand to its owner), the first player and the first turn."""
+        if state.phase == "draft" or state.turn != 1:
+            return ()
+        events = [
+            Event(
+                "deal",
+                {"seat": seat, "cards": list(p.hand)},
+                to=frozenset({seat}),
+                redacted={"seat": seat, "count": len(p.hand)},
+            )
+            for seat, p in enumerate(state.players)
+        ]
+        events.append(Event("first-player", {"seat": state.first_player}))
+        events.append(
+            Event("turn", {"seat": state.active, "turn": 1, "lock": -1, "cancelled": False})
+        )
+        return tuple(events)
+
     def _assign(self, state: State, seat: Seat, character: str) -> State:
         deck = _deck_by_character(state.rules.decks)[character]
         player = state.players[seat]

@@ -145,3 +145,16 @@ def test_refusals_have_a_french_reason() -> None:
         m.play(seat, "99>1")
     assert err.value.message("en") != err.value.message("fr")
     assert "main" in err.value.message("fr")
+
+
+def test_preset_characters_log_the_deal_and_first_player() -> None:
+    m = _match(2)
+    kinds = [item.event.kind for item in m.log]
+    assert kinds == ["deal", "deal", "first-player", "turn"]
+    seat = m.state.first_player
+    mine = [e.event for e in m.events(seat) if e.event.kind == "deal"]
+    assert any(e.data.get("cards") for e in mine)
+    spectator = [e.event for e in m.events(None) if e.event.kind == "deal"]
+    assert all("cards" not in e.data and e.data["count"] == 5 for e in spectator)
+    restored = Match.restore(m.snapshot())
+    assert [i.event for i in restored.log] == [i.event for i in m.log]
