@@ -100,6 +100,9 @@ class GueridonBot(commands.Bot):
         self.channel_locale: dict[int, str] = {}
         self.user_locale: dict[int, str] = {}
         self.announce_locks: dict[int, asyncio.Lock] = {}
+        # lines and private views of announcements folded into a newer one
+        self.pending_lines: dict[int, list[str]] = {}
+        self.pending_private: dict[int, set[int]] = {}
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -305,7 +308,7 @@ class GueridonBot(commands.Bot):
         live = update.live
         async with self.announce_lock(live.id):
             locale = self.locale_for_channel(live.channel_id)
-            lines = list(header)
+            lines = self.pending_lines.pop(live.id, []) + list(header)
             names = live.names
             for event in update.events:
                 seen = event.for_seat(None)
@@ -313,8 +316,14 @@ class GueridonBot(commands.Bot):
                     text = live.game.describe_event(seen, names, lang(locale))
                     if text:
                         lines.append(f"· {text}")
+            if live.version > update.version:
+                # A newer action is already committed and its own announcement
+                # will follow: one board for both, with every line of both.
+                self.pending_lines[live.id] = lines
+                self.pending_private.setdefault(live.id, set()).update(update.private_changed)
+                return
             await self.post_board(live, locale, lines)
-            for seat in sorted(update.private_changed):
+            for seat in sorted(update.private_changed | self.pending_private.pop(live.id, set())):
                 if seat in live.resigned:
                     continue
                 await self.send_private(live, seat)
