@@ -155,6 +155,8 @@ class Game(abc.ABC, Generic[S, A, V]):
     checks them, so every card ability is exercised)."""
     conformance_options: ClassVar[tuple[str, ...]] = ("",)
     """Option texts the conformance test cycles through."""
+    conformance_games: ClassVar[int] = 1000
+    """How many random games the conformance test plays (spread over seat counts)."""
     max_actions: ClassVar[int] = 10_000
     """A bound on the number of actions of any game (conformance test)."""
 
