@@ -25,6 +25,7 @@ from engine import ENGINE_VERSION, GAMES, Event, Match, MatchRecord, Outcome, Ru
 from engine.core import Decision, Game
 from engine.match import LoggedEvent
 
+from . import ratings
 from .store import LobbyRow, MatchRow, StaleWrite, Store
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,7 @@ class LiveMatch:
     board_message_id: int | None = None
     resigned: set[int] = field(default_factory=set)
     dm_notice_sent: set[int] = field(default_factory=set)
+    bots: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
@@ -155,6 +157,9 @@ class HostService:
     async def resume(self) -> list[LiveMatch]:
         """Load every active match from the database."""
         self.dm_closed = await self.store.dm_closed_users()
+        if not await self.store.all_ratings() and await self.store.finished_matches():
+            # results from before ratings existed (schema version 2): rate them now
+            await self.store.recompute_ratings()
         resumed = []
         for row in await self.store.active_matches():
             try:
@@ -199,6 +204,7 @@ class HostService:
             board_message_id=row.board_message_id,
             resigned=set(row.resigned),
             dm_notice_sent=set(row.dm_notice_sent),
+            bots=set(row.bots),
         )
 
     def _register(self, live: LiveMatch) -> None:
@@ -470,11 +476,27 @@ class HostService:
         game = live.game
         outcome = game.outcome(new_state)
         result = None
+        finished = None
         if outcome is not None:
             ranking = [[live.user_of(s) for s in group] for group in outcome.ranking]
             result = (
                 json.dumps({"seats": [list(g) for g in outcome.ranking], "users": ranking}),
                 outcome.reason,
+            )
+            quitters = live.resigned | ({resigned} if resigned is not None else set())
+            finished = ratings.FinishedMatch(
+                match_id=live.id,
+                guild_id=live.guild_id,
+                game_id=live.game_id,
+                seats=tuple(
+                    ratings.SeatResult(
+                        user_id=live.user_of(seat),
+                        place=outcome.place(seat),
+                        resigned=seat in quitters,
+                        is_bot=seat in live.bots,
+                    )
+                    for seat in range(live.match.seats)
+                ),
             )
         try:
             await self.store.commit_action(
@@ -489,6 +511,7 @@ class HostService:
                 guild_id=live.guild_id,
                 game_id=live.game_id,
                 resigned_seat=resigned,
+                finished=finished,
             )
         except StaleWrite:
             raise HostError("stale") from None

@@ -22,6 +22,8 @@ from typing import Any
 
 import aiosqlite
 
+from . import ratings
+
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 _MIGRATION_RE = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
@@ -78,6 +80,7 @@ class MatchRow:
     players: tuple[tuple[int, str], ...]  # (user id, name) by seat
     resigned: tuple[int, ...]  # seats
     dm_notice_sent: tuple[int, ...]  # seats
+    bots: tuple[int, ...] = ()  # seats played by bots
 
 
 class Store:
@@ -341,9 +344,11 @@ class Store:
         guild_id: int | None = None,
         game_id: str = "",
         resigned_seat: int | None = None,
+        finished: ratings.FinishedMatch | None = None,
     ) -> None:
         """One transaction: append the action, write the snapshot, bump the
-        version (only if it still is ``expected_version``), and the result."""
+        version (only if it still is ``expected_version``), and, when the
+        game ended, the result, each seat's place and the new ratings."""
         stamp = now_iso()
         new_version = expected_version + 1
         async with self.transaction() as db:
@@ -367,11 +372,243 @@ class Store:
                 )
             if result is not None:
                 ranking, reason = result
+                seats = finished.seats if finished is not None else ()
                 await db.execute(
                     "INSERT INTO results (match_id, guild_id, game_id, ranking, reason,"
-                    " finished_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (match_id, guild_id, game_id, ranking, reason, stamp),
+                    " finished_at, seats, with_bots, rated, finish_seq) VALUES"
+                    " (?, ?, ?, ?, ?, ?, ?, ?, 1,"
+                    " (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM results))",
+                    (
+                        match_id,
+                        guild_id,
+                        game_id,
+                        ranking,
+                        reason,
+                        stamp,
+                        len(seats),
+                        int(any(x.is_bot for x in seats)),
+                    ),
                 )
+                if finished is not None:
+                    await self._write_result_players(db, finished)
+                    await self._rate(db, finished, stamp)
+
+    async def _write_result_players(
+        self, db: aiosqlite.Connection, finished: ratings.FinishedMatch
+    ) -> None:
+        await db.executemany(
+            "INSERT INTO result_players (match_id, seat, user_id, place, resigned, is_bot)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (finished.match_id, seat, r.user_id, r.place, int(r.resigned), int(r.is_bot))
+                for seat, r in enumerate(finished.seats)
+            ],
+        )
+
+    async def _rate(
+        self, db: aiosqlite.Connection, finished: ratings.FinishedMatch, stamp: str
+    ) -> None:
+        """Update the ratings of one finished match (inside its transaction)."""
+        table: dict[ratings.Key, ratings.Rating] = {}
+        pool = ratings.pool_of(finished.seats)
+        for scope in ratings.scopes(finished.guild_id):
+            for seat in finished.seats:
+                async with db.execute(
+                    "SELECT mu, sigma, games, wins FROM ratings WHERE scope = ? AND game_id = ?"
+                    " AND pool = ? AND user_id = ?",
+                    (scope, finished.game_id, pool, seat.user_id),
+                ) as cur:
+                    row = await cur.fetchone()
+                if row is not None and not seat.is_bot:
+                    table[(scope, finished.game_id, pool, seat.user_id)] = ratings.Rating(
+                        float(row[0]), float(row[1]), int(row[2]), int(row[3])
+                    )
+        changed = ratings.apply_match(table, finished)
+        await self._write_ratings(db, finished.match_id, changed, stamp)
+
+    async def _write_ratings(
+        self,
+        db: aiosqlite.Connection,
+        match_id: int,
+        changed: Sequence[tuple[ratings.Key, ratings.Rating]],
+        stamp: str,
+    ) -> None:
+        await db.executemany(
+            "INSERT INTO ratings (scope, game_id, pool, user_id, mu, sigma, games, wins,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT"
+            " (scope, game_id, pool, user_id) DO UPDATE SET mu = excluded.mu,"
+            " sigma = excluded.sigma, games = excluded.games, wins = excluded.wins,"
+            " updated_at = excluded.updated_at",
+            [(*key, r.mu, r.sigma, r.games, r.wins, stamp) for key, r in changed],
+        )
+        await db.executemany(
+            "INSERT INTO rating_history (match_id, scope, game_id, pool, user_id, mu, sigma, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(match_id, *key, r.mu, r.sigma, stamp) for key, r in changed],
+        )
+
+    async def finished_matches(self) -> list[ratings.FinishedMatch]:
+        """Every rated result, in the order the matches finished."""
+        async with self.db.execute(
+            "SELECT r.match_id, r.guild_id, r.game_id, p.seat, p.user_id, p.place, p.resigned,"
+            " p.is_bot FROM results r JOIN result_players p ON p.match_id = r.match_id"
+            " WHERE r.rated = 1 ORDER BY r.finish_seq, r.match_id, p.seat"
+        ) as cur:
+            rows = await cur.fetchall()
+        out: list[ratings.FinishedMatch] = []
+        current: list[ratings.SeatResult] = []
+        head: tuple[int, int | None, str] | None = None
+        for row in rows:
+            key = (int(row[0]), row[1], str(row[2]))
+            if head is not None and key != head:
+                out.append(ratings.FinishedMatch(head[0], head[1], head[2], tuple(current)))
+                current = []
+            head = key
+            current.append(ratings.SeatResult(int(row[4]), int(row[5]), bool(row[6]), bool(row[7])))
+        if head is not None:
+            out.append(ratings.FinishedMatch(head[0], head[1], head[2], tuple(current)))
+        return out
+
+    async def recompute_ratings(self) -> int:
+        """Throw the ratings away and rebuild them from the stored results."""
+        matches = await self.finished_matches()
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM ratings")
+            await db.execute("DELETE FROM rating_history")
+            table: dict[ratings.Key, ratings.Rating] = {}
+            for match in matches:
+                async with db.execute(
+                    "SELECT finished_at FROM results WHERE match_id = ?", (match.match_id,)
+                ) as cur:
+                    row = await cur.fetchone()
+                stamp = str(row[0]) if row else now_iso()
+                changed = ratings.apply_match(table, match)
+                await self._write_ratings(db, match.match_id, changed, stamp)
+        return len(matches)
+
+    async def all_ratings(self) -> dict[ratings.Key, tuple[float, float, int, int]]:
+        async with self.db.execute(
+            "SELECT scope, game_id, pool, user_id, mu, sigma, games, wins FROM ratings"
+        ) as cur:
+            rows = await cur.fetchall()
+        return {
+            (str(r[0]), str(r[1]), str(r[2]), int(r[3])): (
+                float(r[4]),
+                float(r[5]),
+                int(r[6]),
+                int(r[7]),
+            )
+            for r in rows
+        }
+
+    async def leaderboard(
+        self, scope: str, game_id: str, pool: str, offset: int, limit: int
+    ) -> tuple[list[tuple[int, str, float, float, int, int]], int]:
+        """``(user id, name, mu, sigma, games, wins)`` best first, and the total."""
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM ratings WHERE scope = ? AND game_id = ? AND pool = ?",
+            (scope, game_id, pool),
+        ) as cur:
+            row = await cur.fetchone()
+        total = int(row[0]) if row else 0
+        async with self.db.execute(
+            "SELECT r.user_id, COALESCE(u.name, ''), r.mu, r.sigma, r.games, r.wins"
+            " FROM ratings r LEFT JOIN users u ON u.user_id = r.user_id"
+            " WHERE r.scope = ? AND r.game_id = ? AND r.pool = ?"
+            " ORDER BY (r.mu - 3 * r.sigma) DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
+            (scope, game_id, pool, limit, offset),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            (int(r[0]), str(r[1]), float(r[2]), float(r[3]), int(r[4]), int(r[5])) for r in rows
+        ], total
+
+    async def user_ratings(
+        self, user_id: int, scope: str
+    ) -> list[tuple[str, str, float, float, int, int]]:
+        """``(game, pool, mu, sigma, games, wins)`` of a user in a scope."""
+        async with self.db.execute(
+            "SELECT game_id, pool, mu, sigma, games, wins FROM ratings"
+            " WHERE user_id = ? AND scope = ? ORDER BY game_id, pool",
+            (user_id, scope),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            (str(r[0]), str(r[1]), float(r[2]), float(r[3]), int(r[4]), int(r[5])) for r in rows
+        ]
+
+    async def user_record(
+        self, user_id: int, guild_id: int | None
+    ) -> list[tuple[str, int, int, float]]:
+        """``(game, played, won, average place)`` over finished matches."""
+        where = "p.user_id = ?"
+        params: list[Any] = [user_id]
+        if guild_id is not None:
+            where += " AND r.guild_id = ?"
+            params.append(guild_id)
+        async with self.db.execute(
+            "SELECT r.game_id, COUNT(*), SUM(CASE WHEN p.place = 1 THEN 1 ELSE 0 END),"
+            " AVG(p.place) FROM result_players p JOIN results r ON r.match_id = p.match_id"
+            f" WHERE {where} GROUP BY r.game_id ORDER BY r.game_id",
+            params,
+        ) as cur:
+            rows = await cur.fetchall()
+        return [(str(r[0]), int(r[1]), int(r[2] or 0), float(r[3] or 0)) for r in rows]
+
+    async def rating_series(
+        self, user_id: int, game_id: str, scope: str, pool: str = "humans"
+    ) -> list[tuple[str, float, float]]:
+        """``(when, mu, sigma)`` after each rated match, oldest first."""
+        async with self.db.execute(
+            "SELECT at, mu, sigma FROM rating_history WHERE user_id = ? AND game_id = ?"
+            " AND scope = ? AND pool = ? ORDER BY id",
+            (user_id, game_id, scope, pool),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [(str(r[0]), float(r[1]), float(r[2])) for r in rows]
+
+    async def recent_results(
+        self,
+        *,
+        user_id: int | None = None,
+        game_id: str | None = None,
+        guild_id: int | None = None,
+        limit: int = 10,
+    ) -> list[tuple[int, str, str, str, list[tuple[int, str, int, bool, bool]]]]:
+        """Recent finished matches, newest first:
+        ``(match id, game, reason, finished at, [(user, name, place, resigned, bot)])``."""
+        clauses = []
+        params: list[Any] = []
+        if user_id is not None:
+            clauses.append("r.match_id IN (SELECT match_id FROM result_players WHERE user_id = ?)")
+            params.append(user_id)
+        if game_id is not None:
+            clauses.append("r.game_id = ?")
+            params.append(game_id)
+        if guild_id is not None:
+            clauses.append("r.guild_id = ?")
+            params.append(guild_id)
+        where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
+        async with self.db.execute(
+            f"SELECT r.match_id, r.game_id, r.reason, r.finished_at FROM results r {where}"
+            " ORDER BY r.finish_seq DESC LIMIT ?",
+            (*params, limit),
+        ) as cur:
+            heads = await cur.fetchall()
+        out = []
+        for head in heads:
+            async with self.db.execute(
+                "SELECT p.user_id, COALESCE(mp.name, ''), p.place, p.resigned, p.is_bot"
+                " FROM result_players p LEFT JOIN match_players mp ON mp.match_id = p.match_id"
+                " AND mp.seat = p.seat WHERE p.match_id = ? ORDER BY p.place, p.seat",
+                (head[0],),
+            ) as cur:
+                seats = [
+                    (int(r[0]), str(r[1]), int(r[2]), bool(r[3]), bool(r[4]))
+                    for r in await cur.fetchall()
+                ]
+            out.append((int(head[0]), str(head[1]), str(head[2]), str(head[3]), seats))
+        return out
 
     async def cancel_match(self, match_id: int) -> None:
         await self._write(
@@ -405,7 +642,7 @@ class Store:
 
     async def _match_row(self, row: aiosqlite.Row) -> MatchRow:
         async with self.db.execute(
-            "SELECT seat, user_id, name, resigned, dm_notice_sent FROM match_players"
+            "SELECT seat, user_id, name, resigned, dm_notice_sent, is_bot FROM match_players"
             " WHERE match_id = ? ORDER BY seat",
             (row["id"],),
         ) as cur:
@@ -426,6 +663,7 @@ class Store:
             players=tuple((int(s["user_id"]), str(s["name"])) for s in seats),
             resigned=tuple(int(s["seat"]) for s in seats if s["resigned"]),
             dm_notice_sent=tuple(int(s["seat"]) for s in seats if s["dm_notice_sent"]),
+            bots=tuple(int(s["seat"]) for s in seats if s["is_bot"]),
         )
 
     async def match_actions(self, match_id: int) -> list[tuple[int, int, str, str]]:
