@@ -121,12 +121,23 @@ class GueridonBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.service = HostService(self.store)
+        self.service = HostService(self.store, provisional_games=self.settings.provisional_games)
         resumed = await self.service.resume()
         log.info("resumed %d active matches", len(resumed))
         await self.tree.set_translator(Translator())
+        from .discord_records import LeaderboardPage, RecordsCog, RematchButton, ReplayStep
+
         await self.add_cog(GameCog(self))
-        self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect, HandButton)
+        await self.add_cog(RecordsCog(self))
+        self.add_dynamic_items(
+            LobbyButton,
+            MoveButton,
+            MoveSelect,
+            HandButton,
+            LeaderboardPage,
+            ReplayStep,
+            RematchButton,
+        )
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)
@@ -332,10 +343,14 @@ class GueridonBot(commands.Bot):
         channel = self.get_partial_messageable(live.channel_id)
         embed, file, mentions = await self.board_message(live, locale, header)
         kwargs: dict[str, Any] = {}
+        view = discord.ui.View(timeout=None)
         if not live.match.is_over:
-            view = discord.ui.View(timeout=None)
             view.add_item(HandButton(live.id, locale))
-            kwargs["view"] = view
+        else:
+            from .discord_records import RematchButton
+
+            view.add_item(RematchButton(live.id, t(locale, "rematch")))
+        kwargs["view"] = view
         try:
             message = await channel.send(
                 content=" ".join(f"<@{u}>" for u in dict.fromkeys(mentions)) or None,

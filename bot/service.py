@@ -144,8 +144,15 @@ class Lobby:
 class HostService:
     """Lobbies and matches for every game of :data:`engine.GAMES`."""
 
-    def __init__(self, store: Store, *, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        provisional_games: int = 5,
+    ) -> None:
         self.store = store
+        self.provisional_games = provisional_games
         self.matches: dict[int, LiveMatch] = {}
         self.by_channel: dict[int, int] = {}  # channel id -> active match id
         self.names: dict[int, str] = {}
@@ -544,6 +551,111 @@ class HostService:
             outcome=match.outcome(),
             private_changed=frozenset(changed),
         )
+
+    # ---- records, ratings, replays ---------------------------------------------------------
+    async def leaderboard(
+        self, game_id: str, scope: str, page: int, per_page: int = 10
+    ) -> tuple[list[tuple[int, int, str, int, int, int, bool]], int, int]:
+        """One page of a leaderboard: ``[(rank, user, name, rating, games, wins,
+        provisional)]``, the page (clamped) and the number of pages."""
+        if game_id not in GAMES:
+            raise HostError("unknown-game", game=game_id, games=", ".join(sorted(GAMES)))
+        _, total = await self.store.leaderboard(scope, game_id, "humans", 0, 0)
+        pages = max(1, (total + per_page - 1) // per_page)
+        page = min(max(page, 1), pages)
+        rows, _ = await self.store.leaderboard(
+            scope, game_id, "humans", (page - 1) * per_page, per_page
+        )
+        out = []
+        for i, (uid, name, mu, sigma, games, wins) in enumerate(rows):
+            out.append(
+                (
+                    (page - 1) * per_page + i + 1,
+                    uid,
+                    self.names.get(uid, name) or f"#{uid}",
+                    ratings.display(mu, sigma),
+                    games,
+                    wins,
+                    games < self.provisional_games,
+                )
+            )
+        return out, page, pages
+
+    async def player_stats(
+        self, user_id: int, guild_id: int | None
+    ) -> tuple[list[tuple[str, int, int, float]], dict[str, dict[str, tuple[int, int, bool]]]]:
+        """The user's record per game (played, won, average place) and ratings
+        ``{game: {scope or "bots": (rating, games, provisional)}}``."""
+        record = await self.store.user_record(user_id, None)
+        rated: dict[str, dict[str, tuple[int, int, bool]]] = {}
+        wanted = ratings.scopes(guild_id)
+        for scope in wanted:
+            for game_id, pool, mu, sigma, games, _wins in await self.store.user_ratings(
+                user_id, scope
+            ):
+                key = scope if pool == "humans" else f"{scope}:bots"
+                rated.setdefault(game_id, {})[key] = (
+                    ratings.display(mu, sigma),
+                    games,
+                    games < self.provisional_games,
+                )
+        return record, rated
+
+    async def rating_points(self, user_id: int, game_id: str, scope: str) -> list[int]:
+        return [
+            ratings.display(mu, sigma)
+            for _, mu, sigma in await self.store.rating_series(user_id, game_id, scope)
+        ]
+
+    async def history(
+        self, *, user_id: int | None, game_id: str | None, guild_id: int | None, limit: int = 10
+    ) -> list[tuple[int, str, str, str, list[tuple[int, str, int, bool, bool]]]]:
+        return await self.store.recent_results(
+            user_id=user_id, game_id=game_id, guild_id=guild_id, limit=limit
+        )
+
+    async def replay_record(self, match_id: int) -> tuple[LiveMatch, dict[str, Any]]:
+        """The match record as JSON data; the seed only once the match is over
+        (before that, only its SHA-256 commitment)."""
+        live = await self.get_match(match_id)
+        data = live.match.record().to_json()
+        data["players"] = live.names
+        if not live.match.is_over:
+            data.pop("seed")
+            data["note"] = "seed revealed when the match ends"
+        return live, data
+
+    def replay_step(self, live: LiveMatch, step: int) -> tuple[Match, tuple[Event, ...]]:
+        """The match as it was after ``step`` actions (0: the start), and the
+        events of that step."""
+        step = min(max(step, 0), live.version)
+        match = Match.replay(live.match.record(), upto=step)
+        events = tuple(item.event for item in live.match.log if item.version == step)
+        return match, events
+
+    async def rematch(self, match_id: int, user: UserRef) -> Lobby:
+        """A new lobby in the same channel with the same players and options,
+        hosted by whoever asked."""
+        live = await self.get_match(match_id)
+        if not live.match.is_over:
+            raise HostError("rematch-not-over")
+        if user.id not in {uid for uid, _ in live.players}:
+            raise HostError("not-seated")
+        options = live.game.options_text(live.match.options)
+        lobby = await self.create_lobby(
+            guild_id=live.guild_id,
+            channel_id=live.channel_id,
+            host=user,
+            game_id=live.game_id,
+            seats=live.match.seats,
+            options=options,
+        )
+        for seat, (uid, name) in enumerate(live.players):
+            if uid != user.id and seat not in live.bots:
+                await self.join(live.channel_id, UserRef(uid, name))
+        new = await self.lobby(lobby.id)
+        assert new is not None
+        return new
 
     # ---- delivery bookkeeping -----------------------------------------------------------
     async def mark_dm_closed(self, user_id: int, closed: bool = True) -> None:

@@ -24,6 +24,9 @@ class Settings(BaseSettings):
         default=None, description="a server id: commands are synced there instantly"
     )
     render_workers: int = Field(default=2, ge=1, le=16, description="threads drawing images")
+    provisional_games: int = Field(
+        default=5, ge=0, le=100, description="rated games before a rating stops being provisional"
+    )
 
     @property
     def token(self) -> str | None:

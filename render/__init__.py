@@ -3,7 +3,8 @@
 Pure functions (no files written, no network, no Discord): the Discord host
 and the console call :func:`render_board` for the public table and
 :func:`render_private` for one seat's hand. Each game has its own module;
-shared drawing helpers live in :mod:`render.common`.
+shared drawing helpers live in :mod:`render.common`. The ratings images
+(:func:`render_leaderboard`, :func:`render_rating_chart`) live in :mod:`render.stats`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from . import between_battle
+from .stats import LeaderboardRow, RatingSeries, render_leaderboard, render_rating_chart
 
 Renderer = Callable[[object, Sequence[str], str], bytes]
 
@@ -49,4 +51,13 @@ def render_private(game_id: str, view: object, names: Sequence[str], locale: str
     return _renderer(_PRIVATE, game_id)(view, names, locale)
 
 
-__all__ = ["RENDERED_GAMES", "UnknownGame", "render_board", "render_private"]
+__all__ = [
+    "RENDERED_GAMES",
+    "LeaderboardRow",
+    "RatingSeries",
+    "UnknownGame",
+    "render_board",
+    "render_leaderboard",
+    "render_private",
+    "render_rating_chart",
+]
