@@ -20,11 +20,13 @@ from .errors import (
     RulesError,
     StaleAction,
 )
-from .games import between_battle
+from .games import belle_position, between_battle, via_belli
 from .match import ENGINE_VERSION, LoggedEvent, Match, MatchRecord, seed_commitment
 
 GAMES: dict[str, Game[Any, Any, Any]] = {
     between_battle.GAME.info.id: between_battle.GAME,
+    belle_position.GAME.info.id: belle_position.GAME,
+    via_belli.GAME.info.id: via_belli.GAME,
 }
 """The registry. Fixed ids: between-battle, via-belli, belle-position, liber,
 battalia (each is added here when its game is implemented)."""
