@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from . import between_battle
+from . import belle_position, between_battle, via_belli
 from .stats import LeaderboardRow, RatingSeries, render_leaderboard, render_rating_chart
 
 Renderer = Callable[[object, Sequence[str], str], bytes]
@@ -23,9 +23,13 @@ class UnknownGame(KeyError, ValueError):
 
 _BOARD: dict[str, Renderer] = {
     "between-battle": between_battle.render_board,
+    "belle-position": belle_position.render_board,
+    "via-belli": via_belli.render_board,
 }
 _PRIVATE: dict[str, Renderer] = {
     "between-battle": between_battle.render_private,
+    "belle-position": belle_position.render_private,
+    "via-belli": via_belli.render_private,
 }
 
 RENDERED_GAMES = frozenset(_BOARD)
