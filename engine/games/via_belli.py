@@ -3032,7 +3032,8 @@ class ViaBelli(Game[State, Action, View]):
             clock=clock,
             pa=state.pa - cost,
             last_seat=seat,
-            last_action=self.format_action(a),
+            # an ambush is public only as "a face-down card went there"
+            last_action=f"? {tag}{orient}" if a.hidden else self.format_action(a),
             last_cells=((a.x, a.y),),
         )
         if a.hidden:

@@ -163,7 +163,7 @@ def test_unknown_game_and_wrong_view() -> None:
     view = GAME.view(_state("2p-mid"), None)
     assert "between-battle" in RENDERED_GAMES
     with pytest.raises(KeyError):
-        render_board("via-belli", view, [])
+        render_board("no-such-game", view, [])
     with pytest.raises(ValueError):
         render_private("no-such-game", view, [])
     with pytest.raises(UnknownGame):
