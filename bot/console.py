@@ -20,7 +20,7 @@ from typing import TextIO
 from engine import GAMES, rng
 
 from .i18n import error_text, t
-from .service import HostError, HostService, LiveMatch, Update, UserRef
+from .service import HostError, HostService, LiveMatch, Update, UserRef, hostable_games
 from .store import Store
 
 CONSOLE_CHANNEL = 1
@@ -94,8 +94,8 @@ class Console:
         fr = self.locale.startswith("fr")
         if game_id is None:
             self.say("Jeux :" if fr else "Games:")
-            for gid, game in sorted(GAMES.items()):
-                info = game.info
+            for gid in hostable_games():
+                info = GAMES[gid].info
                 self.say(f"  {gid}  — {info.name(self.locale)} ({info.min_seats}-{info.max_seats})")
             answer = self.ask("Jeu" if fr else "Game", "between-battle")
             if answer is None:

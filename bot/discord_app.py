@@ -29,7 +29,7 @@ from discord.ext import commands
 from engine import GAMES
 
 from .i18n import FR, error_text, lang, t
-from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef
+from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
 from .settings import Settings
 from .store import Store
 
@@ -75,8 +75,8 @@ def _name(name: str) -> app_commands.locale_str:
 
 
 GAME_CHOICES = [
-    app_commands.Choice(name=_T(g.info.name_en, key=f"game:{gid}"), value=gid)
-    for gid, g in sorted(GAMES.items())
+    app_commands.Choice(name=_T(GAMES[gid].info.name_en, key=f"game:{gid}"), value=gid)
+    for gid in hostable_games()
 ]
 
 
@@ -94,6 +94,7 @@ class GueridonBot(commands.Bot):
         self.settings = settings
         self.store: Store | None = None
         self.service: HostService | None = None
+        self.ticker: asyncio.Task[None] | None = None
         self.render_pool = ThreadPoolExecutor(
             max_workers=settings.render_workers, thread_name_prefix="render"
         )
@@ -121,8 +122,14 @@ class GueridonBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.service = HostService(self.store, provisional_games=self.settings.provisional_games)
+        self.service = HostService(
+            self.store,
+            provisional_games=self.settings.provisional_games,
+            clock_config=self.settings.clock_config(),
+        )
+        self.service.listeners.append(DiscordListener(self))
         resumed = await self.service.resume()
+        self.ticker = asyncio.get_running_loop().create_task(self._tick_forever())
         log.info("resumed %d active matches", len(resumed))
         await self.tree.set_translator(Translator())
         from .discord_records import LeaderboardPage, RecordsCog, RematchButton, ReplayStep
@@ -146,7 +153,21 @@ class GueridonBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    async def _tick_forever(self) -> None:
+        """The turn clock: reminders, expiries, old lobbies."""
+        while True:
+            await asyncio.sleep(self.settings.tick_seconds)
+            try:
+                await self.host.tick()
+            except Exception:
+                log.exception("clock tick failed")
+
     async def close(self) -> None:
+        if self.ticker is not None:
+            self.ticker.cancel()
+        if self.service is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.service.wait_for_bots(), timeout=10)
         # let handlers in flight finish their announcements (bounded wait)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._idle.wait(), timeout=10)
@@ -416,6 +437,58 @@ class GueridonBot(commands.Bot):
             log.exception("could not post the closed-DM notice")
 
 
+class DiscordListener:
+    """Tells Discord what happened without an interaction: bot moves, clock
+    decisions, reminders, expired lobbies."""
+
+    def __init__(self, bot: GueridonBot) -> None:
+        self.bot = bot
+
+    async def on_update(self, update: Update) -> None:
+        async with self.bot.working():
+            await self.bot.announce(update)
+
+    async def on_reminder(self, live: LiveMatch, seat: int, remaining: float) -> None:
+        bot = self.bot
+        user_id = live.user_of(seat)
+        minutes = max(1, round(remaining / 60))
+        if user_id not in bot.host.dm_closed:
+            locale = bot.locale_for_user(user_id)
+            try:
+                user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+                await user.send(
+                    t(
+                        locale,
+                        "reminder-dm",
+                        match=live.id,
+                        channel=f"<#{live.channel_id}>",
+                        minutes=minutes,
+                    )
+                )
+                return
+            except discord.Forbidden as err:
+                if err.code in DM_CLOSED_CODES:
+                    await bot.host.mark_dm_closed(user_id)
+            except discord.HTTPException:
+                log.warning("could not DM a reminder to %s", user_id)
+        locale = bot.locale_for_channel(live.channel_id)
+        channel = bot.get_partial_messageable(live.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(
+                t(locale, "reminder-mention", user=f"<@{user_id}>", minutes=minutes),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    async def on_lobby_expired(self, lobby: Lobby) -> None:
+        cog = self.bot.get_cog("GameCog")
+        if isinstance(cog, GameCog):
+            await cog.refresh_lobby(lobby)
+        locale = self.bot.locale_for_channel(lobby.channel_id)
+        channel = self.bot.get_partial_messageable(lobby.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(t(locale, "lobby-expired"))
+
+
 def create_bot(settings: Settings, **kwargs: Any) -> GueridonBot:
     """A ready-to-log-in bot; extra keyword arguments go to the client."""
     return GueridonBot(settings, **kwargs)
@@ -513,16 +586,28 @@ class GameCog(commands.Cog):
     # ---- lobby ---------------------------------------------------------------------------
     @lobby.command(name=_name("create"), description=_desc("cmd-lobby-create"))
     @app_commands.describe(
-        game=_desc("opt-game"), seats=_desc("opt-seats"), options=_desc("opt-options")
+        game=_desc("opt-game"),
+        seats=_desc("opt-seats"),
+        options=_desc("opt-options"),
+        clock=_desc("opt-clock"),
     )
-    @app_commands.rename(game=_name("game"), seats=_name("seats"), options=_name("options"))
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.rename(
+        game=_name("game"), seats=_name("seats"), options=_name("options"), clock=_name("clock")
+    )
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        clock=[
+            app_commands.Choice(name=_desc("clock-correspondence"), value="correspondence"),
+            app_commands.Choice(name=_desc("clock-fast"), value="fast"),
+        ],
+    )
     async def lobby_create(
         self,
         interaction: discord.Interaction,
         game: str,
         seats: app_commands.Range[int, 1, 8] | None = None,
         options: str | None = None,
+        clock: str = "correspondence",
     ) -> None:
         async def body() -> None:
             user = await self.bot.note_interaction(interaction)
@@ -535,6 +620,7 @@ class GameCog(commands.Cog):
                 game_id=game,
                 seats=seats,
                 options=options or "",
+                clock=clock,
             )
             locale = self.bot.locale_for_channel(interaction.channel_id)
             embed, view = self.lobby_message(lobby, locale)
@@ -554,7 +640,7 @@ class GameCog(commands.Cog):
 
     def lobby_message(self, lobby: Lobby, locale: str) -> tuple[discord.Embed, discord.ui.View]:
         game = GAMES[lobby.game_id]
-        names = [self.host.names.get(u, f"#{u}") for u in lobby.players]
+        names = [self.host.display_name(u, lobby) for u in lobby.players]
         embed = discord.Embed(
             title=t(locale, "lobby-title", game=game.info.name(locale)), colour=EMBED_COLOUR
         )
@@ -567,11 +653,15 @@ class GameCog(commands.Cog):
             players=", ".join(names),
             options=lobby.options or t(locale, "lobby-default-options"),
         )
+        embed.description += "\n" + t(
+            locale, "lobby-clock", clock=t(locale, f"clock-{lobby.clock}")
+        )
         view = discord.ui.View(timeout=None)
         if lobby.status == "open":
             for action, style in (
                 ("join", discord.ButtonStyle.success),
                 ("leave", discord.ButtonStyle.secondary),
+                ("addbot", discord.ButtonStyle.secondary),
                 ("start", discord.ButtonStyle.primary),
                 ("cancel", discord.ButtonStyle.danger),
             ):
@@ -589,8 +679,10 @@ class GameCog(commands.Cog):
         except discord.HTTPException:
             log.warning("could not update the message of lobby %s", lobby.id)
 
-    async def lobby_action(self, interaction: discord.Interaction, action: str) -> None:
-        """join / leave / start / cancel, from a command or a button."""
+    async def lobby_action(
+        self, interaction: discord.Interaction, action: str, level: str = "normal"
+    ) -> None:
+        """join / leave / start / cancel / addbot, from a command or a button."""
         user = await self.bot.note_interaction(interaction)
         channel_id = interaction.channel_id
         assert channel_id is not None
@@ -626,6 +718,9 @@ class GameCog(commands.Cog):
         if action == "join":
             lobby = await self.host.join(channel_id, user)
             text = t(locale, "lobby-joined", user=user.name)
+        elif action == "addbot":
+            lobby = await self.host.add_bot(channel_id, user, level)
+            text = t(locale, "lobby-bot-added", level=t(locale, f"level-{level}"))
         elif action == "leave":
             lobby = await self.host.leave(channel_id, user)
             text = t(locale, "lobby-left", user=user.name)
@@ -664,13 +759,15 @@ class GameCog(commands.Cog):
     @lobby.command(name=_name("addbot"), description=_desc("cmd-lobby-addbot"))
     @app_commands.describe(level=_desc("opt-level"))
     @app_commands.rename(level=_name("level"))
-    async def lobby_addbot(
-        self, interaction: discord.Interaction, level: str | None = None
-    ) -> None:
-        async def body() -> None:
-            raise HostError("addbot-unavailable")
-
-        await guarded(interaction, body)
+    @app_commands.choices(
+        level=[
+            app_commands.Choice(name=_desc("level-easy"), value="easy"),
+            app_commands.Choice(name=_desc("level-normal"), value="normal"),
+            app_commands.Choice(name=_desc("level-hard"), value="hard"),
+        ]
+    )
+    async def lobby_addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        await guarded(interaction, lambda: self.lobby_action(interaction, "addbot", level))
 
     # ---- playing ------------------------------------------------------------------------
     def match_for(self, interaction: discord.Interaction) -> LiveMatch:
@@ -810,6 +907,14 @@ class GameCog(commands.Cog):
         await guarded(interaction, body)
 
 
+def _duration(seconds: float) -> str:
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return f"{int(seconds // 3600)} h"
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{int(seconds // 60)} min"
+    return f"{round(seconds)} s"
+
+
 def _opt(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -833,7 +938,7 @@ def _cog(interaction: discord.Interaction) -> GameCog:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gl:(?P<action>join|leave|start|cancel):(?P<lobby>\d+)",
+    template=r"gl:(?P<action>join|leave|start|cancel|addbot):(?P<lobby>\d+)",
 ):
     def __init__(
         self,

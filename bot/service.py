@@ -17,9 +17,10 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine import ENGINE_VERSION, GAMES, Event, Match, MatchRecord, Outcome, RulesError
 from engine.core import Decision, Game
@@ -29,6 +30,14 @@ from . import ratings
 from .store import LobbyRow, MatchRow, StaleWrite, Store
 
 log = logging.getLogger(__name__)
+
+
+def hostable_games() -> list[str]:
+    """The games the host offers: those of the engine that the renderer can
+    draw (a game is registered in the engine first, then gets its images)."""
+    from render import RENDERED_GAMES
+
+    return sorted(g for g in GAMES if g in RENDERED_GAMES)
 
 
 class HostError(Exception):
@@ -66,6 +75,9 @@ class LiveMatch:
     resigned: set[int] = field(default_factory=set)
     dm_notice_sent: set[int] = field(default_factory=set)
     bots: set[int] = field(default_factory=set)
+    bot_levels: dict[int, str] = field(default_factory=dict)
+    replaced: set[int] = field(default_factory=set)
+    clock: str = "correspondence"
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
@@ -124,6 +136,8 @@ class Lobby:
     status: str
     message_id: int | None
     players: tuple[int, ...]
+    bots: tuple[tuple[int, str], ...] = ()
+    clock: str = "correspondence"
 
     @staticmethod
     def of(row: LobbyRow) -> Lobby:
@@ -138,7 +152,46 @@ class Lobby:
             row.status,
             row.message_id,
             row.players,
+            row.bots,
+            row.clock,
         )
+
+
+CLOCKS = ("correspondence", "fast")
+
+
+@dataclass(frozen=True)
+class ClockConfig:
+    """The turn clock. ``correspondence``: ``correspondence_seconds`` per
+    decision; ``fast``: ``fast_seconds`` per decision plus a bank of
+    ``fast_bank`` seconds for the whole match. At half time the player is
+    reminded; on expiry a ``normal`` bot decides for them; after
+    ``max_expiries`` expiries in a row a bot takes the seat for good (and the
+    player takes last place for ratings)."""
+
+    correspondence_seconds: float = 24 * 3600
+    fast_seconds: float = 90
+    fast_bank: float = 300
+    max_expiries: int = 3
+    lobby_ttl: float = 24 * 3600
+    bot_seconds: float = 1.0
+    bot_iterations: int = 1500
+
+    def per_move(self, clock: str) -> float:
+        return self.fast_seconds if clock == "fast" else self.correspondence_seconds
+
+    def bank(self, clock: str) -> float:
+        return self.fast_bank if clock == "fast" else 0.0
+
+
+class HostListener(Protocol):
+    """What adapters hear about that no interaction of theirs caused."""
+
+    async def on_update(self, update: Update) -> None: ...
+
+    async def on_reminder(self, live: LiveMatch, seat: int, remaining: float) -> None: ...
+
+    async def on_lobby_expired(self, lobby: Lobby) -> None: ...
 
 
 class HostService:
@@ -150,9 +203,17 @@ class HostService:
         *,
         seed_source: Callable[[], int] | None = None,
         provisional_games: int = 5,
+        clock_config: ClockConfig | None = None,
+        now: Callable[[], float] = time.time,
+        bot_clock: Callable[[], float] | None = time.monotonic,
     ) -> None:
         self.store = store
         self.provisional_games = provisional_games
+        self.clock_config = clock_config or ClockConfig()
+        self.now = now
+        self.bot_clock = bot_clock  # None: bots think by iterations only (tests)
+        self.listeners: list[HostListener] = []
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.matches: dict[int, LiveMatch] = {}
         self.by_channel: dict[int, int] = {}  # channel id -> active match id
         self.names: dict[int, str] = {}
@@ -167,6 +228,12 @@ class HostService:
         if not await self.store.all_ratings() and await self.store.finished_matches():
             # results from before ratings existed (schema version 2): rate them now
             await self.store.recompute_ratings()
+        # the clocks were frozen while the host was down
+        now = self.now()
+        last = await self.store.heartbeat(now)
+        if last is not None and now > last:
+            await self.store.shift_clocks(now - last)
+        await self.store.stamp_old_lobbies(now)
         resumed = []
         for row in await self.store.active_matches():
             try:
@@ -176,6 +243,8 @@ class HostService:
                 continue
             self._register(live)
             resumed.append(live)
+        for live in resumed:
+            self.kick_bots(live)
         return resumed
 
     async def _load(self, row: MatchRow) -> LiveMatch:
@@ -212,6 +281,9 @@ class HostService:
             resigned=set(row.resigned),
             dm_notice_sent=set(row.dm_notice_sent),
             bots=set(row.bots),
+            bot_levels=dict(row.bot_levels),
+            replaced=set(row.replaced),
+            clock=row.clock,
         )
 
     def _register(self, live: LiveMatch) -> None:
@@ -273,10 +345,13 @@ class HostService:
         game_id: str,
         seats: int | None = None,
         options: str = "",
+        clock: str = "correspondence",
     ) -> Lobby:
+        if clock not in CLOCKS:
+            raise HostError("bad-clock", clock=clock, clocks=", ".join(CLOCKS))
         game = GAMES.get(game_id)
-        if game is None:
-            raise HostError("unknown-game", game=game_id, games=", ".join(sorted(GAMES)))
+        if game is None or game_id not in hostable_games():
+            raise HostError("unknown-game", game=game_id, games=", ".join(hostable_games()))
         info = game.info
         table = seats if seats is not None else info.max_seats
         if not info.min_seats <= table <= info.max_seats:
@@ -292,6 +367,7 @@ class HostService:
             lobby_id = await self.store.create_lobby(
                 guild_id, channel_id, game_id, host.id, table, game.options_text(parsed)
             )
+            await self.store.set_lobby_clock(lobby_id, clock, self.now())
         lobby = await self.lobby(lobby_id)
         assert lobby is not None
         return lobby
@@ -315,13 +391,40 @@ class HostService:
         assert new is not None
         return new
 
+    async def add_bot(self, channel_id: int, user: UserRef, level: str = "normal") -> Lobby:
+        """The host adds a bot seat (``easy``, ``normal`` or ``hard``)."""
+        from engine.bots import LEVELS, POLICIES
+
+        if level not in LEVELS:
+            raise HostError("bad-level", level=level, levels=", ".join(LEVELS))
+        async with self._channel_lock(channel_id):
+            lobby = await self._open_lobby(channel_id)
+            if user.id != lobby.host_id:
+                raise HostError("not-host")
+            if lobby.game_id not in POLICIES:
+                raise HostError("no-bots-for-game", game=GAMES[lobby.game_id].info.name_en)
+            if len(lobby.players) >= lobby.seats:
+                raise HostError("lobby-full", seats=lobby.seats)
+            bot_id = -(len(lobby.bots) + 1)
+            self.names[bot_id] = f"Bot {len(lobby.bots) + 1} ({level})"
+            await self.store.add_lobby_player(lobby.id, bot_id, bot_level=level)
+            new = await self.lobby(lobby.id)
+        assert new is not None
+        return new
+
+    def display_name(self, user_id: int, lobby: Lobby | None = None) -> str:
+        if user_id < 0 and lobby is not None:
+            level = dict(lobby.bots).get(user_id, "normal")
+            return f"Bot {-user_id} ({level})"
+        return self.names.get(user_id, f"#{user_id}")
+
     async def leave(self, channel_id: int, user: UserRef) -> Lobby:
         async with self._channel_lock(channel_id):
             lobby = await self._open_lobby(channel_id)
             if user.id not in lobby.players:
                 raise HostError("not-in-lobby")
             await self.store.remove_lobby_player(lobby.id, user.id)
-            rest = [p for p in lobby.players if p != user.id]
+            rest = [p for p in lobby.players if p != user.id and p > 0]
             if not rest:
                 await self.store.set_lobby_status(lobby.id, "cancelled")
             elif user.id == lobby.host_id:
@@ -366,7 +469,11 @@ class HostService:
                 match = Match(game, lobby.options or None, len(lobby.players), seed)
             except RulesError as err:
                 raise HostError("bad-options", rules=err) from None
-            players = [(uid, self.names.get(uid, f"#{uid}")) for uid in lobby.players]
+            players = [(uid, self.display_name(uid, lobby)) for uid in lobby.players]
+            levels = dict(lobby.bots)
+            bot_levels = {
+                seat: levels[uid] for seat, uid in enumerate(lobby.players) if uid in levels
+            }
             match_id = await self.store.create_match(
                 lobby_id=lobby.id,
                 guild_id=lobby.guild_id,
@@ -379,6 +486,8 @@ class HostService:
                 engine_version=ENGINE_VERSION,
                 snapshot=json.dumps(game.encode_state(match.state)),
                 players=players,
+                bot_levels=bot_levels,
+                clock=lobby.clock,
             )
             live = LiveMatch(
                 id=match_id,
@@ -389,8 +498,13 @@ class HostService:
                 match=match,
                 lobby_id=lobby.id,
                 lobby_host=lobby.host_id,
+                bots=set(bot_levels),
+                bot_levels=bot_levels,
+                clock=lobby.clock,
             )
             self._register(live)
+        await self._sync_clock(live, moved=None)
+        self.kick_bots(live)
         return live
 
     # ---- play ------------------------------------------------------------------------
@@ -416,6 +530,7 @@ class HostService:
         *,
         expected_version: int | None = None,
         seat: int | None = None,
+        by_clock: bool = False,
     ) -> Update:
         live = await self.get_match(match_id)
         seats = live.seats_of(user_id)
@@ -446,7 +561,10 @@ class HostService:
             await self._commit(live, seat, notation, new_state, events)
             match.accept(seat, notation, new_state, events)
             self._after_commit(live)
-            return self._update(live, seat, notation, events, before_pending)
+            update = self._update(live, seat, notation, events, before_pending)
+        await self._sync_clock(live, moved=seat, by_clock=by_clock)
+        self.kick_bots(live)
+        return update
 
     async def resign(self, match_id: int, user_id: int) -> Update:
         live = await self.get_match(match_id)
@@ -469,7 +587,10 @@ class HostService:
             match.accept(seat, notation, new_state, events)
             live.resigned.add(seat)
             self._after_commit(live)
-            return self._update(live, seat, notation, events, before_pending)
+            update = self._update(live, seat, notation, events, before_pending)
+        await self._sync_clock(live, moved=seat)
+        self.kick_bots(live)
+        return update
 
     async def _commit(
         self,
@@ -490,7 +611,9 @@ class HostService:
                 json.dumps({"seats": [list(g) for g in outcome.ranking], "users": ranking}),
                 outcome.reason,
             )
-            quitters = live.resigned | ({resigned} if resigned is not None else set())
+            quitters = (
+                live.resigned | live.replaced | ({resigned} if resigned is not None else set())
+            )
             finished = ratings.FinishedMatch(
                 match_id=live.id,
                 guild_id=live.guild_id,
@@ -500,7 +623,7 @@ class HostService:
                         user_id=live.user_of(seat),
                         place=outcome.place(seat),
                         resigned=seat in quitters,
-                        is_bot=seat in live.bots,
+                        is_bot=seat in live.bots and seat not in live.replaced,
                     )
                     for seat in range(live.match.seats)
                 ),
@@ -551,6 +674,198 @@ class HostService:
             outcome=match.outcome(),
             private_changed=frozenset(changed),
         )
+
+    # ---- bots and the clock ------------------------------------------------------------------
+    def kick_bots(self, live: LiveMatch) -> None:
+        """Let the bots play the decisions that are theirs (in the background)."""
+        if live.match.is_over or self.by_channel.get(live.channel_id) != live.id:
+            return
+        if not any(seat in live.bots for seat in live.match.pending()):
+            return
+        task = self._bot_tasks.get(live.id)
+        if task is not None and not task.done():
+            return
+        self._bot_tasks[live.id] = asyncio.get_running_loop().create_task(self._drive_bots(live))
+
+    async def _drive_bots(self, live: LiveMatch) -> None:
+        while True:
+            match = live.match
+            if match.is_over or self.by_channel.get(live.channel_id) != live.id:
+                return
+            seats = [s for s in sorted(match.pending()) if s in live.bots]
+            if not seats:
+                return
+            seat = seats[0]
+            level = live.bot_levels.get(seat, "normal")
+            try:
+                notation, version = await self._bot_move(live, seat, level)
+                update = await self.play(
+                    live.id, live.user_of(seat), notation, expected_version=version, seat=seat
+                )
+            except HostError as err:
+                if err.key == "stale":
+                    continue
+                log.warning("bot of match %s seat %s refused: %s", live.id, seat, err.key)
+                return
+            except Exception:
+                log.exception("bot of match %s seat %s failed", live.id, seat)
+                return
+            await self._notify_update(update)
+
+    async def _bot_move(self, live: LiveMatch, seat: int, level: str) -> tuple[str, int]:
+        """A bot's choice for a seat, thought out in a worker thread."""
+        from engine.bots import Budget, bot_rng, make_bot
+
+        match = live.match
+        version = match.version
+        view = match.view(seat)
+        legal = list(match.legal_actions(seat))
+        bot = make_bot(live.game_id, level)
+        cfg = self.clock_config
+        budget = Budget(
+            iterations=cfg.bot_iterations,
+            seconds=cfg.bot_seconds if self.bot_clock is not None else None,
+            clock=self.bot_clock,
+        )
+        state = bot_rng(match.seed, seat, str(version))
+        action, _ = await asyncio.to_thread(bot.choose, view, legal, state, budget)
+        return live.game.format_action(action), version
+
+    async def _notify_update(self, update: Update) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener.on_update(update)
+            except Exception:
+                log.exception("listener failed on an update")
+
+    async def wait_for_bots(self) -> None:
+        """Until no bot is thinking (tests, shutdown)."""
+        while True:
+            tasks = [t for t in self._bot_tasks.values() if not t.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _sync_clock(self, live: LiveMatch, moved: int | None, by_clock: bool = False) -> None:
+        """Start the clock of seats that now have a decision, stop the others.
+        ``moved``: the seat whose decision was just made (by its player, or by
+        a bot when ``by_clock``); a player who decides resets their count of
+        expiries."""
+        if live.match.is_over:
+            return
+        cfg = self.clock_config
+        now = self.now()
+        rows = await self.store.clocks(live.id)
+        pending = live.match.pending()
+        for seat in range(live.match.seats):
+            if seat in live.bots or seat in live.resigned:
+                continue
+            row = rows.get(seat)
+            if row is None:
+                row = (now, cfg.per_move(live.clock), cfg.bank(live.clock), False, False, 0)
+            since, per_move, bank, was_pending, reminded, expiries = row
+            if seat == moved and not by_clock:
+                expiries = 0
+            if was_pending and (seat not in pending or seat == moved):
+                # the decision is made: the bank pays what went over
+                used = now - since
+                bank = max(0.0, bank - max(0.0, used - per_move))
+                was_pending = False
+            if seat in pending and not was_pending:
+                since, was_pending, reminded = now, True, False
+            await self.store.set_clock(
+                live.id,
+                seat,
+                since=since,
+                per_move=per_move,
+                bank=bank,
+                pending=was_pending,
+                reminded=reminded,
+                expiries=expiries,
+            )
+
+    async def tick(self) -> None:
+        """Remind, expire decisions, expire old lobbies. Hosts call this every
+        few seconds; it also records the heartbeat that freezes the clocks
+        while the host is down."""
+        now = self.now()
+        await self.store.heartbeat(now)
+        cfg = self.clock_config
+        for live in list(self.matches.values()):
+            if live.match.is_over or self.by_channel.get(live.channel_id) != live.id:
+                continue
+            rows = await self.store.clocks(live.id)
+            for seat, (since, per_move, bank, pending, reminded, expiries) in rows.items():
+                if not pending or seat in live.bots or seat not in live.match.pending():
+                    continue
+                total = per_move + bank
+                deadline = since + total
+                if now >= deadline:
+                    await self._expire(live, seat, expiries + 1)
+                elif not reminded and now >= since + total / 2:
+                    await self.store.set_clock(
+                        live.id,
+                        seat,
+                        since=since,
+                        per_move=per_move,
+                        bank=bank,
+                        pending=True,
+                        reminded=True,
+                        expiries=expiries,
+                    )
+                    for listener in list(self.listeners):
+                        try:
+                            await listener.on_reminder(live, seat, deadline - now)
+                        except Exception:
+                            log.exception("listener failed on a reminder")
+        for row in await self.store.open_lobbies():
+            if row.created_epoch and now - row.created_epoch >= cfg.lobby_ttl:
+                await self.store.set_lobby_status(row.id, "cancelled")
+                lobby = await self.lobby(row.id)
+                if lobby is not None:
+                    for listener in list(self.listeners):
+                        try:
+                            await listener.on_lobby_expired(lobby)
+                        except Exception:
+                            log.exception("listener failed on an expired lobby")
+
+    async def _expire(self, live: LiveMatch, seat: int, expiries: int) -> None:
+        """The clock ran out: a ``normal`` bot decides for the absent player."""
+        cfg = self.clock_config
+        try:
+            notation, version = await self._bot_move(live, seat, "normal")
+            update = await self.play(
+                live.id,
+                live.user_of(seat),
+                notation,
+                expected_version=version,
+                seat=seat,
+                by_clock=True,
+            )
+        except HostError:
+            return  # the player (or someone) acted meanwhile
+        rows = await self.store.clocks(live.id)
+        since, per_move, bank, pending, reminded, _ = rows.get(
+            seat, (self.now(), cfg.per_move(live.clock), 0.0, False, False, 0)
+        )
+        await self.store.set_clock(
+            live.id,
+            seat,
+            since=since,
+            per_move=per_move,
+            bank=0.0 if live.clock == "fast" else bank,
+            pending=pending,
+            reminded=reminded,
+            expiries=expiries,
+        )
+        if expiries >= cfg.max_expiries and not live.match.is_over:
+            # absent too often: a bot plays the seat to the end
+            live.bots.add(seat)
+            live.replaced.add(seat)
+            live.bot_levels[seat] = "normal"
+            await self.store.set_replaced(live.id, seat)
+        await self._notify_update(update)
+        self.kick_bots(live)
 
     # ---- records, ratings, replays ---------------------------------------------------------
     async def leaderboard(
@@ -621,8 +936,11 @@ class HostService:
         data = live.match.record().to_json()
         data["players"] = live.names
         if not live.match.is_over:
+            # Moves can name hidden cards (a card taken from a deck, an ambush,
+            # a secret deployment): until the end, only the commitment is given.
             data.pop("seed")
-            data["note"] = "seed revealed when the match ends"
+            data.pop("actions")
+            data["note"] = "the moves and the seed are revealed when the match ends"
         return live, data
 
     def replay_step(self, live: LiveMatch, step: int) -> tuple[Match, tuple[Event, ...]]:

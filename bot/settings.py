@@ -5,6 +5,8 @@ from __future__ import annotations
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .service import ClockConfig
+
 
 class Settings(BaseSettings):
     """``Settings()`` reads ``DISCORD_TOKEN``, ``DATABASE_PATH``, ``LOG_LEVEL``,
@@ -24,9 +26,30 @@ class Settings(BaseSettings):
         default=None, description="a server id: commands are synced there instantly"
     )
     render_workers: int = Field(default=2, ge=1, le=16, description="threads drawing images")
+    correspondence_hours: float = Field(
+        default=24, gt=0, description="correspondence clock: hours per decision"
+    )
+    fast_seconds: float = Field(default=90, gt=0, description="fast clock: seconds per decision")
+    fast_bank_seconds: float = Field(default=300, ge=0, description="fast clock: time bank")
+    max_expiries: int = Field(
+        default=3, ge=1, description="expired decisions in a row before a bot takes the seat"
+    )
+    lobby_ttl_hours: float = Field(default=24, gt=0, description="unstarted lobbies expire")
+    bot_seconds: float = Field(default=1.0, gt=0, description="thinking time of hard bots")
+    tick_seconds: float = Field(default=5.0, gt=0, description="how often the clock is checked")
     provisional_games: int = Field(
         default=5, ge=0, le=100, description="rated games before a rating stops being provisional"
     )
+
+    def clock_config(self) -> ClockConfig:
+        return ClockConfig(
+            correspondence_seconds=self.correspondence_hours * 3600,
+            fast_seconds=self.fast_seconds,
+            fast_bank=self.fast_bank_seconds,
+            max_expiries=self.max_expiries,
+            lobby_ttl=self.lobby_ttl_hours * 3600,
+            bot_seconds=self.bot_seconds,
+        )
 
     @property
     def token(self) -> str | None:

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import json
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -61,6 +61,9 @@ class LobbyRow:
     status: str
     message_id: int | None
     players: tuple[int, ...]  # user ids in joining order
+    bots: tuple[tuple[int, str], ...] = ()  # (bot user id, level)
+    clock: str = "correspondence"
+    created_epoch: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,9 @@ class MatchRow:
     resigned: tuple[int, ...]  # seats
     dm_notice_sent: tuple[int, ...]  # seats
     bots: tuple[int, ...] = ()  # seats played by bots
+    bot_levels: tuple[tuple[int, str], ...] = ()  # (seat, level)
+    replaced: tuple[int, ...] = ()  # seats taken over by a bot after expiries
+    clock: str = "correspondence"
 
 
 class Store:
@@ -238,10 +244,12 @@ class Store:
 
     async def _lobby_row(self, row: aiosqlite.Row) -> LobbyRow:
         async with self.db.execute(
-            "SELECT user_id FROM lobby_players WHERE lobby_id = ? ORDER BY position",
+            "SELECT user_id, bot_level FROM lobby_players WHERE lobby_id = ? ORDER BY position",
             (row["id"],),
         ) as cur:
-            players = tuple(int(r[0]) for r in await cur.fetchall())
+            members = await cur.fetchall()
+        players = tuple(int(r[0]) for r in members)
+        bots = tuple((int(r[0]), str(r[1])) for r in members if r[1] is not None)
         return LobbyRow(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -253,14 +261,32 @@ class Store:
             status=row["status"],
             message_id=row["message_id"],
             players=players,
+            bots=bots,
+            clock=row["clock"],
+            created_epoch=float(row["created_epoch"]),
         )
 
-    async def add_lobby_player(self, lobby_id: int, user_id: int) -> None:
+    async def add_lobby_player(
+        self, lobby_id: int, user_id: int, bot_level: str | None = None
+    ) -> None:
         await self._write(
-            "INSERT INTO lobby_players (lobby_id, user_id, position, joined_at)"
+            "INSERT INTO lobby_players (lobby_id, user_id, position, joined_at, bot_level)"
             " VALUES (?, ?, (SELECT COALESCE(MAX(position), -1) + 1 FROM lobby_players"
-            " WHERE lobby_id = ?), ?)",
-            (lobby_id, user_id, lobby_id, now_iso()),
+            " WHERE lobby_id = ?), ?, ?)",
+            (lobby_id, user_id, lobby_id, now_iso(), bot_level),
+        )
+
+    async def set_lobby_clock(self, lobby_id: int, clock: str, created_epoch: float) -> None:
+        await self._write(
+            "UPDATE lobbies SET clock = ?, created_epoch = ? WHERE id = ?",
+            (clock, created_epoch, lobby_id),
+        )
+
+    async def stamp_old_lobbies(self, epoch: float) -> None:
+        """Lobbies opened before the clock existed start their life now."""
+        await self._write(
+            "UPDATE lobbies SET created_epoch = ? WHERE created_epoch = 0 AND status = 'open'",
+            (epoch,),
         )
 
     async def remove_lobby_player(self, lobby_id: int, user_id: int) -> None:
@@ -295,14 +321,17 @@ class Store:
         engine_version: str,
         snapshot: str,
         players: Sequence[tuple[int, str]],
+        bot_levels: Mapping[int, str] | None = None,
+        clock: str = "correspondence",
     ) -> int:
-        """Create the match (and close its lobby) in one transaction."""
+        """Create the match (and close its lobby) in one transaction.
+        ``bot_levels`` maps the seats played by bots to their level."""
         stamp = now_iso()
         async with self.transaction() as db:
             cur = await db.execute(
                 "INSERT INTO matches (lobby_id, guild_id, channel_id, game_id, options, seats,"
                 " seed, seed_sha256, engine_version, status, snapshot, version, created_at,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?)",
+                " updated_at, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)",
                 (
                     lobby_id,
                     guild_id,
@@ -316,12 +345,18 @@ class Store:
                     snapshot,
                     stamp,
                     stamp,
+                    clock,
                 ),
             )
             match_id = int(cur.lastrowid or 0)
+            levels = bot_levels or {}
             await db.executemany(
-                "INSERT INTO match_players (match_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                [(match_id, seat, uid, name) for seat, (uid, name) in enumerate(players)],
+                "INSERT INTO match_players (match_id, seat, user_id, name, is_bot, bot_level)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (match_id, seat, uid, name, int(seat in levels), levels.get(seat))
+                    for seat, (uid, name) in enumerate(players)
+                ],
             )
             if lobby_id is not None:
                 await db.execute(
@@ -610,6 +645,63 @@ class Store:
             out.append((int(head[0]), str(head[1]), str(head[2]), str(head[3]), seats))
         return out
 
+    # ---- the turn clock ---------------------------------------------------------------
+    async def clocks(self, match_id: int) -> dict[int, tuple[float, float, float, bool, bool, int]]:
+        """``{seat: (since, per_move, bank, pending, reminded, expiries)}``."""
+        async with self.db.execute(
+            "SELECT seat, since, per_move, bank, pending, reminded, expiries FROM clocks"
+            " WHERE match_id = ?",
+            (match_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return {
+            int(r[0]): (float(r[1]), float(r[2]), float(r[3]), bool(r[4]), bool(r[5]), int(r[6]))
+            for r in rows
+        }
+
+    async def set_clock(
+        self,
+        match_id: int,
+        seat: int,
+        *,
+        since: float,
+        per_move: float,
+        bank: float,
+        pending: bool,
+        reminded: bool,
+        expiries: int,
+    ) -> None:
+        await self._write(
+            "INSERT INTO clocks (match_id, seat, since, per_move, bank, pending, reminded,"
+            " expiries) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE"
+            " SET since = excluded.since, per_move = excluded.per_move, bank = excluded.bank,"
+            " pending = excluded.pending, reminded = excluded.reminded,"
+            " expiries = excluded.expiries",
+            (match_id, seat, since, per_move, bank, int(pending), int(reminded), expiries),
+        )
+
+    async def set_replaced(self, match_id: int, seat: int) -> None:
+        await self._write(
+            "UPDATE match_players SET replaced = 1, bot_level = 'normal'"
+            " WHERE match_id = ? AND seat = ?",
+            (match_id, seat),
+        )
+
+    async def heartbeat(self, epoch: float) -> float | None:
+        """Record that the host is alive now; return the previous heartbeat."""
+        async with self.db.execute("SELECT value FROM host_state WHERE key = 'alive_at'") as cur:
+            row = await cur.fetchone()
+        await self._write(
+            "INSERT INTO host_state (key, value) VALUES ('alive_at', ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (repr(epoch),),
+        )
+        return None if row is None else float(row[0])
+
+    async def shift_clocks(self, seconds: float) -> None:
+        """Freeze the clocks over a downtime: pending decisions start later."""
+        await self._write("UPDATE clocks SET since = since + ? WHERE pending = 1", (seconds,))
+
     async def cancel_match(self, match_id: int) -> None:
         await self._write(
             "UPDATE matches SET status = 'cancelled', updated_at = ?, finished_at = ?"
@@ -642,7 +734,8 @@ class Store:
 
     async def _match_row(self, row: aiosqlite.Row) -> MatchRow:
         async with self.db.execute(
-            "SELECT seat, user_id, name, resigned, dm_notice_sent, is_bot FROM match_players"
+            "SELECT seat, user_id, name, resigned, dm_notice_sent, is_bot, bot_level, replaced"
+            " FROM match_players"
             " WHERE match_id = ? ORDER BY seat",
             (row["id"],),
         ) as cur:
@@ -663,7 +756,14 @@ class Store:
             players=tuple((int(s["user_id"]), str(s["name"])) for s in seats),
             resigned=tuple(int(s["seat"]) for s in seats if s["resigned"]),
             dm_notice_sent=tuple(int(s["seat"]) for s in seats if s["dm_notice_sent"]),
-            bots=tuple(int(s["seat"]) for s in seats if s["is_bot"]),
+            bots=tuple(int(s["seat"]) for s in seats if s["is_bot"] or s["replaced"]),
+            bot_levels=tuple(
+                (int(s["seat"]), str(s["bot_level"] or "normal"))
+                for s in seats
+                if s["is_bot"] or s["replaced"]
+            ),
+            replaced=tuple(int(s["seat"]) for s in seats if s["replaced"]),
+            clock=row["clock"],
         )
 
     async def match_actions(self, match_id: int) -> list[tuple[int, int, str, str]]:

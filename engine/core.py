@@ -12,6 +12,8 @@ methods are pure functions of immutable states:
 * ``format_action`` / ``parse_action``: the text notation
 * ``encode_state`` / ``decode_state``: the JSON codec, with a schema version
 * ``determinize(state, seat, seed)``: resample what ``seat`` cannot see
+* ``sample_state(view, seed)`` (optional, for search bots): a state consistent
+  with a seat's view
 """
 
 from __future__ import annotations
@@ -238,6 +240,19 @@ class Game(abc.ABC, Generic[S, A, V]):
         """A state that ``seat`` cannot tell apart from ``state``: everything
         it may not see (other hands, deck orders, the generator) resampled
         consistently with what it has seen."""
+
+    def sample_state(self, view: V, seed: int) -> S:
+        """A full state consistent with a seat's ``view``: what the view shows
+        is kept, everything hidden is drawn at random from ``seed``, so that
+        ``view(sample_state(v, k), v.observer) == v`` for any ``k``.
+
+        Optional: the bots' ``hard`` level (search over determinisations,
+        :mod:`engine.bots`) needs it, because bots only ever get a view, never
+        the state. Games without one raise :class:`NotImplementedError`."""
+        raise NotImplementedError(
+            f"{self.info.id} has no sample_state(view, seed): a search bot cannot "
+            "rebuild states from its views (see engine/bots/__init__.py)"
+        )
 
     # ---- notation ----------------------------------------------------
     @abc.abstractmethod

@@ -348,6 +348,7 @@ class PlayerView:
     hand: tuple[str, ...] | None  # the observer's own hand (sorted), else None
     revealed: tuple[str, ...]  # face-up hand cards everyone sees (sorted)
     out: bool
+    damage_cards: tuple[str, ...]  # the cards under the help card (public: they came from piles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +376,11 @@ class View:
     adjacent_tops_free: bool
     empty_pile_must: bool
     work_ability: str  # the ability waiting for a target ("target" phase)
+    # public facts a bot needs to rebuild a consistent state (sample_state)
+    last_player: Seat  # last seat that played a card (-1: none yet)
+    first_player: Seat
+    eliminated: tuple[Seat, ...]  # in order of elimination
+    rules: Rules  # every rule in force
 
 
 # ---------------------------------------------------------------------------
@@ -1277,6 +1283,7 @@ class BetweenBattle(Game[State, Action, View]):
                 hand=tuple(sorted(p.hand, key=_sort_key)) if i == seat else None,
                 revealed=tuple(sorted(p.revealed, key=_sort_key)),
                 out=p.out,
+                damage_cards=p.damage,
             )
             for i, p in enumerate(state.players)
         )
@@ -1307,6 +1314,10 @@ class BetweenBattle(Game[State, Action, View]):
             adjacent_tops_free=state.rules.adjacent_tops_free,
             empty_pile_must=state.rules.empty_pile_must,
             work_ability=state.work_ability,
+            last_player=state.last_player,
+            first_player=state.first_player,
+            eliminated=state.eliminated,
+            rules=state.rules,
         )
 
     def determinize(self, state: State, seat: Seat | None, seed: int) -> State:
@@ -1328,6 +1339,87 @@ class BetweenBattle(Game[State, Action, View]):
                 deck=pool[n_hidden:],
             )
         return replace(state, players=tuple(players), rng=stream.below(1 << 62) + 1)
+
+    def sample_state(self, view: View, seed: int) -> State:
+        """A state the observer of ``view`` cannot tell apart from the real one.
+
+        Each living player's hidden cards (hand minus revealed cards, plus the
+        deck) are exactly their character's cards that are nowhere public
+        (piles, discard, anybody's damage, revealed); they are dealt at random
+        between hand and deck. The observer keeps their own hand; their deck
+        order is drawn too. Eliminated players hold nothing."""
+        seat = view.observer
+        if seat is None:
+            raise ValueError("sample_state needs a seat's view, not a spectator's")
+        rules = view.rules
+        stream = rng.Stream(rng.seed_state(seed, "sample-state"))
+        seen: dict[str, int] = {}
+        public = [plain(c) for pile in view.piles for c in pile]
+        public += view.discard
+        for pv in view.players:
+            public += pv.damage_cards
+        for card in public:
+            seen[card] = seen.get(card, 0) + 1
+        by_character = _deck_by_character(rules.decks)
+        players = []
+        for pv in view.players:
+            if not pv.character or pv.out or view.phase == "draft":
+                players.append(Player(pv.character, pv.hp, damage=pv.damage_cards, out=pv.out))
+                continue
+            deck = by_character[pv.character]
+            known = list(pv.hand if pv.hand is not None else pv.revealed)
+            taken = dict(seen)
+            for card in known:
+                taken[card] = taken.get(card, 0) + 1
+            pool = []
+            for label in deck.cards:
+                card = deck.code + label
+                if taken.get(card, 0):
+                    taken[card] -= 1
+                else:
+                    pool.append(card)
+            n_hidden = pv.hand_count - len(known)
+            if len(pool) != n_hidden + pv.deck_count or n_hidden < 0:
+                raise ValueError(
+                    f"view inconsistent: seat {pv.seat} has {len(pool)} unseen cards, "
+                    f"{n_hidden} in hand and {pv.deck_count} in the deck"
+                )
+            dealt = stream.shuffle(pool)
+            players.append(
+                Player(
+                    character=pv.character,
+                    hp=pv.hp,
+                    hand=tuple(known) + dealt[:n_hidden],
+                    deck=dealt[n_hidden:],
+                    damage=pv.damage_cards,
+                    revealed=pv.revealed,
+                    out=False,
+                )
+            )
+        decider = view.pending[0][0] if view.pending else -1
+        return State(
+            rules=rules,
+            players=tuple(players),
+            piles=view.piles,
+            rng=stream.below(1 << 62) + 1,
+            phase=view.phase,  # type: ignore[arg-type]
+            active=view.active,
+            decider=decider,
+            discard=view.discard,
+            turn=view.turn,
+            first_player=view.first_player,
+            work_pile=view.work_pile,
+            work_ability=view.work_ability,
+            lock_next=view.lock_next,
+            cancel_next=view.cancel_next,
+            turn_lock=view.turn_lock,
+            turn_cancelled=view.turn_cancelled,
+            extra_turn=False,
+            last_player=view.last_player,
+            eliminated=view.eliminated,
+            ranking=view.ranking,
+            end_reason=view.end_reason,
+        )
 
     # ---- notation ----------------------------------------------------------
     def format_action(self, action: Action) -> str:

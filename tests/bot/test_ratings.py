@@ -130,18 +130,16 @@ async def test_recompute_gives_the_same_numbers(tmp_path: Path) -> None:
 async def test_results_from_version_2_are_rated_after_the_upgrade(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     old = await Store.open(path, upto=2)
-    mid = await old.create_match(
-        lobby_id=None,
-        guild_id=3,
-        channel_id=4,
-        game_id="between-battle",
-        options="{}",
-        seats=2,
-        seed=1,
-        seed_sha256="x",
-        engine_version="1",
-        snapshot="{}",
-        players=[(1, "a"), (2, "b")],
+    # a match as version 2 of the host stored it
+    cur = await old.db.execute(
+        "INSERT INTO matches (guild_id, channel_id, game_id, options, seats, seed, seed_sha256,"
+        " engine_version, status, snapshot, version, created_at, updated_at)"
+        " VALUES (3, 4, 'between-battle', '{}', 2, '1', 'x', '1', 'active', '{}', 1, '', '')"
+    )
+    mid = cur.lastrowid
+    await old.db.executemany(
+        "INSERT INTO match_players (match_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+        [(mid, 0, 1, "a"), (mid, 1, 2, "b")],
     )
     # what version 2 of the host wrote at the end of a match
     await old.db.execute("UPDATE matches SET status = 'finished' WHERE id = ?", (mid,))

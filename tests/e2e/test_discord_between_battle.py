@@ -17,7 +17,7 @@ import pytest
 
 from bot import Settings, create_bot
 from bot.discord_app import GueridonBot
-from bot.service import LiveMatch
+from bot.service import LiveMatch, hostable_games
 from engine import rng
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 
@@ -259,7 +259,7 @@ async def test_bad_input_gets_a_clear_ephemeral_error(fake: FakeDiscord, world: 
         text = await _error(fake, alice, chan, "play", move="7>1")
         assert "no match" in text
         text = await _error(fake, alice, chan, "lobby addbot")
-        assert "not available" in text
+        assert "no open lobby" in text
         await fake.slash(
             alice,
             chan,
@@ -327,7 +327,8 @@ async def test_help_rules_board_and_localised_commands(fake: FakeDiscord, world:
         assert subs == {"create", "join", "leave", "start", "cancel", "addbot"}
         create = next(o for o in lobby["options"] if o["name"] == "create")
         game = next(o for o in create["options"] if o["name"] == "game")
-        assert {c["value"] for c in game["choices"]} == {"between-battle"}
+        assert {c["value"] for c in game["choices"]} == set(hostable_games())
+        assert "between-battle" in hostable_games()
         assert create.get("description_localizations", {}).get("fr")
         assert lobby.get("name_localizations", {}).get("fr") == "salon"
         assert fake.command("play")["name_localizations"]["fr"] == "jouer"
@@ -352,3 +353,51 @@ async def test_resign_ends_the_match_with_the_seed(fake: FakeDiscord, world: Wor
         )
         outcome = live.match.outcome()
         assert outcome is not None and outcome.winner == live.seats_of(world.alice.id)[0]
+
+
+async def test_a_person_against_a_bot_and_bots_to_the_end(fake: FakeDiscord, world: World) -> None:
+    bot = world.make_bot()
+    async with fake.running(bot):
+        res = await fake.slash(
+            world.alice,
+            world.chan,
+            "lobby create",
+            game="between-battle",
+            seats=3,
+            options="hp=4",
+        )
+        lobby_message = fake.last_message(world.chan)
+        assert lobby_message is not None
+        await fake.click(world.alice, lobby_message, label="Add bot")
+        res = await fake.slash(world.alice, world.chan, "lobby addbot", level="easy")
+        assert "bot" in res.text.lower()
+        text = await _error(fake, world.bob, world.chan, "lobby addbot")
+        assert "hôte" in text  # only the host adds bots
+        lobby = await bot.host.lobby_in(world.chan.id)
+        assert lobby is not None and len(lobby.bots) == 2
+        assert "Bot 1 (normal)" in fake.message(lobby_message.id).text
+        await fake.slash(world.alice, world.chan, "lobby start")
+        live = live_match(bot, world.chan)
+        # Alice plays until the cards are dealt, then resigns: the bots finish alone
+        for _ in range(30):
+            await fake.wait_for(
+                lambda: (
+                    live.match.is_over
+                    or any(live.user_of(s) == world.alice.id for s in live.match.pending())
+                ),
+                timeout=20,
+            )
+            if live.match.state.phase != "draft":
+                break
+            seat = live.seats_of(world.alice.id)[0]
+            version = live.version
+            await fake.slash(
+                world.alice, world.chan, "play", move=live.match.legal_notations(seat)[0]
+            )
+            await fake.wait_for(lambda v=version: live.version > v)
+        await fake.slash(world.alice, world.chan, "resign")
+        await fake.wait_for(lambda: live.match.is_over, timeout=60)
+        seed = str(live.match.seed)
+        await fake.wait_for(lambda: any(seed in m.text for m in fake.channel_messages(world.chan)))
+        # the bots' moves were announced on the board
+        assert any("Bot 2" in m.text for m in fake.channel_messages(world.chan))

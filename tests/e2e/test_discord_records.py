@@ -110,6 +110,7 @@ async def test_replay_of_a_live_match_keeps_the_seed_secret(
         message = res.messages[-1]
         data = json.loads(next(a for a in message.attachments if a.filename.endswith(".json")).data)
         assert "seed" not in data and data["seed_sha256"] == live.match.seed_commitment
+        assert "actions" not in data  # moves may name hidden cards
         assert "revealed at the end" in message.text
         res = await fake.slash(world.eve, world.chan, "replay", match=999)
         assert res.ephemeral and "999" in res.text

@@ -1,0 +1,98 @@
+"""``hard``: information-set Monte Carlo over determinisations, for any game.
+
+Each iteration draws a full state consistent with the bot's view
+(:meth:`GamePolicy.sample_state`: a *determinisation*), picks one of the
+bot's legal actions by UCB1, applies it and plays the game out with the
+policy's fast :meth:`GamePolicy.playout` for every seat. The most visited
+action (ties: the best mean reward, then the first) is played: UCB1 visits
+the actions that look best most often.
+
+Because a fresh determinisation is drawn every iteration, the statistics of
+an action are averaged over the worlds the bot cannot tell apart: it never
+relies on one particular guess of the hidden cards (no peeking, and no
+overconfidence in one deal). The search is deterministic for a given
+generator state unless the budget has a clock.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TypeVar
+
+from .. import rng
+from ..core import Game, Seat
+from .base import Budget, GamePolicy, reward
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+
+
+def search(
+    policy: GamePolicy[S, A, V],
+    view: V,
+    legal: Sequence[A],
+    rng_state: int,
+    budget: Budget,
+) -> tuple[A, int, int]:
+    """``(action, next_rng_state, iterations)``: flat UCB1 over the root's
+    legal actions, each iteration on a new determinisation."""
+    game = policy.game
+    seat = policy.observer(view)
+    arms = len(legal)
+    visits = [0] * arms
+    totals = [0.0] * arms
+    time_up = budget.deadline()
+    c = policy.exploration
+    iterations = 0
+    while iterations < budget.iterations:
+        if iterations >= arms and time_up():
+            break
+        iterations += 1
+        seed, rng_state = rng.next_u64(rng_state)
+        if iterations <= arms:
+            arm = iterations - 1  # every action once, in order
+        else:
+            log_n = math.log(iterations)
+            best = -1.0
+            arm = 0
+            for i in range(arms):
+                n = visits[i]
+                score = totals[i] / n + c * math.sqrt(log_n / n) if n else math.inf
+                if score > best:
+                    best, arm = score, i
+        state = policy.sample_state(view, seed)
+        action = legal[arm]
+        if action not in game.legal_actions(state, seat):
+            # the game's determinisation disagrees with the view; skip the world
+            continue
+        state, _ = game.apply(state, seat, action)
+        value = playout(policy, state, seat, rng.seed_state(seed, "playout"))
+        visits[arm] += 1
+        totals[arm] += value
+    best_arm = max(
+        range(arms),
+        key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0, -i),
+    )
+    return legal[best_arm], rng_state, iterations
+
+
+def playout(policy: GamePolicy[S, A, V], state: S, seat: Seat, rng_state: int) -> float:
+    """Play ``state`` out with the policy's playout moves; ``seat``'s reward."""
+    game: Game[S, A, V] = policy.game
+    seats = game.seat_count(state)
+    limit = policy.playout_depth or game.max_actions
+    for _ in range(limit):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return reward(outcome, seat, seats)
+        pending = game.pending(state)
+        mover = min(pending)
+        legal = game.legal_actions(state, mover)
+        action, rng_state = policy.playout(state, mover, legal, rng_state)
+        state, _ = game.apply(state, mover, action)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return reward(outcome, seat, seats)
+    return policy.evaluate(state, seat)

@@ -1,0 +1,295 @@
+"""Bots for Via Belli: the per-game policy behind every level.
+
+Turns are chosen in menu steps (draw, or open ``+``/``>``/``x``/``^``, then the
+card and its anchor or pivot, then the spot). The bots score *complete*
+actions (a summon with its spot, a move with its place, an attack, a draw)
+and answer each step with the step leading to the best one; every score reads
+only public facts and the bot's own hand, so the plan made at the turn
+decision is the one followed through the next steps.
+
+* ``easy``: a random legal step, with light sense: at the turn decision it
+  draws only when its hand is low (fewer than 3 cards) and never ends its
+  turn early.
+* ``normal``: :func:`heuristic_move` on a state rebuilt from the view by
+  ``sample_state``. It **builds columns** (summons adjacent to its cards,
+  towards the enemy castle and the nearest terrain it does not hold),
+  **takes the inns** (touching a terrain card takes it), **attacks** when the
+  summed ATK beats the DEF (castles first), **defends its castle** (summons
+  next to it when enemy units come near), draws when its hand is low (never
+  its last cards: an empty pile loses), and reveals the ambush card with the
+  best printed DEF.
+* ``hard`` (generic, :mod:`engine.bots.search`): Monte Carlo over states drawn
+  by :meth:`ViaBelli.sample_state`; playouts use :func:`heuristic_move` (some
+  moves at random), cut after :attr:`ViaBelliPolicy.playout_depth` actions and
+  scored by :func:`evaluate` (castles, units on the table, held terrain).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from .. import rng
+from ..core import Seat
+from ..games.via_belli import (
+    GAME,
+    K_CASTLE,
+    K_UNIT,
+    LONG,
+    SHORT,
+    Action,
+    Anchor,
+    Attack,
+    Begin,
+    Board,
+    Cancel,
+    Draw,
+    EndTurn,
+    Move,
+    Pivot,
+    Recall,
+    Rect,
+    Reveal,
+    Sorcery,
+    State,
+    Summon,
+    ViaBelli,
+    View,
+    board_of,
+    card_table,
+)
+from .base import GamePolicy
+
+PLAYOUT_NOISE = 5  # one playout step in 5 is random
+CASTLE_KILL = 1000.0
+TERRAIN_TAKE = 6.0
+
+
+def _rect(x: int, y: int, landscape: bool) -> Rect:
+    return Rect(x, y, LONG, SHORT) if landscape else Rect(x, y, SHORT, LONG)
+
+
+def _touch(a: Rect, b: Rect) -> bool:
+    if a.x < b.x + b.w and b.x < a.x + a.w:
+        return a.y + a.h == b.y or b.y + b.h == a.y
+    if a.y < b.y + b.h and b.y < a.y + a.h:
+        return a.x + a.w == b.x or b.x + b.w == a.x
+    return False
+
+
+def _dist(a: Rect, b: Rect) -> float:
+    return abs(2 * a.x + a.w - 2 * b.x - b.w) / 2 + abs(2 * a.y + a.h - 2 * b.y - b.h) / 2
+
+
+class _Scene:
+    """The public facts a score needs, computed once per decision."""
+
+    def __init__(self, state: State, seat: Seat) -> None:
+        self.state = state
+        self.seat = seat
+        self.b: Board = board_of(state)
+        self.table = card_table(state.rules)
+        castles = state.castles
+        self.own_castle = _rect(castles[seat].x, castles[seat].y, castles[seat].landscape)
+        self.enemy_castles = [
+            _rect(c.x, c.y, c.landscape)
+            for s, c in enumerate(castles)
+            if s != seat and not c.fallen and s not in state.eliminated
+        ]
+        self.free_terrain = [
+            _rect(t.x, t.y, t.landscape) for t in state.terrain if t.controller != seat
+        ]
+        enemy_units = [_rect(u.x, u.y, u.landscape) for u in state.units if u.owner != seat]
+        self.threat = min((_dist(r, self.own_castle) for r in enemy_units), default=99.0)
+
+    def progress(self, r: Rect) -> float:
+        """How well placed a card of ours is: near the enemy castle, near
+        terrain we do not hold, and near our castle when it is threatened."""
+        score = 0.0
+        if self.enemy_castles:
+            score -= 0.15 * min(_dist(r, c) for c in self.enemy_castles)
+        if self.free_terrain:
+            score -= 0.25 * min(_dist(r, t) for t in self.free_terrain)
+            if any(_touch(r, t) for t in self.free_terrain):
+                score += TERRAIN_TAKE
+        if self.threat < 9:
+            score += max(0.0, 4.0 - 0.4 * _dist(r, self.own_castle))
+        return score
+
+
+def _score(scene: _Scene, action: Action) -> float:
+    state, seat, b = scene.state, scene.seat, scene.b
+    if isinstance(action, Summon):
+        card = scene.table[action.card]
+        score = (
+            2.0
+            + 0.4 * (card.atk + card.dfn)
+            + scene.progress(_rect(action.x, action.y, action.landscape))
+        )
+        return score - (1.0 if action.hidden else 0.2 * card.ivk)
+    if isinstance(action, Attack):
+        total = sum(b.atk(b.at(cell)) for cell in action.attackers)
+        ti = b.at(action.target)
+        kind = b.kind[ti]
+        if kind == K_UNIT:
+            unit = b.unit(ti)
+            dfn = b.dfn(ti) if unit.face_up else 0
+            value = 8.0 + (scene.table[unit.name].ivk if unit.face_up else 2.0)
+        elif kind == K_CASTLE:
+            dfn, value = b.dfn(ti), CASTLE_KILL
+        else:  # a siege: the holder's cards around count; a rough guess
+            dfn, value = b.dfn(ti) if ti >= 0 else 0, TERRAIN_TAKE + 2.0
+        cost = 0.5 * len(action.attackers)
+        if total > dfn:
+            return value - cost
+        return -20.0 - cost
+    if isinstance(action, Move):
+        old = b.at((action.fx, action.fy))
+        was = _rect(action.fx, action.fy, b.unit(old).landscape) if old >= 0 else None
+        now = scene.progress(_rect(action.x, action.y, action.landscape))
+        gain = now - (scene.progress(was) if was is not None else now)
+        # a move that gains nothing is the last resort (it could go on forever)
+        return gain - 0.5 if gain > 0.25 else -40.0
+    if isinstance(action, Draw):
+        player = state.players[seat]
+        left = sum(player.deck)
+        if left <= 2:
+            return -30.0
+        return max(4.0 - 1.5 * len(player.hand), -4.0)
+    if isinstance(action, Recall):
+        return -35.0
+    if isinstance(action, Sorcery):
+        return 0.5
+    if isinstance(action, Reveal):
+        ci = b.at((action.x, action.y))
+        unit = b.unit(ci)
+        return float(scene.table[unit.name].dfn)
+    if isinstance(action, Cancel):
+        return 0.0
+    return -0.1  # EndTurn
+
+
+def heuristic_move(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
+    """The heuristic's step among ``legal`` (see the module doc)."""
+    if len(legal) == 1:
+        return legal[0]
+    scene = _Scene(state, seat)
+    phase = state.phase
+    best: Action = legal[0]
+    best_score = -1e18
+    for step in legal:
+        score = _best_after(scene, state, seat, step, 2 if phase == "turn" else 1)
+        if score > best_score:
+            best, best_score = step, score
+    return best
+
+
+def _best_after(scene: _Scene, state: State, seat: Seat, step: Action, depth: int) -> float:
+    """The best score of the complete actions ``step`` leads to (menus opened
+    and cards chosen are followed ``depth`` steps further with the engine)."""
+    if not isinstance(step, Begin | Anchor | Pivot):
+        return _score(scene, step)
+    if step == Begin(">") and state.players[seat].hand and state.phase == "turn":
+        return -2.0  # moves are worth a look only with nothing to summon (speed)
+    if depth <= 0:
+        return -1e9
+    after, _ = GAME.apply(state, seat, step)
+    return max(
+        (_best_after(scene, after, seat, a, depth - 1) for a in GAME.legal_actions(after, seat)),
+        default=-1e9,
+    )
+
+
+def evaluate(state: State, seat: Seat) -> float:
+    """A cut playout's estimated reward in [0, 1] for ``seat``."""
+    if seat in state.eliminated:
+        return 0.0
+    table = card_table(state.rules)
+    score = 0.0
+    for u in state.units:
+        value = 1.0 + (0.3 * (table[u.name].atk + table[u.name].dfn))
+        score += value if u.owner == seat else -value / max(1, len(state.players) - 1)
+    for t in state.terrain:
+        if t.controller == seat:
+            score += 3.0
+        elif t.controller >= 0:
+            score -= 3.0
+    player = state.players[seat]
+    score += 0.3 * len(player.hand) + 0.05 * sum(player.deck)
+    return 1.0 / (1.0 + math.exp(-score / 8.0))
+
+
+def _defence(b: Board, ci: int) -> int:
+    """A target's DEF as an attacker sees it (a face-down unit has none)."""
+    if b.kind[ci] == K_UNIT and not b.unit(ci).face_up:
+        return 0
+    return b.dfn(ci)
+
+
+def quick_move(
+    state: State, seat: Seat, legal: Sequence[Action], rng_state: int
+) -> tuple[Action, int]:
+    """``hard``'s playout step: cheap (no look-ahead with the engine). At the
+    turn decision: an attack menu only when one may win, otherwise a summon
+    (or a draw when the hand is low), sometimes a random step; anchors and
+    pivots at random; spots, places, attacks and reveals by :func:`_score`."""
+    if len(legal) == 1:
+        return legal[0], rng_state
+    roll, rng_state = rng.randbelow(rng_state, PLAYOUT_NOISE)
+    phase = state.phase
+    if phase == "turn":
+        if roll == 0:
+            return rng.choice(rng_state, legal)
+        b = board_of(state)
+        if Begin("x") in legal and any(
+            sum(b.atk(a) for a in attackers) > _defence(b, t)
+            for t, attackers in b.attack_map(seat).items()
+        ):
+            return Begin("x"), rng_state
+        hand = len(state.players[seat].hand)
+        if hand <= 1 and Draw() in legal and sum(state.players[seat].deck) > 2:
+            return Draw(), rng_state
+        for begin in (Begin("+"), Begin(">")):
+            if begin in legal:
+                return begin, rng_state
+        return legal[0], rng_state
+    if isinstance(legal[0], Anchor | Pivot | Recall) or roll == 0:
+        return rng.choice(rng_state, [a for a in legal if not isinstance(a, Recall)] or legal)
+    scene = _Scene(state, seat)
+    return max(legal, key=lambda a: _score(scene, a)), rng_state
+
+
+class ViaBelliPolicy(GamePolicy[State, Action, View]):
+    game: ViaBelli = GAME
+    playout_depth = 8
+    exploration = 0.7
+
+    def observer(self, view: View) -> Seat:
+        if view.observer is None:
+            raise ValueError("bots play a seat: a spectator's view has no decisions")
+        return view.observer
+
+    def easy(self, view: View, legal: Sequence[Action], rng_state: int) -> tuple[Action, int]:
+        options = list(legal)
+        if view.phase == "turn":
+            if view.players[self.observer(view)].hand_count >= 3:
+                options = [a for a in options if not isinstance(a, Draw)] or options
+            options = [a for a in options if not isinstance(a, EndTurn)] or options
+        return rng.choice(rng_state, options)
+
+    def normal(self, view: View, legal: Sequence[Action], rng_state: int) -> tuple[Action, int]:
+        seat = self.observer(view)
+        seed, rng_state = rng.next_u64(rng_state)
+        state = GAME.sample_state(view, seed)
+        return heuristic_move(state, seat, legal), rng_state
+
+    def playout(
+        self, state: State, seat: Seat, legal: Sequence[Action], rng_state: int
+    ) -> tuple[Action, int]:
+        return quick_move(state, seat, legal, rng_state)
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        return evaluate(state, seat)
+
+
+POLICY = ViaBelliPolicy()

@@ -1,0 +1,319 @@
+"""Bot players (issue 5): every level of every game plays full matches through
+:class:`engine.Match`, only ever legal moves, deterministically, and never
+peeks at what its seat may not see."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from engine import GAMES, Match, rng
+from engine.bots import (
+    LEVELS,
+    POLICIES,
+    Bot,
+    BotError,
+    Budget,
+    NoBots,
+    bot_rng,
+    has_bots,
+    make_bot,
+    policy_for,
+    reward,
+)
+from engine.core import Outcome
+
+TINY = Budget(iterations=12)
+"""Enough for hard to search (every root action at least once on small hands)
+while keeping the suite fast."""
+
+SLOW_GAMES = {"belle-position": Budget(iterations=4), "via-belli": Budget(iterations=4)}
+"""Games whose matches are long (hundreds of decisions): hard still searches
+(several determinisations, playouts and evaluations) with a smaller budget."""
+
+
+def tiny(game_id: str) -> Budget:
+    """:data:`TINY`, or the smaller budget of a slow game."""
+    return SLOW_GAMES.get(game_id, TINY)
+
+
+GAME_IDS = sorted(POLICIES)
+"""The games with bots: every test below runs on each (a registered game
+without bots fails ``test_every_registered_game_has_bots``)."""
+
+
+def _seat_counts(game_id: str) -> list[int]:
+    info = GAMES[game_id].info
+    return [n for n in (2, 3, 4) if info.min_seats <= n <= info.max_seats]
+
+
+def play(
+    game_id: str, levels: tuple[str, ...], seed: int, budget: Budget | None = None
+) -> tuple[Match, list[int]]:
+    """One full match between bots; the seats' final generator states."""
+    budget = budget or tiny(game_id)
+    match = Match(GAMES[game_id], None, len(levels), seed)
+    bots = [make_bot(game_id, level) for level in levels]
+    states = [bot_rng(seed, seat) for seat in range(len(levels))]
+    while not match.is_over:
+        seat = min(match.pending())
+        legal = match.legal_actions(seat)
+        action, states[seat] = bots[seat].choose(match.view(seat), legal, states[seat], budget)
+        assert action in legal
+        match.play(seat, action, expected_version=match.version)
+    return match, states
+
+
+def positions(game_id: str, seats: int, seed: int, every: int = 1) -> Iterator[tuple[Any, int]]:
+    """``(state, pending seat)`` along a match between normal bots."""
+    game = GAMES[game_id]
+    match = Match(game, None, seats, seed)
+    bot = make_bot(game_id, "normal")
+    r = bot_rng(seed, 0, "positions")
+    step = 0
+    while not match.is_over:
+        seat = min(match.pending())
+        if step % every == 0:
+            yield match.state, seat
+        action, r = bot.choose(match.view(seat), match.legal_actions(seat), r)
+        match.play(seat, action)
+        step += 1
+
+
+# ---- the registry ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_registered_game_has_bots(game_id: str) -> None:
+    """Issue 5: three levels for every game. A newly registered game needs
+    ``engine/bots/<game>.py`` (see engine/bots/__init__.py)."""
+    assert has_bots(game_id), f"{game_id} has no bots: write engine/bots/<game>.py"
+    policy = policy_for(game_id)
+    assert policy.game is GAMES[game_id]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_fallback_keeps_any_registered_game_moving(game_id: str) -> None:
+    """``make_bot(..., fallback=True)`` plays every registered game, bots or not."""
+    bot = make_bot(game_id, "normal", fallback=True)
+    info = GAMES[game_id].info
+    match = Match(GAMES[game_id], None, info.min_seats, 1)
+    r = bot_rng(1, 0)
+    for _ in range(GAMES[game_id].max_actions):
+        if match.is_over:
+            break
+        seat = min(match.pending())
+        action, r = bot.choose(match.view(seat), match.legal_actions(seat), r)
+        match.play(seat, action)
+    assert match.is_over
+
+
+def test_unknown_game_or_level() -> None:
+    with pytest.raises(NoBots, match="no bots"):
+        make_bot("no-such-game", "easy")
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot(GAME_IDS[0], "grandmaster")
+
+
+def test_budget_validation_and_empty_legal() -> None:
+    with pytest.raises(ValueError):
+        Budget(iterations=0)
+    with pytest.raises(ValueError):
+        Budget(seconds=0)
+    game_id = GAME_IDS[0]
+    state, seat = next(positions(game_id, 2, 0))
+    view = GAMES[game_id].view(state, seat)
+    with pytest.raises(BotError, match="no legal action"):
+        make_bot(game_id, "easy").choose(view, [], 1)
+
+
+def test_reward_places() -> None:
+    assert reward(Outcome(((1,), (0,)), "x"), 1, 2) == 1.0
+    assert reward(Outcome(((1,), (0,)), "x"), 0, 2) == 0.0
+    four = Outcome(((2,), (0, 3), (1,)), "x")
+    assert [reward(four, s, 4) for s in range(4)] == [0.5, 0.0, 1.0, 0.5]
+
+
+# ---- full matches ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_level_plays_full_matches(game_id: str, level: str) -> None:
+    for seats in _seat_counts(game_id):
+        match, _ = play(game_id, (level,) * seats, seed=seats)
+        outcome = match.outcome()
+        assert outcome is not None
+        assert sorted(s for group in outcome.ranking for s in group) == list(range(seats))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_mixed_levels_many_matches(game_id: str) -> None:
+    """Many short matches, every level in every seat, all seat counts."""
+    counts = _seat_counts(game_id)
+    for i in range(12):
+        seats = counts[i % len(counts)]
+        levels = tuple(LEVELS[(i + s) % len(LEVELS)] for s in range(seats))
+        play(game_id, levels, seed=100 + i, budget=Budget(iterations=4))
+
+
+# ---- legal moves, determinism -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bots_only_return_legal_actions(game_id: str) -> None:
+    game = GAMES[game_id]
+    policy = policy_for(game_id)
+    for seats in _seat_counts(game_id):
+        for state, seat in positions(game_id, seats, seed=7, every=2):
+            view = game.view(state, seat)
+            legal = game.legal_actions(state, seat)
+            r = rng.seed_state(seats, "legal")
+            # the raw policies too, not only through the Bot wrapper's check
+            assert policy.easy(view, legal, r)[0] in legal
+            assert policy.normal(view, legal, r)[0] in legal
+            assert policy.playout(state, seat, legal, r)[0] in legal
+            assert make_bot(game_id, "hard").choose(view, legal, r, tiny(game_id))[0] in legal
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_same_inputs_same_moves(game_id: str) -> None:
+    """With an iteration budget (no clock) a whole match replays identically."""
+    levels = ("hard", "normal", "easy")[: max(2, _seat_counts(game_id)[0])]
+    a, states_a = play(game_id, levels, seed=11)
+    b, states_b = play(game_id, levels, seed=11)
+    assert a.record() == b.record()
+    assert states_a == states_b
+    c, _ = play(game_id, levels, seed=12)
+    assert c.record() != a.record()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bots_are_thread_safe(game_id: str) -> None:
+    """The host runs bots in worker threads: concurrent calls agree with serial ones."""
+    game = GAMES[game_id]
+    cases = []
+    for state, seat in positions(game_id, 2, seed=3, every=3):
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        for level in LEVELS:
+            cases.append((make_bot(game_id, level), view, legal, rng.seed_state(len(cases))))
+
+    def run(case: tuple[Bot[Any, Any, Any], Any, Any, int]) -> tuple[Any, int]:
+        bot, view, legal, r = case
+        return bot.choose(view, legal, r, tiny(game_id))
+
+    serial = [run(case) for case in cases]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        threaded = list(pool.map(run, cases))
+    assert threaded == serial
+
+
+def test_clock_budget_stops_the_search() -> None:
+    """A host clock ends the search; the iteration cap still bounds it."""
+    game_id = GAME_IDS[0]
+    game = GAMES[game_id]
+    bot = make_bot(game_id, "hard")
+    state, seat = next(
+        (s, seat)
+        for s, seat in positions(game_id, 2, seed=5)
+        if 2 < len(game.legal_actions(s, seat)) <= 5
+    )
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    ticks = iter(range(10**6))
+    lock = threading.Lock()
+
+    def fake_clock() -> float:
+        with lock:
+            return next(ticks) * 0.1  # each call is 0.1 s later
+
+    timed = bot.think(view, legal, 5, Budget(iterations=10_000, seconds=2.0, clock=fake_clock))
+    assert len(legal) <= timed.iterations <= 25
+    capped = bot.think(view, legal, 5, Budget(iterations=30))
+    assert capped.iterations == 30
+    assert Budget(iterations=30).deterministic
+    assert not Budget(clock=fake_clock).deterministic
+
+
+# ---- no peeking ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_peeking(game_id: str) -> None:
+    """Change what the seat may not see (other hands, deck orders, the
+    generator): every level's choice is unchanged for the same seed."""
+    game = GAMES[game_id]
+    bots = [make_bot(game_id, level) for level in LEVELS]
+    checked = 0
+    changed_worlds = 0
+    for seats in _seat_counts(game_id):
+        for state, seat in positions(game_id, seats, seed=20 + seats, every=3):
+            view = game.view(state, seat)
+            legal = game.legal_actions(state, seat)
+            r = rng.seed_state(checked, "no-peeking")
+            expected = [bot.choose(view, legal, r, tiny(game_id)) for bot in bots]
+            for k in (1, 2):
+                other = game.determinize(state, seat, 1000 * checked + k)
+                if game.encode_state(other) != game.encode_state(state):
+                    changed_worlds += 1
+                other_view = game.view(other, seat)
+                other_legal = game.legal_actions(other, seat)
+                got = [bot.choose(other_view, other_legal, r, tiny(game_id)) for bot in bots]
+                assert got == expected, f"seat {seat}'s bot saw hidden information"
+            checked += 1
+    assert checked > 20
+    assert changed_worlds > checked  # the hidden information really changed
+
+
+# ---- sampling states from views (hard's determinisations) ------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_sampled_states_look_the_same_from_the_seat(game_id: str) -> None:
+    game = GAMES[game_id]
+    policy = policy_for(game_id)
+    for seats in _seat_counts(game_id):
+        for state, seat in positions(game_id, seats, seed=40 + seats, every=2):
+            for observer in range(seats):
+                view = game.view(state, observer)
+                for k in range(2):
+                    sampled = policy.sample_state(view, k)
+                    assert game.view(sampled, observer) == view
+                    assert game.legal_actions(sampled, observer) == game.legal_actions(
+                        state, observer
+                    )
+            assert seat in game.pending(policy.sample_state(game.view(state, seat), 9))
+
+
+def test_games_without_sample_state_say_so() -> None:
+    from engine.core import Game
+
+    game = GAMES[GAME_IDS[0]]
+    state, seat = next(positions(GAME_IDS[0], 2, 0))
+    with pytest.raises(NotImplementedError, match="sample_state"):
+        Game.sample_state(game, game.view(state, seat), 0)  # the base class's default
+
+
+def test_policies_cover_registered_games_only() -> None:
+    assert set(POLICIES) <= set(GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_views_travel_to_other_processes(game_id: str) -> None:
+    """Hosts may run bots in a process pool: views and actions pickle, and
+    views survive the JSON codec, with the same choice on the other side."""
+    import pickle
+
+    from engine.codec import from_jsonable, to_jsonable
+
+    game = GAMES[game_id]
+    for state, seat in positions(game_id, 2, seed=8, every=5):
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        assert from_jsonable(type(view), to_jsonable(view)) == view
+        view2, legal2 = pickle.loads(pickle.dumps((view, legal)))
+        bot = make_bot(game_id, "hard")
+        budget = tiny(game_id)
+        assert bot.choose(view2, legal2, 1, budget) == bot.choose(view, legal, 1, budget)
