@@ -50,9 +50,14 @@ class Bot(Generic[S, A, V]):
         elif self.level == "normal":
             action, rng_state = self.policy.normal(view, legal, rng_state)
         else:
-            action, rng_state, iterations = search(
-                self.policy, view, legal, rng_state, budget or DEFAULT_BUDGET
-            )
+            try:
+                action, rng_state, iterations = search(
+                    self.policy, view, legal, rng_state, budget or DEFAULT_BUDGET
+                )
+            except ValueError:
+                # A view the game could not turn back into a state (a sampler
+                # bug): play the normal heuristic rather than stall the match.
+                action, rng_state = self.policy.normal(view, legal, rng_state)
         if action not in legal:
             raise BotError(f"{self!r} chose {action!r}, which is not a legal action")
         return BotChoice(action, rng_state, iterations)

@@ -189,8 +189,6 @@ def _best_after(scene: _Scene, state: State, seat: Seat, step: Action, depth: in
     and cards chosen are followed ``depth`` steps further with the engine)."""
     if not isinstance(step, Begin | Anchor | Pivot):
         return _score(scene, step)
-    if step == Begin(">") and state.players[seat].hand and state.phase == "turn":
-        return -2.0  # moves are worth a look only with nothing to summon (speed)
     if depth <= 0:
         return -1e9
     after, _ = GAME.apply(state, seat, step)
