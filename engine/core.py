@@ -119,6 +119,11 @@ class Outcome:
         raise KeyError(seat)
 
 
+class NoStateSampler(TypeError):
+    """The game cannot rebuild a state from a view (it has no ``sample_state``),
+    so its bots cannot search over determinisations."""
+
+
 class GameOptions(BaseModel):
     """Base of every game's options model: frozen, unknown keys refused."""
 
@@ -248,8 +253,8 @@ class Game(abc.ABC, Generic[S, A, V]):
 
         Optional: the bots' ``hard`` level (search over determinisations,
         :mod:`engine.bots`) needs it, because bots only ever get a view, never
-        the state. Games without one raise :class:`NotImplementedError`."""
-        raise NotImplementedError(
+        the state. Games without one raise :class:`NoStateSampler`."""
+        raise NoStateSampler(
             f"{self.info.id} has no sample_state(view, seed): a search bot cannot "
             "rebuild states from its views (see engine/bots/__init__.py)"
         )

@@ -25,7 +25,7 @@ from engine.bots import (
     policy_for,
     reward,
 )
-from engine.core import Outcome
+from engine.core import NoStateSampler, Outcome
 
 TINY = Budget(iterations=12)
 """Enough for hard to search (every root action at least once on small hands)
@@ -314,7 +314,7 @@ def test_games_without_sample_state_say_so() -> None:
 
     game = GAMES[GAME_IDS[0]]
     state, seat = next(positions(GAME_IDS[0], 2, 0))
-    with pytest.raises(NotImplementedError, match="sample_state"):
+    with pytest.raises(NoStateSampler, match="sample_state"):
         Game.sample_state(game, game.view(state, seat), 0)  # the base class's default
 
 
