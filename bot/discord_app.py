@@ -226,7 +226,8 @@ class GueridonBot(commands.Bot):
             title=t(locale, "match-title", game=game.info.name(locale), match=live.id),
             colour=EMBED_COLOUR,
         )
-        lines = [line for line in header if line]
+        history = [line for line in header if line]
+        lines: list[str] = []
         mentions: list[int] = []
         outcome = match.outcome()
         pending = match.pending()
@@ -251,7 +252,9 @@ class GueridonBot(commands.Bot):
                 place += len(group)
             lines.append(t(locale, "result-reason", reason=t(locale, f"reason-{outcome.reason}")))
             lines.append(t(locale, "seed-reveal", seed=match.seed, sha=match.seed_commitment))
-        embed.description = _clip("\n".join(lines), 4000)
+        embed.description = _fit_description(
+            history, lines, 4000, lambda n: t(locale, "earlier-lines", count=n)
+        )
         embed.set_image(url="attachment://board.png")
         png = await self.render(render_board, live.game_id, view, live.names, locale)
         return embed, discord.File(io.BytesIO(png), filename="board.png"), mentions
@@ -562,6 +565,29 @@ async def _guarded(interaction: discord.Interaction, body: Callable[[], Awaitabl
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _fit_description(
+    history: Sequence[str], status: Sequence[str], limit: int, dropped: Callable[[int], str]
+) -> str:
+    """What happened, then who acts (or the result and the seed): the status
+    lines always show whole; when everything does not fit, the oldest history
+    lines give way to one line saying how many were left out."""
+    tail = _clip("\n".join(status), limit)
+    whole = "\n".join([*history, tail])
+    if len(whole) <= limit:
+        return whole
+    # newest lines first, keeping room for the "n earlier lines" line
+    room = limit - len(tail) - len(dropped(len(history))) - 2
+    kept: list[str] = []
+    for line in reversed(history):
+        if len(line) + 1 > room:
+            break
+        kept.append(line)
+        room -= len(line) + 1
+    head = [dropped(len(history) - len(kept)), *reversed(kept)]
+    text = "\n".join([*head, tail])
+    return text if len(text) <= limit else tail
 
 
 def _button_label(label: str, notation: str) -> str:

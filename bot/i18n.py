@@ -88,6 +88,7 @@ EN: dict[str, str] = {
     "spectator": "You are watching: you have no seat in this match.",
     "choose-action": "Choose an action…",
     "more-actions": "{count} more moves: type them with `/play`.",
+    "earlier-lines": "· … {count} earlier lines not shown",
     "board-reposted": "Board posted.",
     "no-board": "No board to show.",
     # commands
@@ -247,6 +248,7 @@ FR: dict[str, str] = {
     "spectator": "Vous regardez : vous n'avez pas de place dans cette partie.",
     "choose-action": "Choisissez une action…",
     "more-actions": "{count} autres coups : tapez-les avec `/play`.",
+    "earlier-lines": "· … {count} lignes précédentes non affichées",
     "board-reposted": "Plateau publié.",
     "no-board": "Aucun plateau à montrer.",
     "cmd-lobby": "Ouvrir, rejoindre et lancer des parties",
