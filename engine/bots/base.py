@@ -119,6 +119,16 @@ class GamePolicy(abc.ABC, Generic[S, A, V]):
     """Cut playouts after this many actions and :meth:`evaluate` (0: play to the end)."""
     exploration: float = 0.7
     """UCB1 exploration constant of the root search (rewards are in [0, 1])."""
+    anchored: bool = False
+    """Anchor ``hard`` on ``normal``: the search starts from the heuristic's
+    choice, looks at no more than :attr:`root_arms` actions, and plays another
+    action only when its mean reward beats the heuristic's by
+    :attr:`anchor_margin` (for games whose playouts are too long or too noisy
+    for a flat search to beat a good heuristic on a small budget)."""
+    root_arms: int = 8
+    """With :attr:`anchored`: the heuristic's action plus this many others at most."""
+    anchor_margin: float = 0.05
+    """With :attr:`anchored`: how much better another action must look."""
 
     @abc.abstractmethod
     def observer(self, view: V) -> Seat:

@@ -279,6 +279,7 @@ class BellePositionPolicy(GamePolicy[State, Action, View]):
     game: BellePosition = GAME
     playout_depth = 10
     exploration = 0.7
+    anchored = True
 
     def observer(self, view: View) -> Seat:
         if view.observer is None:

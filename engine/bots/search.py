@@ -7,6 +7,13 @@ policy's fast :meth:`GamePolicy.playout` for every seat. The most visited
 action (ties: the best mean reward, then the first) is played: UCB1 visits
 the actions that look best most often.
 
+A policy can *anchor* the search on its ``normal`` heuristic
+(:attr:`GamePolicy.anchored`): the root then holds the heuristic's action and
+a few others drawn from the bot's generator, and the search's verdict
+overrides the heuristic only when another action's mean reward is clearly
+better. With long games and a small budget this keeps ``hard`` at least as
+good as ``normal`` while still catching the moves the heuristic misjudges.
+
 Because a fresh determinisation is drawn every iteration, the statistics of
 an action are averaged over the worlds the bot cannot tell apart: it never
 relies on one particular guess of the hidden cards (no peeking, and no
@@ -40,6 +47,17 @@ def search(
     legal actions, each iteration on a new determinisation."""
     game = policy.game
     seat = policy.observer(view)
+    anchor: A | None = None
+    if policy.anchored:
+        anchor, rng_state = policy.normal(view, legal, rng_state)
+        others = [a for a in legal if a != anchor]
+        if len(others) > policy.root_arms:
+            picked: list[A] = []
+            for _ in range(policy.root_arms):
+                k, rng_state = rng.randbelow(rng_state, len(others))
+                picked.append(others.pop(k))
+            others = picked
+        legal = [anchor, *others]
     arms = len(legal)
     visits = [0] * arms
     totals = [0.0] * arms
@@ -71,11 +89,29 @@ def search(
         value = playout(policy, state, seat, rng.seed_state(seed, "playout"))
         visits[arm] += 1
         totals[arm] += value
+    if anchor is not None:
+        return _anchored_choice(legal, visits, totals, policy.anchor_margin), rng_state, iterations
     best_arm = max(
         range(arms),
         key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0, -i),
     )
     return legal[best_arm], rng_state, iterations
+
+
+def _anchored_choice(
+    legal: Sequence[A], visits: Sequence[int], totals: Sequence[float], margin: float
+) -> A:
+    """``legal[0]`` (the heuristic's action) unless another action, visited at
+    least half as often as the most visited one, has a mean reward better by
+    more than ``margin``."""
+    if not visits[0]:
+        return legal[0]
+    floor = max(2, max(visits) // 2)
+    best, best_mean = 0, totals[0] / visits[0] + margin
+    for i in range(1, len(legal)):
+        if visits[i] >= floor and totals[i] / visits[i] > best_mean:
+            best, best_mean = i, totals[i] / visits[i]
+    return legal[best]
 
 
 def playout(policy: GamePolicy[S, A, V], state: S, seat: Seat, rng_state: int) -> float:

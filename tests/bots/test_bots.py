@@ -338,3 +338,48 @@ def test_views_travel_to_other_processes(game_id: str) -> None:
         bot = make_bot(game_id, "hard")
         budget = tiny(game_id)
         assert bot.choose(view2, legal2, 1, budget) == bot.choose(view, legal, 1, budget)
+
+
+# ---- hard anchored on normal -------------------------------------------------------------
+
+
+def test_anchored_choice_keeps_the_heuristic_unless_clearly_beaten() -> None:
+    from engine.bots.search import _anchored_choice
+
+    legal = ["normal", "b", "c"]
+    # equal means: the heuristic's action stays
+    assert _anchored_choice(legal, [10, 10, 10], [5.0, 5.0, 5.0], 0.05) == "normal"
+    # better, but within the margin: stays
+    assert _anchored_choice(legal, [10, 10, 10], [5.0, 5.4, 5.0], 0.05) == "normal"
+    # clearly better and visited enough: overrides
+    assert _anchored_choice(legal, [10, 10, 10], [5.0, 7.0, 8.0], 0.05) == "c"
+    # clearly better but barely visited (a lucky playout): stays
+    assert _anchored_choice(legal, [20, 2, 20], [10.0, 2.0, 10.0], 0.05) == "normal"
+    # never visited at all (every world skipped it): the heuristic
+    assert _anchored_choice(legal, [0, 5, 5], [0.0, 5.0, 5.0], 0.05) == "normal"
+
+
+def test_anchored_search_looks_at_few_actions_and_plays_legal_ones() -> None:
+    game_id = "belle-position"
+    policy = policy_for(game_id)
+    assert policy.anchored
+    game = GAMES[game_id]
+    bot = make_bot(game_id, "hard")
+    normal = make_bot(game_id, "normal")
+    checked = 0
+    for state, seat in positions(game_id, 2, seed=3, every=7):
+        legal = game.legal_actions(state, seat)
+        if len(legal) <= policy.root_arms + 1:
+            continue
+        view = game.view(state, seat)
+        # one iteration per root arm: each arm once, the heuristic's first
+        choice = bot.think(view, legal, 9, Budget(iterations=policy.root_arms + 1))
+        assert choice.action in legal
+        assert choice.iterations == policy.root_arms + 1
+        # with every arm seen once, no arm has the visits to override the heuristic
+        expected, _ = normal.choose(view, legal, 9)
+        assert choice.action == expected
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
