@@ -49,10 +49,17 @@ def _playout(
         steps += 1
 
 
-def bench_game(game_id: str, games: int) -> dict[str, Any]:
+EXTRA_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("via-belli largest", "via-belli", "table=salle_a_manger"),
+)
+"""``(label, game id, options)``: rows beyond each game's defaults. Via Belli's
+largest table is where enumerating legal placements costs the most."""
+
+
+def bench_game(game_id: str, games: int, options_text: str = "") -> dict[str, Any]:
     game = GAMES[game_id]
     info = game.info
-    options = game.options()
+    options = game.options(options_text or None)
     seat_counts = list(range(info.min_seats, info.max_seats + 1))
     runs = []
     all_legal: list[float] = []
@@ -94,6 +101,7 @@ def bench_game(game_id: str, games: int) -> dict[str, Any]:
         "json_encode_ms": statistics.median(enc) * 1e3,
         "json_decode_ms": statistics.median(dec) * 1e3,
         "games_per_run": games,
+        "options": options_text,
     }
 
 
@@ -101,15 +109,18 @@ def run(args: argparse.Namespace) -> int:
     games = 40 if args.quick else 200
     rows = []
     print(
-        f"{'game':<16}{'games/s':>10}{'actions/s':>12}{'apply p50':>11}{'apply p99':>11}"
+        f"{'game':<18}{'games/s':>10}{'actions/s':>12}{'apply p50':>11}{'apply p99':>11}"
         f"{'legal p50':>11}{'legal p99':>11}{'JSON enc':>10}{'JSON dec':>10}"
     )
-    for game_id in sorted(GAMES):
+    plan = [(game_id, game_id, "") for game_id in sorted(GAMES)]
+    plan += [row for row in EXTRA_ROWS if row[1] in GAMES]
+    for label, game_id, options_text in plan:
         per = games if game_id == "between-battle" else max(10, games // 5)
-        row = bench_game(game_id, per)
+        row = bench_game(game_id, per, options_text)
+        row["label"] = label
         rows.append(row)
         print(
-            f"{game_id:<16}{row['games_per_s']:>10.0f}{row['actions_per_s']:>12.0f}"
+            f"{label:<18}{row['games_per_s']:>10.0f}{row['actions_per_s']:>12.0f}"
             f"{row['apply_p50_ms']:>9.3f}ms{row['apply_p99_ms']:>9.3f}ms"
             f"{row['legal_p50_ms']:>9.3f}ms{row['legal_p99_ms']:>9.3f}ms"
             f"{row['json_encode_ms']:>8.2f}ms{row['json_decode_ms']:>8.2f}ms",
