@@ -170,21 +170,31 @@ async def _make_matches(db: Path, count: int) -> None:
 
 
 def _resume_rss(db: Path) -> tuple[float, float]:
-    """RSS (MB) of a fresh process before and after resuming every match."""
+    """RSS (MB) of a fresh process before and after resuming every match.
+
+    Read from ``/proc/self/status`` (``VmHWM``, the peak, and ``VmRSS``):
+    ``getrusage``'s ``ru_maxrss`` survives ``fork`` + ``exec`` on Linux, so a
+    child started by this (big) benchmark process would report the parent's
+    peak instead of its own."""
     code = (
-        "import asyncio, resource, sys\n"
+        "import asyncio, sys\n"
+        "def rss():\n"
+        "    with open('/proc/self/status') as f:\n"
+        "        kv = dict(line.split(':', 1) for line in f if ':' in line)\n"
+        "    return int(kv['VmHWM'].split()[0]) / 1024\n"
         "from bot.service import HostService\nfrom bot.store import Store\n"
         "import render, discord\n"
-        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "before = rss()\n"
         "async def main():\n"
         f"    store = await Store.open({str(db)!r})\n"
         "    svc = HostService(store, bot_clock=None)\n"
         "    live = await svc.resume()\n"
         "    assert len(live) > 0\n"
         "    await store.close()\n"
-        "asyncio.run(main())\n"
-        "after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-        "print(before / 1024, after / 1024)\n"
+        "    return live\n"
+        "live = asyncio.run(main())\n"
+        "after = rss()\n"
+        "print(before, after, len(live))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -193,7 +203,7 @@ def _resume_rss(db: Path) -> tuple[float, float]:
         check=True,
         cwd=Path(__file__).resolve().parents[1],
     )
-    before, after = out.stdout.split()
+    before, after, _ = out.stdout.split()
     return float(before), float(after)
 
 
