@@ -3,12 +3,22 @@ Discord on 127.0.0.1, with simulated players, for 1, 50 and 200 concurrent
 Between Battle matches. Measured:
 
 * time from an interaction's dispatch to its acknowledgement (p50, p95, p99);
-* time from a ``/play`` to the new board image in the channel (p50, p95, p99);
+* time from a ``/play`` to the new board image in the channel (p50, p95, p99):
+  from just before the fake dispatches the interaction to the time the fake
+  stored the next board message of that channel (when the host folds several
+  actions into one board, that later board is the one counted);
 * accepted actions per second;
 * the SQLite commit time per action;
 * a trivial command's (``/help``) round trip in the same run, as the floor;
 * the process RSS with 1,000 active matches resumed from the database
   (measured in a fresh subprocess).
+
+The players think before each move: a random time, uniform between 0.5 and
+1.5 times ``--think`` (5 s by default: brisk human play), seeded per table.
+With ``--think 0`` every player answers at once (a closed loop): board times
+then measure the queue, ``matches / throughput``, not the latency of one
+action. The fake Discord runs in the benchmark's own process and event loop,
+so its work (HTTP, gateway, multipart parsing) is counted against the bot.
 """
 
 from __future__ import annotations
@@ -35,9 +45,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="1 and 10 matches, 100 resumed")
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write JSON")
     parser.add_argument("--actions", type=int, default=8, help="actions per match (8)")
+    parser.add_argument(
+        "--think", type=float, default=5.0, help="players' mean thinking time in seconds (5)"
+    )
 
 
-async def _scenario(matches: int, actions: int, db: Path) -> dict[str, Any]:
+async def _scenario(matches: int, actions: int, db: Path, think: float = 5.0) -> dict[str, Any]:
     from bot import Settings, create_bot
     from bot.store import Store
     from engine import rng
@@ -84,7 +97,18 @@ async def _scenario(matches: int, actions: int, db: Path) -> dict[str, Any]:
                     await fake.slash(b, chan, "lobby join", _timeout=60)
                     await fake.slash(a, chan, "lobby start", _timeout=60)
 
-                await asyncio.gather(*(open_table(*t) for t in tables))
+                def boards_in(chan: Any) -> list[Any]:
+                    return [m for m in fake.channel_messages(chan) if m.attachments]
+
+                opening = asyncio.Semaphore(20)  # set-up, not measured: no need for a burst
+
+                async def open_gently(chan: Any, a: Any, b: Any) -> None:
+                    async with opening:
+                        await open_table(chan, a, b)
+
+                await asyncio.gather(*(open_gently(*t) for t in tables))
+                for chan, _, _ in tables:  # the first boards are out before the clock starts
+                    await fake.wait_for(lambda c=chan: boards_in(c), timeout=120, poll=0.5)
                 start_ids = set(fake.interactions)
                 t_start = time.perf_counter()
 
@@ -95,22 +119,25 @@ async def _scenario(matches: int, actions: int, db: Path) -> dict[str, Any]:
                     assert live is not None
                     users = {a.id: a, b.id: b}
                     for _ in range(actions):
+                        if think > 0:
+                            k, chooser = rng.randbelow(chooser, 1001)
+                            await asyncio.sleep(think * (0.5 + k / 1000))
                         if live.match.is_over:
                             return
                         seat = sorted(live.match.pending())[0]
                         user = users[live.user_of(seat)]
                         legal = live.match.legal_notations(seat)
                         k, chooser = rng.randbelow(chooser, len(legal))
-                        boards = sum(1 for m in fake.channel_messages(chan) if m.attachments)
-                        t0 = time.perf_counter()
+                        n = len(boards_in(chan))
+                        t0 = time.time()
                         await fake.slash(user, chan, "play", move=legal[k], _timeout=60)
-                        await fake.wait_for(
-                            lambda c=chan, n=boards: (
-                                sum(1 for m in fake.channel_messages(c) if m.attachments) > n
-                            ),
+                        board = await fake.wait_for(
+                            lambda c=chan, n=n: boards_in(c)[n:],
                             timeout=120,
+                            poll=0.5,  # every change in the fake wakes the waiters anyway
                         )
-                        board_latency.append(time.perf_counter() - t0)
+                        # the time the fake stored the board, not the time this waiter woke up
+                        board_latency.append(board[0].timestamp.timestamp() - t0)
                         done_actions += 1
 
                 await asyncio.gather(*(play_table(i, *t) for i, t in enumerate(tables)))
@@ -130,6 +157,7 @@ async def _scenario(matches: int, actions: int, db: Path) -> dict[str, Any]:
         Store.commit_action = original_commit  # type: ignore[method-assign]
     return {
         "matches": matches,
+        "think_s": think,
         "actions": done_actions,
         "actions_per_s": done_actions / elapsed if elapsed else 0.0,
         "ack_p50_ms": percentile(acks, 50) * 1e3,
@@ -145,9 +173,12 @@ async def _scenario(matches: int, actions: int, db: Path) -> dict[str, Any]:
     }
 
 
-async def _make_matches(db: Path, count: int) -> None:
+async def _make_matches(db: Path, count: int, moves: int = 12) -> None:
+    """``count`` active matches, each ``moves`` random actions in (mid-game:
+    the logs resumed are those of matches under way)."""
     from bot.service import HostService, UserRef
     from bot.store import Store
+    from engine import rng
 
     store = await Store.open(db)
     svc = HostService(store, bot_clock=None)
@@ -164,12 +195,18 @@ async def _make_matches(db: Path, count: int) -> None:
         )
         await svc.join(10_000 + i, b)
         live = await svc.start(10_000 + i, a)
-        seat = sorted(live.match.pending())[0]
-        await svc.play(live.id, live.user_of(seat), live.match.legal_notations(seat)[0])
+        chooser = rng.seed_state(i)
+        for _ in range(moves):
+            if live.match.is_over:
+                break
+            seat = sorted(live.match.pending())[0]
+            legal = live.match.legal_notations(seat)
+            k, chooser = rng.randbelow(chooser, len(legal))
+            await svc.play(live.id, live.user_of(seat), legal[k])
     await store.close()
 
 
-def _resume_rss(db: Path) -> tuple[float, float]:
+def _resume_rss(db: Path) -> tuple[float, float, int]:
     """RSS (MB) of a fresh process before and after resuming every match.
 
     Read from ``/proc/self/status`` (``VmHWM``, the peak, and ``VmRSS``):
@@ -203,20 +240,21 @@ def _resume_rss(db: Path) -> tuple[float, float]:
         check=True,
         cwd=Path(__file__).resolve().parents[1],
     )
-    before, after, _ = out.stdout.split()
-    return float(before), float(after)
+    before, after, count = out.stdout.split()
+    return float(before), float(after), int(count)
 
 
 def run(args: argparse.Namespace) -> int:
     sizes = (1, 10) if args.quick else (1, 50, 200)
     rows = []
+    print(f"players think {args.think:g} s on average before each move")
     print(
         f"{'matches':>8}{'actions/s':>11}{'ack p50':>9}{'ack p95':>9}{'ack p99':>9}"
         f"{'board p50':>11}{'board p95':>11}{'board p99':>11}{'commit p50':>12}{'/help':>8}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
-            row = asyncio.run(_scenario(n, args.actions, Path(tmp) / f"load{n}.db"))
+            row = asyncio.run(_scenario(n, args.actions, Path(tmp) / f"load{n}.db", args.think))
             rows.append(row)
             print(
                 f"{n:>8}{row['actions_per_s']:>11.1f}{row['ack_p50_ms']:>7.0f}ms"
@@ -229,9 +267,9 @@ def run(args: argparse.Namespace) -> int:
         resumed = 100 if args.quick else 1000
         db = Path(tmp) / "resume.db"
         asyncio.run(_make_matches(db, resumed))
-        before, after = _resume_rss(db)
+        before, after, active = _resume_rss(db)
         print(
-            f"RSS with {resumed} active matches resumed: {after:.0f} MB "
+            f"RSS with {active} active matches resumed: {after:.0f} MB "
             f"(process with imports only: {before:.0f} MB)"
         )
     write_json(
@@ -240,7 +278,7 @@ def run(args: argparse.Namespace) -> int:
             "machine": machine(),
             "quick": args.quick,
             "load": rows,
-            "resume": {"matches": resumed, "rss_mb": after, "rss_before_mb": before},
+            "resume": {"matches": active, "rss_mb": after, "rss_before_mb": before},
             "self_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         },
     )
