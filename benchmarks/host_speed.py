@@ -111,6 +111,7 @@ async def _scenario(matches: int, actions: int, db: Path, think: float = 5.0) ->
                     await fake.wait_for(lambda c=chan: boards_in(c), timeout=120, poll=0.5)
                 start_ids = set(fake.interactions)
                 t_start = time.perf_counter()
+                cpu_start = resource.getrusage(resource.RUSAGE_SELF)
 
                 async def play_table(index: int, chan: Any, a: Any, b: Any) -> None:
                     nonlocal done_actions
@@ -142,6 +143,7 @@ async def _scenario(matches: int, actions: int, db: Path, think: float = 5.0) ->
 
                 await asyncio.gather(*(play_table(i, *t) for i, t in enumerate(tables)))
                 elapsed = time.perf_counter() - t_start
+                cpu_end = resource.getrusage(resource.RUSAGE_SELF)
                 acks = [
                     i.responded_at - i.dispatched_at
                     for key, i in fake.interactions.items()
@@ -169,6 +171,14 @@ async def _scenario(matches: int, actions: int, db: Path, think: float = 5.0) ->
         "commit_p50_ms": percentile(commit_times, 50) * 1e3,
         "commit_p99_ms": percentile(commit_times, 99) * 1e3,
         "help_roundtrip_ms": percentile(floor, 50) * 1e3,
+        # CPU of this process (event loop, SQLite and any render threads, and
+        # the fake Discord) per accepted action: less noisy than wall times
+        # on a shared machine; worker processes are not included
+        "process_cpu_ms_per_action": (
+            (cpu_end.ru_utime + cpu_end.ru_stime - cpu_start.ru_utime - cpu_start.ru_stime)
+            / max(done_actions, 1)
+            * 1e3
+        ),
         "problems": len(problems),
     }
 
@@ -261,7 +271,8 @@ def run(args: argparse.Namespace) -> int:
                 f"{row['ack_p95_ms']:>7.0f}ms{row['ack_p99_ms']:>7.0f}ms"
                 f"{row['board_p50_ms']:>9.0f}ms{row['board_p95_ms']:>9.0f}ms"
                 f"{row['board_p99_ms']:>9.0f}ms{row['commit_p50_ms']:>10.1f}ms"
-                f"{row['help_roundtrip_ms']:>6.0f}ms",
+                f"{row['help_roundtrip_ms']:>6.0f}ms"
+                f"  (process CPU {row['process_cpu_ms_per_action']:.0f} ms/action)",
                 flush=True,
             )
         resumed = 100 if args.quick else 1000

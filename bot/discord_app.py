@@ -540,6 +540,21 @@ async def reply(
         await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
 
 
+async def confirm_and_announce(
+    interaction: discord.Interaction, text: str, update: Update, header: Sequence[str] = ()
+) -> None:
+    """After a committed action: the ephemeral confirmation and the
+    announcement at once, so the board is drawn while the confirmation
+    travels, and goes out even if the confirmation fails."""
+    bot = interaction.client
+    assert isinstance(bot, GueridonBot)
+    announcing = asyncio.ensure_future(bot.announce(update, header))
+    try:
+        await reply(interaction, text)
+    finally:
+        await announcing
+
+
 async def reply_error(interaction: discord.Interaction, err: HostError) -> None:
     text = error_text(_locale(interaction), err.key, err.rules, **err.params)
     await reply(interaction, t(_locale(interaction), "error-prefix", message=text))
@@ -820,8 +835,8 @@ class GameCog(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             live = self.match_for(interaction)
             update = await self.host.play(live.id, interaction.user.id, move)
-            await reply(interaction, t(_locale(interaction), "move-accepted", move=update.action))
-            await self.bot.announce(update)
+            text = t(_locale(interaction), "move-accepted", move=update.action)
+            await confirm_and_announce(interaction, text, update)
 
         await guarded(interaction, body)
 
@@ -886,9 +901,13 @@ class GameCog(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             live = self.match_for(interaction)
             update = await self.host.resign(live.id, interaction.user.id)
-            await reply(interaction, t(_locale(interaction), "resign-accepted"))
             locale = self.bot.locale_for_channel(live.channel_id)
-            await self.bot.announce(update, [t(locale, "resigned", user=user.name)])
+            await confirm_and_announce(
+                interaction,
+                t(_locale(interaction), "resign-accepted"),
+                update,
+                [t(locale, "resigned", user=user.name)],
+            )
 
         await guarded(interaction, body)
 

@@ -766,10 +766,12 @@ class HostService:
         now = self.now()
         rows = await self.store.clocks(live.id)
         pending = live.match.pending()
+        changed: dict[int, tuple[float, float, float, bool, bool, int]] = {}
         for seat in range(live.match.seats):
             if seat in live.bots or seat in live.resigned:
                 continue
-            row = rows.get(seat)
+            old = rows.get(seat)
+            row = old
             if row is None:
                 row = (now, cfg.per_move(live.clock), cfg.bank(live.clock), False, False, 0)
             since, per_move, bank, was_pending, reminded, expiries = row
@@ -782,16 +784,11 @@ class HostService:
                 was_pending = False
             if seat in pending and not was_pending:
                 since, was_pending, reminded = now, True, False
-            await self.store.set_clock(
-                live.id,
-                seat,
-                since=since,
-                per_move=per_move,
-                bank=bank,
-                pending=was_pending,
-                reminded=reminded,
-                expiries=expiries,
-            )
+            new = (since, per_move, bank, was_pending, reminded, expiries)
+            if new != old:
+                changed[seat] = new
+        # one statement for every seat whose clock changed
+        await self.store.set_clocks(live.id, changed)
 
     async def tick(self) -> None:
         """Remind, expire decisions, expire old lobbies. Hosts call this every
