@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +56,6 @@ async def _scenario(matches: int, actions: int, db: Path, think: float = 5.0) ->
     from bot.store import Store
     from engine import rng
     from tests.fakediscord import DeferredWithoutFollowup, FakeDiscord, InteractionNotAcknowledged
-
-    FakeDiscordError = (DeferredWithoutFollowup, InteractionNotAcknowledged)
 
     commit_times: list[float] = []
     original_commit = Store.commit_action
@@ -100,8 +99,8 @@ async def _scenario(matches: int, actions: int, db: Path, think: float = 5.0) ->
                     await fake.slash(b, chan, "lobby join", _timeout=60)
                     await fake.slash(a, chan, "lobby start", _timeout=60)
 
-                def boards_in(chan: Any) -> list[Any]:
-                    return [m for m in fake.channel_messages(chan) if m.attachments]
+                def boards_in(chan: Any, skip: int = 0) -> list[Any]:
+                    return [m for m in fake.channel_messages(chan) if m.attachments][skip:]
 
                 opening = asyncio.Semaphore(20)  # set-up, not measured: no need for a burst
 
@@ -111,7 +110,7 @@ async def _scenario(matches: int, actions: int, db: Path, think: float = 5.0) ->
 
                 await asyncio.gather(*(open_gently(*t) for t in tables))
                 for chan, _, _ in tables:  # the first boards are out before the clock starts
-                    await fake.wait_for(lambda c=chan: boards_in(c), timeout=120, poll=0.5)
+                    await fake.wait_for(partial(boards_in, chan), timeout=120, poll=0.5)
                 start_ids = set(fake.interactions)
                 t_start = time.perf_counter()
                 cpu_start = resource.getrusage(resource.RUSAGE_SELF)
@@ -137,11 +136,11 @@ async def _scenario(matches: int, actions: int, db: Path, think: float = 5.0) ->
                         try:
                             await fake.slash(user, chan, "play", move=legal[k], _timeout=60)
                             board = await fake.wait_for(
-                                lambda c=chan, n=n: boards_in(c)[n:],
+                                partial(boards_in, chan, n),
                                 timeout=120,
                                 poll=0.5,  # every change in the fake wakes the waiters anyway
                             )
-                        except (TimeoutError, FakeDiscordError):
+                        except (TimeoutError, DeferredWithoutFollowup, InteractionNotAcknowledged):
                             # overloaded: no answer or no board in time; this table stops
                             timeouts += 1
                             return
