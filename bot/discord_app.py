@@ -18,7 +18,6 @@ import io
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -32,6 +31,7 @@ from .i18n import FR, error_text, lang, t
 from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
 from .settings import Settings
 from .store import Store
+from .workers import Workers
 
 log = logging.getLogger("gueridon")
 
@@ -95,9 +95,11 @@ class GueridonBot(commands.Bot):
         self.store: Store | None = None
         self.service: HostService | None = None
         self.ticker: asyncio.Task[None] | None = None
-        self.render_pool = ThreadPoolExecutor(
-            max_workers=settings.render_workers, thread_name_prefix="render"
+        # images and hard bots' thinking run in worker processes (threads in tests)
+        self.render_pool = Workers(
+            "render", settings.render_workers, processes=settings.worker_processes
         )
+        self.bot_pool = Workers("bots", settings.bot_workers, processes=settings.worker_processes)
         self.channel_locale: dict[int, str] = {}
         self.user_locale: dict[int, str] = {}
         self.announce_locks: dict[int, asyncio.Lock] = {}
@@ -126,6 +128,7 @@ class GueridonBot(commands.Bot):
             self.store,
             provisional_games=self.settings.provisional_games,
             clock_config=self.settings.clock_config(),
+            bot_workers=self.bot_pool,
         )
         self.service.listeners.append(DiscordListener(self))
         resumed = await self.service.resume()
@@ -177,7 +180,8 @@ class GueridonBot(commands.Bot):
             if self.store is not None:
                 await self.store.close()
                 self.store = None
-            self.render_pool.shutdown(wait=False, cancel_futures=True)
+            self.render_pool.close()
+            self.bot_pool.close()
 
     @property
     def host(self) -> HostService:
@@ -186,9 +190,8 @@ class GueridonBot(commands.Bot):
 
     # ---- helpers ------------------------------------------------------------------
     async def render(self, fn: Callable[..., bytes], *args: Any) -> bytes:
-        """Draw off the event loop."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.render_pool, fn, *args)
+        """Draw off the event loop, in a worker (``fn`` and its arguments pickle)."""
+        return await self.render_pool.run(fn, *args)
 
     def locale_for_channel(self, channel_id: int) -> str:
         return self.channel_locale.get(channel_id, "en")
@@ -537,6 +540,21 @@ async def reply(
         await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
 
 
+async def confirm_and_announce(
+    interaction: discord.Interaction, text: str, update: Update, header: Sequence[str] = ()
+) -> None:
+    """After a committed action: the ephemeral confirmation and the
+    announcement at once, so the board is drawn while the confirmation
+    travels, and goes out even if the confirmation fails."""
+    bot = interaction.client
+    assert isinstance(bot, GueridonBot)
+    announcing = asyncio.ensure_future(bot.announce(update, header))
+    try:
+        await reply(interaction, text)
+    finally:
+        await announcing
+
+
 async def reply_error(interaction: discord.Interaction, err: HostError) -> None:
     text = error_text(_locale(interaction), err.key, err.rules, **err.params)
     await reply(interaction, t(_locale(interaction), "error-prefix", message=text))
@@ -817,8 +835,8 @@ class GameCog(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             live = self.match_for(interaction)
             update = await self.host.play(live.id, interaction.user.id, move)
-            await reply(interaction, t(_locale(interaction), "move-accepted", move=update.action))
-            await self.bot.announce(update)
+            text = t(_locale(interaction), "move-accepted", move=update.action)
+            await confirm_and_announce(interaction, text, update)
 
         await guarded(interaction, body)
 
@@ -883,9 +901,13 @@ class GameCog(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             live = self.match_for(interaction)
             update = await self.host.resign(live.id, interaction.user.id)
-            await reply(interaction, t(_locale(interaction), "resign-accepted"))
             locale = self.bot.locale_for_channel(live.channel_id)
-            await self.bot.announce(update, [t(locale, "resigned", user=user.name)])
+            await confirm_and_announce(
+                interaction,
+                t(_locale(interaction), "resign-accepted"),
+                update,
+                [t(locale, "resigned", user=user.name)],
+            )
 
         await guarded(interaction, body)
 

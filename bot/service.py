@@ -28,6 +28,7 @@ from engine.match import LoggedEvent
 
 from . import ratings
 from .store import LobbyRow, MatchRow, StaleWrite, Store
+from .workers import Workers, think
 
 log = logging.getLogger(__name__)
 
@@ -206,12 +207,15 @@ class HostService:
         clock_config: ClockConfig | None = None,
         now: Callable[[], float] = time.time,
         bot_clock: Callable[[], float] | None = time.monotonic,
+        bot_workers: Workers | None = None,
     ) -> None:
         self.store = store
         self.provisional_games = provisional_games
         self.clock_config = clock_config or ClockConfig()
         self.now = now
         self.bot_clock = bot_clock  # None: bots think by iterations only (tests)
+        # where hard bots think (worker processes); None: a thread
+        self.bot_workers = bot_workers
         self.listeners: list[HostListener] = []
         self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.matches: dict[int, LiveMatch] = {}
@@ -713,14 +717,15 @@ class HostService:
             await self._notify_update(update)
 
     async def _bot_move(self, live: LiveMatch, seat: int, level: str) -> tuple[str, int]:
-        """A bot's choice for a seat, thought out in a worker thread."""
-        from engine.bots import Budget, bot_rng, make_bot
+        """A bot's choice for a seat, thought out off the event loop: ``hard``
+        (about a second of pure Python) in :attr:`bot_workers` when given,
+        the others (milliseconds) in a thread."""
+        from engine.bots import Budget, bot_rng
 
         match = live.match
         version = match.version
         view = match.view(seat)
         legal = list(match.legal_actions(seat))
-        bot = make_bot(live.game_id, level)
         cfg = self.clock_config
         budget = Budget(
             iterations=cfg.bot_iterations,
@@ -728,7 +733,11 @@ class HostService:
             clock=self.bot_clock,
         )
         state = bot_rng(match.seed, seat, str(version))
-        action, _ = await asyncio.to_thread(bot.choose, view, legal, state, budget)
+        args = (live.game_id, level, view, legal, state, budget)
+        if level == "hard" and self.bot_workers is not None:
+            action, _ = await self.bot_workers.run(think, *args)
+        else:
+            action, _ = await asyncio.to_thread(think, *args)
         return live.game.format_action(action), version
 
     async def _notify_update(self, update: Update) -> None:
@@ -757,10 +766,12 @@ class HostService:
         now = self.now()
         rows = await self.store.clocks(live.id)
         pending = live.match.pending()
+        changed: dict[int, tuple[float, float, float, bool, bool, int]] = {}
         for seat in range(live.match.seats):
             if seat in live.bots or seat in live.resigned:
                 continue
-            row = rows.get(seat)
+            old = rows.get(seat)
+            row = old
             if row is None:
                 row = (now, cfg.per_move(live.clock), cfg.bank(live.clock), False, False, 0)
             since, per_move, bank, was_pending, reminded, expiries = row
@@ -773,16 +784,11 @@ class HostService:
                 was_pending = False
             if seat in pending and not was_pending:
                 since, was_pending, reminded = now, True, False
-            await self.store.set_clock(
-                live.id,
-                seat,
-                since=since,
-                per_move=per_move,
-                bank=bank,
-                pending=was_pending,
-                reminded=reminded,
-                expiries=expiries,
-            )
+            new = (since, per_move, bank, was_pending, reminded, expiries)
+            if new != old:
+                changed[seat] = new
+        # one statement for every seat whose clock changed
+        await self.store.set_clocks(live.id, changed)
 
     async def tick(self) -> None:
         """Remind, expire decisions, expire old lobbies. Hosts call this every

@@ -9,8 +9,8 @@ from .service import ClockConfig
 
 
 class Settings(BaseSettings):
-    """``Settings()`` reads ``DISCORD_TOKEN``, ``DATABASE_PATH``, ``LOG_LEVEL``,
-    ``DEV_GUILD_ID`` and ``RENDER_WORKERS`` from the environment or ``.env``;
+    """``Settings()`` reads each field from the environment (``DISCORD_TOKEN``,
+    ``DATABASE_PATH``, ``RENDER_WORKERS``, ``WORKER_PROCESSES``...) or ``.env``;
     ``Settings(discord_token="...", database_path="...")`` works too."""
 
     model_config = SettingsConfigDict(
@@ -25,7 +25,14 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         default=None, description="a server id: commands are synced there instantly"
     )
-    render_workers: int = Field(default=2, ge=1, le=16, description="threads drawing images")
+    render_workers: int = Field(default=2, ge=1, le=16, description="workers drawing images")
+    bot_workers: int = Field(
+        default=2, ge=1, le=16, description="workers where hard bots think (one decision each)"
+    )
+    worker_processes: bool = Field(
+        default=True,
+        description="draw and think in worker processes (off the GIL); false: threads (tests)",
+    )
     correspondence_hours: float = Field(
         default=24, gt=0, description="correspondence clock: hours per decision"
     )

@@ -680,6 +680,26 @@ class Store:
             (match_id, seat, since, per_move, bank, int(pending), int(reminded), expiries),
         )
 
+    async def set_clocks(
+        self, match_id: int, rows: Mapping[int, tuple[float, float, float, bool, bool, int]]
+    ) -> None:
+        """Several seats' clocks at once ``{seat: (since, per_move, bank,
+        pending, reminded, expiries)}``: one statement, one commit."""
+        if not rows:
+            return
+        async with self._lock:
+            await self.db.executemany(
+                "INSERT INTO clocks (match_id, seat, since, per_move, bank, pending, reminded,"
+                " expiries) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE"
+                " SET since = excluded.since, per_move = excluded.per_move, bank = excluded.bank,"
+                " pending = excluded.pending, reminded = excluded.reminded,"
+                " expiries = excluded.expiries",
+                [
+                    (match_id, seat, since, per_move, bank, int(pending), int(reminded), expiries)
+                    for seat, (since, per_move, bank, pending, reminded, expiries) in rows.items()
+                ],
+            )
+
     async def set_replaced(self, match_id: int, seat: int) -> None:
         await self._write(
             "UPDATE match_players SET replaced = 1, bot_level = 'normal'"

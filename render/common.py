@@ -579,13 +579,16 @@ def canvas(width: int, height: int, top: RGB, bottom: RGB) -> Image.Image:
     return column.resize((width, height), Image.Resampling.NEAREST)
 
 
-def to_png(img: Image.Image, compress_level: int = 6) -> bytes:
+def to_png(img: Image.Image, compress_level: int = 1) -> bytes:
     """PNG bytes of an RGB or RGBA image.
 
     Written directly (IHDR, one IDAT, IEND) with PNG filter type 0 on every
     row: our images are mostly flat colour, where Pillow's adaptive per-row
     filtering costs about as much time as the compression itself and makes
-    the file larger, not smaller."""
+    the file larger, not smaller. zlib level 1 by default: on a 1100x820
+    board it deflates in ~5 ms instead of ~20 ms at level 6, for files ~30%
+    larger (85 KB instead of 65 KB), and the host draws three images per
+    action."""
     if img.mode not in ("RGB", "RGBA"):
         img = img.convert("RGBA" if "A" in img.getbands() else "RGB")
     width, height = img.size

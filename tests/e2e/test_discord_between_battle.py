@@ -42,9 +42,12 @@ class World:
         self.eve = fake.add_user("eve", guild=self.guild)
         self.users = {u.id: u for u in (self.alice, self.bob, self.admin, self.eve)}
 
-    def make_bot(self) -> GueridonBot:
-        settings = Settings(discord_token=self.fake.token, database_path=str(self.db))
-        return create_bot(settings, guild_ready_timeout=0.05)
+    def make_bot(self, **settings: Any) -> GueridonBot:
+        """A bot drawing (and thinking) in threads unless ``worker_processes=True``:
+        starting worker processes costs more than the few images of a test."""
+        settings.setdefault("worker_processes", False)
+        config = Settings(discord_token=self.fake.token, database_path=str(self.db), **settings)
+        return create_bot(config, guild_ready_timeout=0.05)
 
 
 @pytest.fixture
@@ -401,3 +404,49 @@ async def test_a_person_against_a_bot_and_bots_to_the_end(fake: FakeDiscord, wor
         await fake.wait_for(lambda: any(seed in m.text for m in fake.channel_messages(world.chan)))
         # the bots' moves were announced on the board
         assert any("Bot 2" in m.text for m in fake.channel_messages(world.chan))
+
+
+async def test_images_and_a_hard_bot_in_worker_processes(fake: FakeDiscord, world: World) -> None:
+    """The production set-up: boards, hands and the hard bot's thinking in
+    worker processes; the pools are gone once the bot is closed."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    bot = world.make_bot(worker_processes=True, bot_seconds=0.2)
+    async with fake.running(bot):
+        await fake.slash(
+            world.alice, world.chan, "lobby create", game="between-battle", seats=2, options="hp=4"
+        )
+        await fake.slash(world.alice, world.chan, "lobby addbot", level="hard")
+        await fake.slash(world.alice, world.chan, "lobby start", _timeout=30)
+        live = live_match(bot, world.chan)
+        bot_seat = next(iter(live.bots))
+        while not any(seat == bot_seat for seat, _ in live.match.record().actions):
+            await fake.wait_for(
+                lambda: (
+                    live.match.is_over
+                    or any(live.user_of(s) == world.alice.id for s in live.match.pending())
+                ),
+                timeout=30,
+            )
+            if live.match.is_over:
+                break
+            seat = live.seats_of(world.alice.id)[0]
+            version = live.version
+            await fake.slash(
+                world.alice,
+                world.chan,
+                "play",
+                move=live.match.legal_notations(seat)[0],
+                _timeout=30,
+            )
+            await fake.wait_for(lambda v=version: live.version > v, timeout=30)
+        await bot.host.wait_for_bots()
+        assert any(seat == bot_seat for seat, _ in live.match.record().actions)
+        assert isinstance(bot.render_pool.executor(), ProcessPoolExecutor)
+        assert isinstance(bot.bot_pool.executor(), ProcessPoolExecutor)
+        boards = [m for m in fake.channel_messages(world.chan) if m.attachments]
+        assert len(boards) >= 2 and png(boards[-1])
+        hands = [m for m in fake.dm_messages(world.alice) if m.attachments]
+        assert hands and png(hands[-1])
+    with pytest.raises(RuntimeError):
+        bot.render_pool.executor()
