@@ -926,9 +926,7 @@ class GameCog(commands.Cog):
             return []
         typed = current.strip().lower()
         choices = []
-        for notation, label in self.host.legal_moves(
-            live, interaction.user.id, _locale(interaction)
-        ):
+        for notation, label in self.typed_moves(live, interaction.user.id, _locale(interaction)):
             shown = notation if label == notation else f"{notation} — {label}"
             if typed and typed not in shown.lower():
                 continue
@@ -936,6 +934,19 @@ class GameCog(commands.Cog):
             if len(choices) == 25:
                 break
         return choices
+
+    def typed_moves(self, live: LiveMatch, user_id: int, locale: str) -> list[tuple[str, str]]:
+        """``(notation, label)`` of what the user may type now: the actions of
+        the game's menu (complete ones, as ``Roturier G11P``, where the game
+        offers them), labelled by their path, then the other legal actions."""
+        legal = self.host.legal_moves(live, user_id, locale)
+        seat = live.seat_of(user_id)
+        if seat is None or seat not in live.match.pending():
+            return legal
+        menu = self.bot.menu_for(live, seat, locale)
+        moves = [(n, " › ".join(step.label for step in path)) for n, path in menu.entries]
+        known = {n for n, _ in moves}
+        return moves + [(n, label) for n, label in legal if n not in known]
 
     @app_commands.command(name=_name("hand"), description=_desc("cmd-hand"))
     async def hand(self, interaction: discord.Interaction) -> None:

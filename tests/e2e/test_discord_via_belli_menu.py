@@ -96,6 +96,19 @@ async def test_summon_in_three_selects_with_ghost_outlines(
         check_limits(dm)
         # 1. the card
         custom_id, card = option(dm, SUMMON)
+        # (typing instead: autocomplete narrows to that card's placements as one types)
+        name = card["description"]
+        choices = await fake.autocomplete(user, world.chan, "play", option="move", value=name)
+        assert 0 < len(choices) <= 25
+        assert all(name.lower() in c["name"].lower() for c in choices)
+        placement = next(c["value"] for c in choices if c["value"].startswith(f"{name} "))
+        assert isinstance(live.game.parse_action(placement), Summon)
+        narrowed = await fake.autocomplete(
+            user, world.chan, "play", option="move", value=placement[:-1]
+        )
+        assert placement in [c["value"] for c in narrowed]
+        assert all(placement[:-1].lower() in c["name"].lower() for c in narrowed)
+        assert len(narrowed) <= 4  # face up or in ambush, standing or lying
         level2 = await choose(fake, user, dm, custom_id, card["value"])
         check_limits(level2)
         assert card["label"] in level2.text  # what was chosen so far
