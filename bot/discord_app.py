@@ -267,11 +267,13 @@ class GueridonBot(commands.Bot):
 
     async def private_message(
         self, live: LiveMatch, seat: int, locale: str
-    ) -> tuple[discord.Embed, discord.File, discord.ui.View | None, int]:
+    ) -> tuple[list[discord.Embed], list[discord.File], discord.ui.View | None, int]:
         """One seat's private view: hand image, the legal actions, and the
         version they belong to (everything is taken from one state, before any
-        await, so a newer action cannot mix in)."""
-        from render import render_private
+        await, so a newer action cannot mix in). When the actions are
+        placements the game draws (a step reached by typing), a second image
+        shows them numbered, and so are the buttons."""
+        from render import render_choices, render_private
 
         match = live.match
         game = live.game
@@ -279,6 +281,13 @@ class GueridonBot(commands.Bot):
         view = match.view(seat)
         pending = match.pending()
         components = self.action_view(live, seat, locale)
+        placements: list[tuple[int, str]] = []
+        numbered = None
+        if seat in pending:
+            menu = self.menu_for(live, seat, locale)
+            if menu.flat:
+                placements = [(i + 1, n) for i, (n, _) in enumerate(menu.entries)]
+                numbered = self.action_view(live, seat, locale, numbered=True)
         embed = discord.Embed(
             title=t(locale, "hand-title", game=game.info.name(locale), match=live.id),
             colour=EMBED_COLOUR,
@@ -304,7 +313,20 @@ class GueridonBot(commands.Bot):
             )
         embed.set_image(url="attachment://hand.png")
         png = await self.render(render_private, live.game_id, view, live.names, locale)
-        return embed, discord.File(io.BytesIO(png), filename="hand.png"), components, version
+        embeds = [embed]
+        files = [discord.File(io.BytesIO(png), filename="hand.png")]
+        if placements:
+            loop = asyncio.get_running_loop()
+            spots = await loop.run_in_executor(
+                self.render_pool, render_choices, live.game_id, view, live.names, locale, placements
+            )
+            if spots is not None:
+                extra = discord.Embed(description=t(locale, "menu-spots"), colour=EMBED_COLOUR)
+                extra.set_image(url="attachment://spots.png")
+                embeds.append(extra)
+                files.append(discord.File(io.BytesIO(spots), filename="spots.png"))
+                components = numbered
+        return embeds, files, components, version
 
     def menu_for(self, live: LiveMatch, seat: int, locale: str) -> Menu:
         """The seat's action menu in the current state (memoised per version)."""
@@ -320,10 +342,13 @@ class GueridonBot(commands.Bot):
             self.menus[key] = menu
         return menu
 
-    def action_view(self, live: LiveMatch, seat: int, locale: str) -> discord.ui.View | None:
+    def action_view(
+        self, live: LiveMatch, seat: int, locale: str, numbered: bool = False
+    ) -> discord.ui.View | None:
         """The seat's choices: buttons (or selects) of every action when they
         are one choice away and few; else the first level of the game's menu,
-        each choice narrowing to the next level (:class:`MenuSelect`)."""
+        each choice narrowing to the next level (:class:`MenuSelect`).
+        ``numbered``: labels start with the action's number (1, 2 ...)."""
         match = live.match
         if seat not in match.pending():
             return None
@@ -331,9 +356,11 @@ class GueridonBot(commands.Bot):
         view = discord.ui.View(timeout=None)
         children = menu.root.children
         if not menu.flat or len(children) > PAGE:
-            self.add_menu_level(view, live, seat, locale, menu, (), 0)
+            self.add_menu_level(view, live, seat, locale, menu, (), 0, numbered)
             return view
         labels = [c.step.label if c.step else "" for c in children]
+        if numbered:
+            labels = [f"{i + 1}. {label}" for i, label in enumerate(labels)]
         notations = [menu.entries[c.entry or 0][0] for c in children]
         if len(children) <= BUTTON_LIMIT:
             for index, (label, notation) in enumerate(zip(labels, notations, strict=True)):
@@ -494,7 +521,7 @@ class GueridonBot(commands.Bot):
         if previous is not None and previous[2] == live.version:
             return  # this seat already has the private view of this version
         locale = self.locale_for_user(user_id)
-        embed, file, view, version = await self.private_message(live, seat, locale)
+        embeds, files, view, version = await self.private_message(live, seat, locale)
         try:
             user = self.get_user(user_id) or await self.fetch_user(user_id)
             channel = user.dm_channel or await user.create_dm()
@@ -502,7 +529,7 @@ class GueridonBot(commands.Bot):
                 # the old private message's buttons are stale now
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(previous[1]).edit(view=None)
-            kwargs: dict[str, Any] = {"embed": embed, "file": file}
+            kwargs: dict[str, Any] = {"embeds": embeds, "files": files}
             if view is not None:
                 kwargs["view"] = view
             message = await channel.send(**kwargs)
@@ -963,8 +990,8 @@ class GameCog(commands.Cog):
         if seat is None:
             await reply(interaction, t(_locale(interaction), "spectator"))
             return
-        embed, file, view, _ = await self.bot.private_message(live, seat, _locale(interaction))
-        kwargs: dict[str, Any] = {"embed": embed, "file": file}
+        embeds, files, view, _ = await self.bot.private_message(live, seat, _locale(interaction))
+        kwargs: dict[str, Any] = {"embeds": embeds, "files": files}
         if view is not None:
             kwargs["view"] = view
         await reply(interaction, **kwargs)

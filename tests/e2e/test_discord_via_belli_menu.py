@@ -181,3 +181,47 @@ async def test_a_restart_between_two_steps(fake: FakeDiscord, tmp_path: Path) ->
         assert first["description"] in res.followups[-1].text
         row = await bot2.host.store.match(again.id)
         assert row is not None and row.version == version + 1
+
+
+async def test_a_spot_step_reached_by_typing_shows_numbered_spots(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    world = World(fake, tmp_path / "g.db")
+    bot = world.make_bot()
+    async with fake.running(bot):
+        await start_via_belli(world)
+        live = live_match(bot, world.chan)
+        user, seat = pending_user(world, live)
+        for step in range(2):  # "+", then the first card and anchor
+            version = live.version
+            move = "+" if step == 0 else live.match.legal_notations(seat)[0]
+            res = await fake.slash(user, world.chan, "play", move=move)
+            assert res.ephemeral
+            await fake.wait_for(lambda v=version: live.version > v)
+        assert live.match.state.phase == "spot"
+        version = live.version
+        legal = live.match.legal_notations(seat)
+        prefix = f":{live.id}:{version}:{seat}:"
+
+        def find() -> FakeMessage | None:
+            for m in reversed(fake.dm_messages(user)):
+                ids = [c["custom_id"] for c in m.buttons() + m.selects()]
+                if ids and prefix in ids[0]:
+                    return m
+            return None
+
+        dm: FakeMessage = await fake.wait_for(find)
+        assert [a.filename for a in dm.attachments] == ["hand.png", "spots.png"]
+        buttons = dm.buttons()
+        options = [o for c in dm.selects() for o in c["options"]]
+        labels = [b["label"] for b in buttons] or [o["label"] for o in options]
+        assert len(labels) == len(legal)
+        assert all(label.startswith(f"{i + 1}. ") for i, label in enumerate(labels))
+        if buttons:
+            await fake.click(user, dm, custom_id=buttons[-1]["custom_id"])
+        else:
+            select = dm.selects()[-1]
+            value = select["options"][-1]["value"]
+            await fake.select(user, dm, select["custom_id"], values=[value])
+        await fake.wait_for(lambda: live.version == version + 1)
+        assert live.match.record().actions[-1][1] == legal[-1]
