@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from bot.discord_app import GueridonBot
+from bot.menu import page_count
 from bot.service import LiveMatch
+from engine import GAMES, MenuStep
 from engine.games.via_belli import Summon
 from tests.e2e.test_discord_between_battle import World, live_match, pending_user, png
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
@@ -225,3 +227,49 @@ async def test_a_spot_step_reached_by_typing_shows_numbered_spots(
             await fake.select(user, dm, select["custom_id"], values=[value])
         await fake.wait_for(lambda: live.version == version + 1)
         assert live.match.record().actions[-1][1] == legal[-1]
+
+
+async def test_a_long_level_is_paged(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A menu whose second level holds every complete action (more than 125):
+    pages of selects, the last option of a page opening the next."""
+    game = GAMES["via-belli"]
+
+    def one_long_level(state: Any, seat: int, locale: str = "en") -> list[Any]:
+        group = MenuStep("all", "All")
+        return [
+            (a, (group, MenuStep(game.format_action(a), game.format_action(a))))
+            for a in game.complete_actions(state, seat)
+        ]
+
+    monkeypatch.setattr(game, "action_menu", one_long_level)
+    world = World(fake, tmp_path / "g.db")
+    bot = world.make_bot()
+    async with fake.running(bot):
+        await start_via_belli(world)
+        live = live_match(bot, world.chan)
+        user, seat = pending_user(world, live)
+        version = live.version
+        complete = [game.format_action(a) for a in game.complete_actions(live.match.state, seat)]
+        assert len(complete) > 125
+        dm = await menu_dm(fake, user, live)
+        select = dm.selects()[0]
+        level = await choose(fake, user, dm, select["custom_id"], "c0")
+        seen: list[str] = []
+        for _ in range(page_count(len(complete))):
+            check_limits(level)
+            options = [o for s in level.selects() for o in s["options"]]
+            assert options[-1]["value"].startswith("p")
+            seen += [o["label"] for o in options if o["value"].startswith("c")]
+            last = level.selects()[-1]
+            level = await choose(fake, user, level, last["custom_id"], options[-1]["value"])
+        # every action once, in order, numbered across the pages (the ghost outlines'
+        # numbers: this level holds placements)
+        assert seen == [f"{i + 1}. {n}" for i, n in enumerate(complete)]
+        # back on the first page: play its first choice
+        first = level.selects()[0]
+        res = await fake.select(user, level, first["custom_id"], values=["c0"])
+        await res.wait_followups(1, timeout=15)
+        await fake.wait_for(lambda: live.version == version + 1)
+        assert live.match.record().actions[-1][1] == complete[0]
