@@ -6,8 +6,9 @@ code lives here: boards come from :mod:`render`, texts from the game's own
 ``describe_event`` / ``decision_text`` and from :mod:`bot.i18n`.
 
 Components are :class:`discord.ui.DynamicItem` subclasses whose custom_id
-carries only numbers (match id, state version, index of the legal action),
-so they survive restarts and never hold a secret.
+carries only numbers (match id, state version, index of the legal action, or
+the index path of a choice in the game's action menu, :mod:`bot.menu`), so
+they survive restarts and never hold a secret.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from discord.ext import commands
 from engine import GAMES
 
 from .i18n import FR, error_text, lang, t
+from .menu import PAGE, Menu, build_menu, page_count, page_of, page_range, parse_path, path_text
 from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
 from .settings import Settings
 from .store import Store
@@ -106,6 +108,9 @@ class GueridonBot(commands.Bot):
         # lines and private views of announcements folded into a newer one
         self.pending_lines: dict[int, list[str]] = {}
         self.pending_private: dict[int, set[int]] = {}
+        # action menus by (match, version, seat, language): a click resolves its
+        # index path in the menu of the version it was built for
+        self.menus: dict[tuple[int, int, int, str], Menu] = {}
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -143,6 +148,7 @@ class GueridonBot(commands.Bot):
             LobbyButton,
             MoveButton,
             MoveSelect,
+            MenuSelect,
             HandButton,
             LeaderboardPage,
             ReplayStep,
@@ -264,11 +270,13 @@ class GueridonBot(commands.Bot):
 
     async def private_message(
         self, live: LiveMatch, seat: int, locale: str
-    ) -> tuple[discord.Embed, discord.File, discord.ui.View | None, int]:
+    ) -> tuple[list[discord.Embed], list[discord.File], discord.ui.View | None, int]:
         """One seat's private view: hand image, the legal actions, and the
         version they belong to (everything is taken from one state, before any
-        await, so a newer action cannot mix in)."""
-        from render import render_private
+        await, so a newer action cannot mix in). When the actions are
+        placements the game draws (a step reached by typing), a second image
+        shows them numbered, and so are the buttons."""
+        from render import render_choices, render_private
 
         match = live.match
         game = live.game
@@ -276,6 +284,13 @@ class GueridonBot(commands.Bot):
         view = match.view(seat)
         pending = match.pending()
         components = self.action_view(live, seat, locale)
+        placements: list[tuple[int, str]] = []
+        numbered = None
+        if seat in pending:
+            menu = self.menu_for(live, seat, locale)
+            if menu.flat:
+                placements = [(i + 1, n) for i, (n, _) in enumerate(menu.entries)]
+                numbered = self.action_view(live, seat, locale, numbered=True)
         embed = discord.Embed(
             title=t(locale, "hand-title", game=game.info.name(locale), match=live.id),
             colour=EMBED_COLOUR,
@@ -301,32 +316,69 @@ class GueridonBot(commands.Bot):
             )
         embed.set_image(url="attachment://hand.png")
         png = await self.render(render_private, live.game_id, view, live.names, locale)
-        return embed, discord.File(io.BytesIO(png), filename="hand.png"), components, version
+        embeds = [embed]
+        files = [discord.File(io.BytesIO(png), filename="hand.png")]
+        if placements:
+            loop = asyncio.get_running_loop()
+            spots = await loop.run_in_executor(
+                self.render_pool, render_choices, live.game_id, view, live.names, locale, placements
+            )
+            if spots is not None:
+                extra = discord.Embed(description=t(locale, "menu-spots"), colour=EMBED_COLOUR)
+                extra.set_image(url="attachment://spots.png")
+                embeds.append(extra)
+                files.append(discord.File(io.BytesIO(spots), filename="spots.png"))
+                components = numbered
+        return embeds, files, components, version
 
-    def action_view(self, live: LiveMatch, seat: int, locale: str) -> discord.ui.View | None:
+    def menu_for(self, live: LiveMatch, seat: int, locale: str) -> Menu:
+        """The seat's action menu in the current state (memoised per version)."""
+        match = live.match
+        key = (live.id, match.version, seat, lang(locale))
+        menu = self.menus.get(key)
+        if menu is None:
+            game = live.game
+            entries = game.action_menu(match.state, seat, lang(locale))
+            menu = build_menu([(game.format_action(a), path) for a, path in entries])
+            if len(self.menus) >= 64:
+                self.menus.pop(next(iter(self.menus)))
+            self.menus[key] = menu
+        return menu
+
+    def action_view(
+        self, live: LiveMatch, seat: int, locale: str, numbered: bool = False
+    ) -> discord.ui.View | None:
+        """The seat's choices: buttons (or selects) of every action when they
+        are one choice away and few; else the first level of the game's menu,
+        each choice narrowing to the next level (:class:`MenuSelect`).
+        ``numbered``: labels start with the action's number (1, 2 ...)."""
         match = live.match
         if seat not in match.pending():
             return None
-        game = live.game
-        state = match.state
-        actions = game.legal_actions(state, seat)
-        labels = [game.describe_action(state, seat, a, lang(locale)) for a in actions]
-        notations = [game.format_action(a) for a in actions]
+        menu = self.menu_for(live, seat, locale)
         view = discord.ui.View(timeout=None)
-        if len(actions) <= BUTTON_LIMIT:
+        children = menu.root.children
+        if not menu.flat or len(children) > PAGE:
+            self.add_menu_level(view, live, seat, locale, menu, (), 0, numbered)
+            return view
+        labels = [c.step.label if c.step else "" for c in children]
+        if numbered:
+            labels = [f"{i + 1}. {label}" for i, label in enumerate(labels)]
+        notations = [menu.entries[c.entry or 0][0] for c in children]
+        if len(children) <= BUTTON_LIMIT:
             for index, (label, notation) in enumerate(zip(labels, notations, strict=True)):
                 view.add_item(
                     MoveButton(live.id, match.version, seat, index, _button_label(label, notation))
                 )
         else:
-            for chunk in range(min(5, (len(actions) + 24) // 25)):
+            for chunk, page in enumerate(page_of(len(children), 0)):
                 options = [
                     discord.SelectOption(
                         label=_clip(labels[i], 100),
                         value=str(i),
                         description=_clip(notations[i], 100) if labels[i] != notations[i] else None,
                     )
-                    for i in range(chunk * 25, min(len(actions), chunk * 25 + 25))
+                    for i in (o.child for o in page if o.child is not None)
                 ]
                 view.add_item(
                     MoveSelect(
@@ -339,6 +391,75 @@ class GueridonBot(commands.Bot):
                     )
                 )
         return view
+
+    def add_menu_level(
+        self,
+        view: discord.ui.View,
+        live: LiveMatch,
+        seat: int,
+        locale: str,
+        menu: Menu,
+        path: tuple[int, ...],
+        page: int,
+        numbered: bool = False,
+    ) -> None:
+        """One page of a level of the menu as selects (≤ 25 options each, ≤ 5):
+        a choice plays its action or opens the next level; on a long level
+        the last option turns the page. ``numbered``: labels start with the
+        choice's number (the ghost outlines' numbers)."""
+        node = menu.node(path)
+        assert node is not None and not node.is_leaf
+        count = len(node.children)
+        selects = page_of(count, page)
+        for chunk, options in enumerate(selects):
+            items = []
+            for o in options:
+                if o.child is not None:
+                    step = node.children[o.child].step
+                    assert step is not None
+                    label = f"{o.child + 1}. {step.label}" if numbered else step.label
+                    items.append(
+                        discord.SelectOption(
+                            label=_clip(label, 100),
+                            value=o.value,
+                            description=_clip(step.detail, 100) if step.detail else None,
+                        )
+                    )
+                else:
+                    first, last = page_range(count, o.page or 0)
+                    items.append(
+                        discord.SelectOption(
+                            label=_clip(
+                                t(locale, "menu-next-page", first=first, last=last, count=count),
+                                100,
+                            ),
+                            value=o.value,
+                            emoji="➡️",
+                        )
+                    )
+            shown = [o.child for o in options if o.child is not None]
+            if len(selects) > 1 or page_count(count) > 1:
+                placeholder = t(
+                    locale,
+                    "menu-choose-range",
+                    first=min(shown) + 1 if shown else 0,
+                    last=max(shown) + 1 if shown else 0,
+                    count=count,
+                )
+            else:
+                placeholder = t(locale, "menu-choose")
+            view.add_item(
+                MenuSelect(
+                    live.id,
+                    live.match.version,
+                    seat,
+                    path_text(path),
+                    page,
+                    chunk,
+                    items,
+                    placeholder=_clip(placeholder, 150),
+                )
+            )
 
     # ---- announcing an update ------------------------------------------------------------
     async def announce(self, update: Update, header: Sequence[str] = ()) -> None:
@@ -403,7 +524,7 @@ class GueridonBot(commands.Bot):
         if previous is not None and previous[2] == live.version:
             return  # this seat already has the private view of this version
         locale = self.locale_for_user(user_id)
-        embed, file, view, version = await self.private_message(live, seat, locale)
+        embeds, files, view, version = await self.private_message(live, seat, locale)
         try:
             user = self.get_user(user_id) or await self.fetch_user(user_id)
             channel = user.dm_channel or await user.create_dm()
@@ -411,7 +532,7 @@ class GueridonBot(commands.Bot):
                 # the old private message's buttons are stale now
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(previous[1]).edit(view=None)
-            kwargs: dict[str, Any] = {"embed": embed, "file": file}
+            kwargs: dict[str, Any] = {"embeds": embeds, "files": files}
             if view is not None:
                 kwargs["view"] = view
             message = await channel.send(**kwargs)
@@ -850,9 +971,7 @@ class GameCog(commands.Cog):
             return []
         typed = current.strip().lower()
         choices = []
-        for notation, label in self.host.legal_moves(
-            live, interaction.user.id, _locale(interaction)
-        ):
+        for notation, label in self.typed_moves(live, interaction.user.id, _locale(interaction)):
             shown = notation if label == notation else f"{notation} — {label}"
             if typed and typed not in shown.lower():
                 continue
@@ -860,6 +979,19 @@ class GameCog(commands.Cog):
             if len(choices) == 25:
                 break
         return choices
+
+    def typed_moves(self, live: LiveMatch, user_id: int, locale: str) -> list[tuple[str, str]]:
+        """``(notation, label)`` of what the user may type now: the actions of
+        the game's menu (complete ones, as ``Roturier G11P``, where the game
+        offers them), labelled by their path, then the other legal actions."""
+        legal = self.host.legal_moves(live, user_id, locale)
+        seat = live.seat_of(user_id)
+        if seat is None or seat not in live.match.pending():
+            return legal
+        menu = self.bot.menu_for(live, seat, locale)
+        moves = [(n, " › ".join(step.label for step in path)) for n, path in menu.entries]
+        known = {n for n, _ in moves}
+        return moves + [(n, label) for n, label in legal if n not in known]
 
     @app_commands.command(name=_name("hand"), description=_desc("cmd-hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -876,8 +1008,8 @@ class GameCog(commands.Cog):
         if seat is None:
             await reply(interaction, t(_locale(interaction), "spectator"))
             return
-        embed, file, view, _ = await self.bot.private_message(live, seat, _locale(interaction))
-        kwargs: dict[str, Any] = {"embed": embed, "file": file}
+        embeds, files, view, _ = await self.bot.private_message(live, seat, _locale(interaction))
+        kwargs: dict[str, Any] = {"embeds": embeds, "files": files}
         if view is not None:
             kwargs["view"] = view
         await reply(interaction, **kwargs)
@@ -1032,24 +1164,45 @@ async def _play_index(
         await bot.note_interaction(interaction)
         # a deferred update: the clicked message itself can then be edited
         await interaction.response.defer()
-        live = await cog.host.get_match(match_id)
-        if live.user_of(seat) != interaction.user.id:
-            raise HostError("not-seated")
-        if live.version != version:
+        live = await _fresh_match(cog, interaction, match_id, version, seat)
+        entries = bot.menu_for(live, seat, _locale(interaction)).entries
+        if not 0 <= index < len(entries):
             raise HostError("stale")
-        actions = live.game.legal_actions(live.match.state, seat)
-        if not 0 <= index < len(actions):
-            raise HostError("stale")
-        notation = live.game.format_action(actions[index])
-        update = await cog.host.play(
-            match_id, interaction.user.id, notation, expected_version=version, seat=seat
-        )
-        with contextlib.suppress(discord.HTTPException):  # the clicked buttons are spent
-            await interaction.edit_original_response(view=None)
-        await reply(interaction, t(_locale(interaction), "move-accepted", move=update.action))
-        await bot.announce(update)
+        await _play_notation(interaction, cog, match_id, version, seat, entries[index][0])
 
     await guarded(interaction, body)
+
+
+async def _fresh_match(
+    cog: GameCog, interaction: discord.Interaction, match_id: int, version: int, seat: int
+) -> LiveMatch:
+    """The match of a component, if the clicker holds the seat and the
+    component belongs to the current version (else a refusal)."""
+    live = await cog.host.get_match(match_id)
+    if live.user_of(seat) != interaction.user.id:
+        raise HostError("not-seated")
+    if live.version != version:
+        raise HostError("stale")
+    return live
+
+
+async def _play_notation(
+    interaction: discord.Interaction,
+    cog: GameCog,
+    match_id: int,
+    version: int,
+    seat: int,
+    notation: str,
+) -> None:
+    """Play a chosen action (the version checked again under the match lock),
+    spend the clicked components, confirm, announce."""
+    update = await cog.host.play(
+        match_id, interaction.user.id, notation, expected_version=version, seat=seat
+    )
+    with contextlib.suppress(discord.HTTPException):  # the clicked components are spent
+        await interaction.edit_original_response(view=None)
+    await reply(interaction, t(_locale(interaction), "move-accepted", move=update.action))
+    await cog.bot.announce(update)
 
 
 class MoveButton(
@@ -1124,6 +1277,137 @@ class MoveSelect(
         values = self.item.values
         index = int(values[0]) if values else -1
         await _play_index(interaction, self.match_id, self.version, self.seat, index)
+
+
+class MenuSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=(
+        r"gp:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<path>[\d.]*)"
+        r":(?P<page>\d+):(?P<chunk>\d+)"
+    ),
+):
+    """A level of a game's action menu (:mod:`bot.menu`): the custom_id holds
+    the match, the version, the seat, the index path of the choices made so
+    far and the page; the chosen value is a choice (``c3``) or a page
+    (``p1``). A choice plays its action or answers, ephemerally, with the next
+    level (and, for placements, an image of the numbered spots)."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        seat: int,
+        path: str,
+        page: int,
+        chunk: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"gp:{match_id}:{version}:{seat}:{path}:{page}:{chunk}",
+                options=options or [discord.SelectOption(label="…", value="c0")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.match_id, self.version, self.seat = match_id, version, seat
+        self.path, self.page = path, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MenuSelect:
+        return cls(
+            int(match["match"]),
+            int(match["version"]),
+            int(match["seat"]),
+            match["path"],
+            int(match["page"]),
+            int(match["chunk"]),
+            list(item.options) if isinstance(item, discord.ui.Select) else None,
+            item.placeholder if isinstance(item, discord.ui.Select) else None,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog(interaction)
+        bot = cog.bot
+        values = self.item.values
+        value = values[0] if values else ""
+
+        async def body() -> None:
+            await bot.note_interaction(interaction)
+            await interaction.response.defer()
+            live = await _fresh_match(cog, interaction, self.match_id, self.version, self.seat)
+            locale = _locale(interaction)
+            menu = bot.menu_for(live, self.seat, locale)
+            path = parse_path(self.path)
+            node = None if path is None else menu.node(path)
+            if path is None or node is None or node.is_leaf or not value[1:].isdigit():
+                raise HostError("stale")
+            number = int(value[1:])
+            if value.startswith("p"):
+                await self.send_level(interaction, live, menu, path, number)
+                return
+            if not value.startswith("c") or number >= len(node.children):
+                raise HostError("stale")
+            child = node.children[number]
+            if child.entry is not None:
+                notation = menu.entries[child.entry][0]
+                await _play_notation(
+                    interaction, cog, self.match_id, self.version, self.seat, notation
+                )
+                return
+            await self.send_level(interaction, live, menu, (*path, number), 0)
+
+        await guarded(interaction, body)
+
+    async def send_level(
+        self,
+        interaction: discord.Interaction,
+        live: LiveMatch,
+        menu: Menu,
+        path: tuple[int, ...],
+        page: int,
+    ) -> None:
+        """Answer with a level of the menu: what was chosen so far, the
+        choices as selects and, when the game draws them, the numbered spots."""
+        from render import render_choices
+
+        bot = _cog(interaction).bot
+        locale = _locale(interaction)
+        node = menu.node(path)
+        assert node is not None
+        view_of_seat = live.match.view(self.seat)
+        leaves = [
+            (i + 1, menu.entries[c.entry][0])
+            for i, c in enumerate(node.children)
+            if c.entry is not None
+        ]
+        components = discord.ui.View(timeout=None)
+        png = None
+        if leaves:
+            loop = asyncio.get_running_loop()
+            png = await loop.run_in_executor(
+                bot.render_pool,
+                render_choices,
+                live.game_id,
+                view_of_seat,
+                live.names,
+                locale,
+                leaves,
+            )
+        bot.add_menu_level(
+            components, live, self.seat, locale, menu, path, page, numbered=png is not None
+        )
+        trail = " › ".join(step.label for step in menu.trail(path)) or live.game.info.name(locale)
+        text = t(locale, "menu-level", path=trail)
+        kwargs: dict[str, Any] = {"view": components}
+        if png is not None:
+            text += "\n" + t(locale, "menu-spots")
+            kwargs["file"] = discord.File(io.BytesIO(png), filename="spots.png")
+        await reply(interaction, text, **kwargs)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh:(?P<match>\d+)"):

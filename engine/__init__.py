@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
+from .core import Decision, Event, Game, GameInfo, GameOptions, MenuStep, Outcome, Seat
 from .errors import (
     BadNotation,
     BadOptions,
@@ -50,6 +50,7 @@ __all__ = [
     "LoggedEvent",
     "Match",
     "MatchRecord",
+    "MenuStep",
     "NotYourTurn",
     "Outcome",
     "RulesError",

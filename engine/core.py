@@ -119,6 +119,22 @@ class Outcome:
         raise KeyError(seat)
 
 
+@dataclass(frozen=True, slots=True)
+class MenuStep:
+    """One choice on the way to an action in a host's menus (see
+    :meth:`Game.action_menu`).
+
+    ``key`` identifies the choice within its level (entries whose paths share
+    the same keys so far share the same menu so far); ``label`` is the
+    localised text shown; ``detail`` an optional second line (the notation,
+    a cost).
+    """
+
+    key: str
+    label: str
+    detail: str = ""
+
+
 class NoStateSampler(TypeError):
     """The game cannot rebuild a state from a view (it has no ``sample_state``),
     so its bots cannot search over determinisations."""
@@ -270,6 +286,32 @@ class Game(abc.ABC, Generic[S, A, V]):
         """A short human label for buttons and autocomplete (default: notation)."""
         return self.format_action(action)
 
+    def action_menu(
+        self, state: S, seat: Seat, locale: str = "en"
+    ) -> Sequence[tuple[A, tuple[MenuStep, ...]]]:
+        """The actions a host offers in its menus, each with its path of
+        choices (kind of action, card, anchor, spot ...), for hosts that let a
+        player pick a move in steps rather than from one long list.
+
+        Contract: every action is accepted by :meth:`apply` now and appears
+        once; no path is empty, and no path is a prefix of another (a choice
+        either plays an action or opens a level, never both); labels are in
+        ``locale``. Default: one level, the legal actions themselves, labelled
+        by :meth:`describe_action` (games whose actions are short lists)."""
+        return [
+            (
+                a,
+                (
+                    MenuStep(
+                        self.format_action(a),
+                        self.describe_action(state, seat, a, locale),
+                        self.format_action(a),
+                    ),
+                ),
+            )
+            for a in self.legal_actions(state, seat)
+        ]
+
     def describe_event(self, event: Event, names: Sequence[str], locale: str = "en") -> str | None:
         """One line for the match log (None: not worth a line)."""
         return f"{event.kind}: {dict(event.data)}"
@@ -389,6 +431,7 @@ __all__ = [
     "Game",
     "GameInfo",
     "GameOptions",
+    "MenuStep",
     "NotYourTurn",
     "Outcome",
     "RulesError",

@@ -2,7 +2,9 @@
 
 Pure functions (no files written, no network, no Discord): the Discord host
 and the console call :func:`render_board` for the public table and
-:func:`render_private` for one seat's hand. Each game has its own module;
+:func:`render_private` for one seat's hand; :func:`render_choices` draws
+the placements a seat is choosing among (numbered ghost outlines), for the
+games that have placements. Each game has its own module;
 shared drawing helpers live in :mod:`render.common`. The ratings images
 (:func:`render_leaderboard`, :func:`render_rating_chart`) live in :mod:`render.stats`.
 """
@@ -32,6 +34,11 @@ _PRIVATE: dict[str, Renderer] = {
     "via-belli": via_belli.render_private,
 }
 
+ChoicesRenderer = Callable[[object, Sequence[str], str, Sequence[tuple[int, str]]], bytes | None]
+_CHOICES: dict[str, ChoicesRenderer] = {
+    "via-belli": via_belli.render_spots,
+}
+
 RENDERED_GAMES = frozenset(_BOARD)
 """The game ids that have a renderer."""
 
@@ -55,12 +62,30 @@ def render_private(game_id: str, view: object, names: Sequence[str], locale: str
     return _renderer(_PRIVATE, game_id)(view, names, locale)
 
 
+def render_choices(
+    game_id: str,
+    view: object,
+    names: Sequence[str],
+    locale: str,
+    choices: Sequence[tuple[int, str]],
+) -> bytes | None:
+    """The choices a seat is making, drawn on its view, or None when the game
+    has nothing to draw for them. ``choices`` are ``(number, notation)``: the
+    image carries the numbers the host shows beside each choice (Via Belli:
+    each legal spot of the card being placed as a numbered ghost outline).
+    Games without placements return None."""
+    _renderer(_BOARD, game_id)  # an unknown game is an error, as for boards
+    draw = _CHOICES.get(game_id)
+    return None if draw is None else draw(view, names, locale, choices)
+
+
 __all__ = [
     "RENDERED_GAMES",
     "LeaderboardRow",
     "RatingSeries",
     "UnknownGame",
     "render_board",
+    "render_choices",
     "render_leaderboard",
     "render_private",
     "render_rating_chart",

@@ -487,8 +487,12 @@ def _to_png(img: Image.Image) -> bytes:
     return to_png(img)
 
 
-def board_image(view: View, names: Sequence[str], locale: str) -> Image.Image:
-    s = cell_size(view.width, view.height)
+def board_image(
+    view: View, names: Sequence[str], locale: str, cell: int | None = None
+) -> Image.Image:
+    """The board; ``cell``: pixels per cell (default: the whole image fits
+    MAX_SIDE)."""
+    s = cell or cell_size(view.width, view.height)
     table_w, table_h = view.width * s, view.height * s
     width = max(table_w + 2 * (MARGIN + LABEL), 900)
     result_h = 44 if view.phase == "over" else 0
@@ -910,3 +914,134 @@ def private_image(view: View, names: Sequence[str], locale: str, seat: int) -> I
         extra = f"… +{more}"
         draw_text(img, (MARGIN + 8, y + py + 34), extra, body, MUTED)
     return img
+
+
+# ---------------------------------------------------------------------------
+# Ghost outlines: the legal spots of one card, numbered
+# ---------------------------------------------------------------------------
+
+GHOST: RGB = (250, 246, 236)
+GHOST_BADGE: RGB = (38, 30, 24)
+GHOST_CELL = 34  # pixels per cell of the zoomed table
+
+
+def _spot_rects(spots: Sequence[tuple[int, str]]) -> list[tuple[int, tuple[int, int, int, int]]]:
+    """``(number, rect)`` of each placement notation (summons and moves)."""
+    from engine.games.via_belli import GAME, Move, Summon, card_rect
+
+    out = []
+    for number, notation in spots:
+        try:
+            action = GAME.parse_action(notation)
+        except ValueError:
+            continue
+        if isinstance(action, Summon | Move):
+            r = card_rect(action.x, action.y, action.landscape)
+            out.append((number, (r.x, r.y, r.w, r.h)))
+    return out
+
+
+def render_spots(
+    view: object, names: Sequence[str], locale: str, spots: Sequence[tuple[int, str]]
+) -> bytes | None:
+    """The table with the given placements (``(number, notation)``: summons
+    ``Roturier G11P`` or moves ``G11>G15L``) drawn as numbered ghost
+    outlines, the numbers a host's choices carry; a moving card is circled
+    in white. None when no notation is a placement. For the seat choosing
+    only: the board itself shows public information."""
+    if not isinstance(view, View):
+        raise TypeError(f"expected a Via Belli view, got {type(view).__name__}")
+    rects = _spot_rects(spots)
+    if not rects:
+        return None
+    from engine.games.via_belli import GAME, Move
+
+    s = GHOST_CELL
+    img = board_image(view, names, locale, s)
+    table_w = view.width * s
+    grid = Grid((img.width - table_w) // 2, HEADER + LABEL, s)
+    movers = set()
+    for _, notation in spots:
+        action = GAME.parse_action(notation)
+        if isinstance(action, Move):
+            movers.add((action.fx, action.fy))
+    by_cell = {(x, y): (x, y, w, h) for x, y, w, h in _rects(view).values()}
+    for cell in movers:
+        if cell in by_cell:
+            b = grid.box(*by_cell[cell])
+            _outline(img, (b[0] - 3, b[1] - 3, b[2] + 2, b[3] + 2), GHOST, max(2, s // 6), s // 3)
+    # the outlines on a translucent layer, so that crossing spots stay readable
+    layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    inset = max(1, s // 8)
+    for _, r in rects:
+        b = grid.box(*r)
+        box = (b[0] + inset, b[1] + inset, b[2] - inset, b[3] - inset)
+        d.rounded_rectangle(
+            box, radius=max(3, s // 3), fill=(*GHOST, 28), outline=(*GHOST, 215), width=2
+        )
+    img.paste(layer, (0, 0), layer)
+    # the numbers: on each spot's centre, nudged along it when another is there
+    size = max(14, min(round(s * 0.9), 30))
+    fnt = font("condensed-bold", max(9, round(size * 0.62)))
+    placed: list[tuple[float, float]] = []
+    for number, r in rects:
+        b = grid.box(*r)
+        cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+        half_w, half_h = (b[2] - b[0]) / 2 - size / 2, (b[3] - b[1]) / 2 - size / 2
+        candidates = [(cx, cy)]
+        for fx, fy in ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, 1), (1, -1), (-1, 1)):
+            for k in (0.5, 1.0):
+                candidates.append((cx + fx * half_w * k, cy + fy * half_h * k))
+        x, y = candidates[0]
+        for px, py in candidates:
+            if all(abs(px - qx) >= size or abs(py - qy) >= size for qx, qy in placed):
+                x, y = px, py
+                break
+        placed.append((x, y))
+        box = (round(x - size / 2), round(y - size / 2), round(x + size / 2), round(y + size / 2))
+        ellipse(img, box, GHOST_BADGE, GHOST, 2)
+        draw_text(img, (x, y), str(number), fnt, GHOST, "mm")
+    return _to_png(_zoom(img, view, grid, [r for _, r in rects], names, locale))
+
+
+def _zoom(
+    img: Image.Image,
+    view: View,
+    grid: Grid,
+    rects: Sequence[tuple[int, int, int, int]],
+    names: Sequence[str],
+    locale: str,
+) -> Image.Image:
+    """The part of the table around ``rects`` (3 cells more each way), with
+    its coordinates on the edges and a line saying whose turn it is."""
+    s = grid.s
+    x0 = max(0, min(r[0] for r in rects) - 3)
+    y0 = max(0, min(r[1] for r in rects) - 3)
+    x1 = min(view.width, max(r[0] + r[2] for r in rects) + 3)
+    y1 = min(view.height, max(r[1] + r[3] for r in rects) + 3)
+    # at least 16 x 12 cells, so the spots are seen among their neighbours
+    while x1 - x0 < 16 and (x0 > 0 or x1 < view.width):
+        x0, x1 = max(0, x0 - 1), min(view.width, x1 + 1)
+    while y1 - y0 < 12 and (y0 > 0 or y1 < view.height):
+        y0, y1 = max(0, y0 - 1), min(view.height, y1 + 1)
+    box = grid.box(x0, y0, x1 - x0, y1 - y0)
+    top = 44
+    out = Image.new("RGB", (box[2] - box[0] + 2 * LABEL, box[3] - box[1] + 2 * LABEL + top))
+    out.paste(BG_BOTTOM, (0, 0, out.width, out.height))
+    out.paste(img.crop(box), (LABEL, top + LABEL))
+    fnt = font("condensed-bold", 14)
+    colour = (236, 222, 200)
+    for x in range(x0, x1):
+        cx = LABEL + (x - x0) * s + s / 2
+        label = view.columns[x]
+        draw_text(out, (cx, top + LABEL / 2), label, fnt, colour, "mm")
+        draw_text(out, (cx, out.height - LABEL / 2), label, fnt, colour, "mm")
+    for y in range(y0, y1):
+        cy = top + LABEL + (y - y0) * s + s / 2
+        draw_text(out, (LABEL / 2, cy), str(y + 1), fnt, colour, "mm")
+        draw_text(out, (out.width - LABEL / 2, cy), str(y + 1), fnt, colour, "mm")
+    head = font("condensed-bold", 20)
+    text = _decision_text(view, names, locale)
+    draw_text(out, (LABEL, top / 2), fit_text(text, head, out.width - 2 * LABEL), head, TEXT, "lm")
+    return out

@@ -51,7 +51,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .. import codec, rng
-from ..core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
+from ..core import Decision, Event, Game, GameInfo, GameOptions, MenuStep, Outcome, Seat
 from ..core import evolve as replace
 from ..data import load_json
 from ..errors import BadNotation, BadOptions, BadRecord, GameOver, IllegalAction, NotYourTurn
@@ -4517,6 +4517,126 @@ class ViaBelli(Game[State, Action, View]):
             dfn = b.dfn(t)
         who = " + ".join(_card_label(state, b, c, seat, fr) for c in cis)
         return f"{who} → {_card_label(state, b, t, seat, fr)} ({atk} ATK / {dfn} DEF)"
+
+    # ---- menus for hosts -----------------------------------------------------
+    def action_menu(
+        self, state: State, seat: Seat, locale: str = "en"
+    ) -> list[tuple[Action, tuple[MenuStep, ...]]]:
+        """The actions to pick in steps. At the turn decision (and the free
+        dog's): complete actions, by what (draw, a card to summon face up or
+        in ambush, a card to move or recall, a target, a Sorcier card), then
+        the anchor or pivot, then the spot (``Roturier G11P`` stands for its
+        steps there). A spot along several anchors is listed under the first
+        one, the anchor a typed ``Roturier G11P`` uses. In a step reached by
+        typing: that step's actions, grouped the same way."""
+        fr = locale.lower().startswith("fr")
+        phase = state.phase
+        if phase not in ("turn", "free-dog", "anchor", "pivot", "attack"):
+            return list(super().action_menu(state, seat, locale))
+        b = board_of(state)
+        out: list[tuple[Action, tuple[MenuStep, ...]]] = []
+        seen: set[Action] = set()
+
+        def add(action: Action, path: tuple[MenuStep, ...]) -> None:
+            if action not in seen:
+                seen.add(action)
+                out.append((action, path))
+
+        def expand(s: State, step: Anchor | Pivot) -> None:
+            head = self._menu_head(s, b, seat, step, fr)
+            last = self._step(s, seat, step, [])
+            for a in self._legal(last, seat):
+                add(a, (*head, self._menu_place(a, fr)))
+
+        for action in self.legal_actions(state, seat):
+            if isinstance(action, Begin):
+                after = self._step(state, seat, action, [])
+                for step in self._legal(after, seat):
+                    if isinstance(step, Anchor | Pivot):
+                        expand(after, step)
+                    else:
+                        add(step, self._menu_head(after, b, seat, step, fr))
+            elif isinstance(action, Anchor) and phase == "free-dog":
+                expand(state, action)
+            elif isinstance(action, Anchor | Pivot | Recall | Attack):
+                add(action, self._menu_head(state, b, seat, action, fr))
+            else:
+                text = self.format_action(action)
+                label = self.describe_action(state, seat, action, locale)
+                add(action, (MenuStep(text, label, text),))
+        return out
+
+    def _menu_head(
+        self, state: State, b: Board, seat: Seat, action: Action, fr: bool
+    ) -> tuple[MenuStep, ...]:
+        """The first choices of a step action in :meth:`action_menu`."""
+        table = card_table(state.rules)
+        locale = "fr" if fr else "en"
+        if isinstance(action, Anchor):
+            cd = table[action.card]
+            if state.phase == "free-dog":
+                what = MenuStep(
+                    "+" + cd.name,
+                    f"Chien gratuit : {cd.name}" if fr else f"Free dog: {cd.name}",
+                    f"{cd.atk}/{cd.dfn}",
+                )
+            elif action.hidden:
+                cost = state.rules.ambush_cost
+                what = MenuStep(
+                    "?" + cd.name,
+                    f"{'Embuscade' if fr else 'Ambush'}{' :' if fr else ':'} {cd.name} ({cost} PA)",
+                    f"?{cd.name} · {'face cachée' if fr else 'face down'}",
+                )
+            else:
+                what = MenuStep(
+                    "+" + cd.name,
+                    f"{'Invoquer' if fr else 'Summon'} {cd.name} ({cd.ivk} PA, {cd.atk}/{cd.dfn})",
+                    cd.name,
+                )
+            anchor = _card_label(state, b, b.at((action.x, action.y)), seat, fr)
+            where = MenuStep(
+                "@" + cell_text(action.x, action.y),
+                f"{'contre' if fr else 'against'} {anchor}",
+                self.format_action(action),
+            )
+            return what, where
+        if isinstance(action, Pivot | Recall):
+            cell = (action.fx, action.fy) if isinstance(action, Pivot) else (action.x, action.y)
+            mover = _card_label(state, b, b.at(cell), seat, fr)
+            what = MenuStep(
+                ">" + cell_text(*cell),
+                f"{'Déplacer / rapatrier' if fr else 'Move / recall'} {mover}",
+                "1 PA",
+            )
+            if isinstance(action, Recall):
+                text = self.format_action(action)
+                return what, MenuStep(text, self.describe_action(state, seat, action, locale), text)
+            pivot = _card_label(state, b, b.at((action.x, action.y)), seat, fr)
+            return what, MenuStep(
+                "@" + cell_text(action.x, action.y),
+                f"{'le long de' if fr else 'along'} {pivot}",
+                self.format_action(action),
+            )
+        text = self.format_action(action)
+        label = self.describe_action(state, seat, action, locale)
+        if isinstance(action, Attack):
+            target = _card_label(state, b, b.at(action.target), seat, fr)
+            what = MenuStep(
+                "x" + cell_text(*action.target), f"{'Attaquer' if fr else 'Attack'} {target}"
+            )
+            return what, MenuStep(text, label, text)
+        return (MenuStep(text, label, text),)
+
+    def _menu_place(self, action: Action, fr: bool) -> MenuStep:
+        """The last choice of a summon or a move: the spot, by its cell."""
+        text = self.format_action(action)
+        if isinstance(action, Summon | Move):
+            if action.landscape:
+                orient = "couchée" if fr else "lying"
+            else:
+                orient = "debout" if fr else "standing"
+            return MenuStep(text, f"{cell_text(action.x, action.y)} {orient}", text)
+        return MenuStep(text, text, text)
 
     def describe_event(self, event: Event, names: Sequence[str], locale: str = "en") -> str | None:
         fr = locale.lower().startswith("fr")
