@@ -319,9 +319,8 @@ class GueridonBot(commands.Bot):
         embeds = [embed]
         files = [discord.File(io.BytesIO(png), filename="hand.png")]
         if placements:
-            loop = asyncio.get_running_loop()
-            spots = await loop.run_in_executor(
-                self.render_pool, render_choices, live.game_id, view, live.names, locale, placements
+            spots = await self.render_pool.run(
+                render_choices, live.game_id, view, live.names, locale, placements
             )
             if spots is not None:
                 extra = discord.Embed(description=t(locale, "menu-spots"), colour=EMBED_COLOUR)
@@ -1388,9 +1387,7 @@ class MenuSelect(
         components = discord.ui.View(timeout=None)
         png = None
         if leaves:
-            loop = asyncio.get_running_loop()
-            png = await loop.run_in_executor(
-                bot.render_pool,
+            png = await bot.render_pool.run(
                 render_choices,
                 live.game_id,
                 view_of_seat,
