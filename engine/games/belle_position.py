@@ -39,6 +39,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from bisect import bisect_left, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -1236,9 +1237,12 @@ def _kinds(rules: Rules) -> dict[str, str]:
 
 
 class Board:
-    """Where every card is, by seat and position (derived from the armies)."""
+    """Where every card is, by seat and position (derived from the armies).
 
-    __slots__ = ("general", "reserve", "terrain", "terrain_cards", "units")
+    Read only once built: a board derived from another one (:meth:`derive`)
+    shares the lists that did not change."""
+
+    __slots__ = ("alive", "general", "reserve", "terrain", "terrain_cards", "units")
 
     def __init__(self, armies: tuple[Army, Army], kinds: Mapping[str, str]) -> None:
         self.units: tuple[list[list[int]], list[list[int]]] = (
@@ -1249,14 +1253,17 @@ class Board:
         self.terrain: list[list[str]] = [[], [], [], [], [], []]
         self.terrain_cards: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
         self.reserve: tuple[list[int], list[int]] = ([], [])
+        self.alive = [0, 0]  # units not eliminated, per seat
         for s, army in enumerate(armies):
             units = self.units[s]
+            alive = 0
             for i, c in enumerate(army.cards):
                 loc = c.loc
                 if loc >= 0:
                     kind = kinds[c.type]
                     if kind == "unit":
                         units[loc].append(i)
+                        alive += 1
                     elif kind == "general":
                         self.general[s][loc] = i
                     else:
@@ -1264,6 +1271,97 @@ class Board:
                         self.terrain_cards[loc].append((s, i))
                 elif loc == RESERVE:
                     self.reserve[s].append(i)
+                    if kinds[c.type] == "unit":
+                        alive += 1
+                elif loc != GONE and kinds[c.type] == "unit":
+                    alive += 1
+            self.alive[s] = alive
+
+    def derive(
+        self, old: tuple[Army, Army], new: tuple[Army, Army], kinds: Mapping[str, str]
+    ) -> Board | None:
+        """The board of ``new``, from this board of ``old``, when a few cards
+        changed place or type (None: too many changes, build it afresh).
+        Lists are in card order, exactly as :meth:`__init__` builds them."""
+        changes: list[tuple[int, int, Card, Card]] = []
+        for s in (0, 1):
+            oa = old[s]
+            na = new[s]
+            if oa is na or oa.cards is na.cards:
+                continue
+            oc = oa.cards
+            nc = na.cards
+            if len(oc) != len(nc):
+                return None
+            for i, x in enumerate(oc):
+                y = nc[i]
+                if x is not y and (x.loc != y.loc or x.type != y.type):
+                    changes.append((s, i, x, y))
+            if len(changes) > 8:
+                return None
+        b = Board.__new__(Board)
+        units = (list(self.units[0]), list(self.units[1]))
+        general = self.general
+        terrain = list(self.terrain)
+        terrain_cards = list(self.terrain_cards)
+        reserve = self.reserve
+        alive = self.alive
+        copied: set[object] = set()
+        for s, i, x, y in changes:
+            for c, adding in ((x, False), (y, True)):
+                loc = c.loc
+                if loc >= 0:
+                    kind = kinds[c.type]
+                    if kind == "unit":
+                        ukey = ("u", s, loc)
+                        if ukey not in copied:
+                            copied.add(ukey)
+                            units[s][loc] = list(units[s][loc])
+                        if adding:
+                            insort(units[s][loc], i)
+                        else:
+                            units[s][loc].remove(i)
+                    elif kind == "general":
+                        if "g" not in copied:
+                            copied.add("g")
+                            general = (list(general[0]), list(general[1]))
+                        if general[s][loc] != (-1 if adding else i):
+                            return None
+                        general[s][loc] = i if adding else -1
+                    else:
+                        tkey = ("t", loc)
+                        if tkey not in copied:
+                            copied.add(tkey)
+                            terrain[loc] = list(terrain[loc])
+                            terrain_cards[loc] = list(terrain_cards[loc])
+                        if adding:
+                            k = bisect_left(terrain_cards[loc], (s, i))
+                            terrain_cards[loc].insert(k, (s, i))
+                            terrain[loc].insert(k, c.type)
+                        else:
+                            k = terrain_cards[loc].index((s, i))
+                            del terrain_cards[loc][k]
+                            del terrain[loc][k]
+                elif loc == RESERVE:
+                    if "r" not in copied:
+                        copied.add("r")
+                        reserve = (list(reserve[0]), list(reserve[1]))
+                    if adding:
+                        insort(reserve[s], i)
+                    else:
+                        reserve[s].remove(i)
+                if loc != GONE and kinds[c.type] == "unit":
+                    if "a" not in copied:
+                        copied.add("a")
+                        alive = list(alive)
+                    alive[s] += 1 if adding else -1
+        b.units = units
+        b.general = general
+        b.terrain = terrain
+        b.terrain_cards = terrain_cards
+        b.reserve = reserve
+        b.alive = alive
+        return b
 
     def present(self, seat: int, p: int) -> bool:
         """Has ``seat`` any card (unit or general) in ``p``?"""
@@ -1274,19 +1372,32 @@ class Board:
 
 
 _BOARDS: dict[int, tuple[tuple[Army, Army], Board]] = {}
+_LAST_BOARD: list[tuple[tuple[Army, Army], Board, Mapping[str, str]]] = []
 
 
 def board(state: State) -> Board:
-    """The board of a state (memoised by the identity of its armies)."""
+    """The board of a state (memoised by the identity of its armies; a new
+    one is derived from the last board asked for when only a few cards
+    changed, which is the common case from one state to the next)."""
     armies = state.armies
     entry = _BOARDS.get(id(armies))
-    if entry is not None and entry[0] is armies:
-        return entry[1]
-    b = Board(armies, _kinds(state.rules))
-    if len(_BOARDS) >= 16:
-        _BOARDS.pop(next(iter(_BOARDS)))
-    _BOARDS[id(armies)] = (armies, b)
-    return b
+    if entry is None or entry[0] is not armies:
+        kinds = _kinds(state.rules)
+        b = None
+        if _LAST_BOARD:
+            last_armies, last, last_kinds = _LAST_BOARD[0]
+            if last_kinds is kinds:
+                b = last.derive(last_armies, armies, kinds)
+        if b is None:
+            b = Board(armies, kinds)
+        if len(_BOARDS) >= 16:
+            _BOARDS.pop(next(iter(_BOARDS)))
+        entry = (armies, b)
+        _BOARDS[id(armies)] = entry
+        _LAST_BOARD[:] = [(armies, b, kinds)]
+    elif not _LAST_BOARD or _LAST_BOARD[0][0] is not armies:
+        _LAST_BOARD[:] = [(armies, entry[1], _kinds(state.rules))]
+    return entry[1]
 
 
 def card_index(uid: str) -> int:
@@ -1459,17 +1570,28 @@ class _MoveCheck:
         cards = state.armies[seat].cards
         self.seat = seat
         self.forbid = rules.overflow == "forbid"
-        self.over = [
-            len(b.units[seat][p]) + len(b.terrain[p]) - _cap(state, b, seat, p) for p in range(6)
-        ]
-        self.bad = [p for p in range(6) if self.over[p] > 0]
-        self.enemy = [b.present(1 - seat, p) for p in range(6)]
-        self.ev = [0] * 6
+        units = b.units[seat]
+        general = b.general[seat]
+        terrain = b.terrain
+        grouping = rules.grouping
+        over = [0] * 6
+        for p in range(6):
+            g = general[p]
+            cap = grouping if g < 0 else grouping + types[cards[g].type].rally
+            over[p] = len(units[p]) + len(terrain[p]) - cap
+        self.over = over
+        self.bad = [p for p in range(6) if over[p] > 0]
+        eunits = b.units[1 - seat]
+        egeneral = b.general[1 - seat]
+        self.enemy = [bool(eunits[p]) or egeneral[p] >= 0 for p in range(6)]
+        ev = [0] * 6
         for p in range(seat * 3, seat * 3 + 3):
-            for j in b.units[seat][p]:
-                cj = cards[j]
-                if cj.moves == 0 and (not cj.fought or _light(rules, types[cj.type])):
-                    self.ev[p] += 1
+            for j in units[p]:
+                bits = cards[j].bits
+                # no move made yet, and not fought (unless light cavalry)
+                if not bits & 0xE0 and (not bits & _FOUGHT or _light(rules, types[cards[j].type])):
+                    ev[p] += 1
+        self.ev = ev
 
     def allows(self, state: State, c: Card, t: TypeDef, dest: int) -> bool:
         seat = self.seat
@@ -1542,6 +1664,8 @@ def _forget_all(cards: list[Card]) -> None:
 
 
 _CARD_VIEWS: dict[tuple[object, ...], CardView] = {}
+_CODES = tuple({p: relative_code(seat, p) for p in (*range(6), RESERVE)} for seat in (0, 1))
+_MOVES: dict[tuple[str, str], Move] = {}  # Move actions are immutable: made once
 
 
 class BellePosition(Game[State, Action, View]):
@@ -1763,9 +1887,21 @@ class BellePosition(Game[State, Action, View]):
             if memo[0] is state and memo[1] == seat:
                 return list(memo[2])
         actions = self._legal(state, seat)
+        self._remember(state, seat, actions)
+        return actions
+
+    def _remember(self, state: State, seat: Seat, actions: list[Action]) -> None:
+        """Keep the legal actions of ``seat`` in ``state`` (the last two asked)."""
         self._memo2 = self._memo
         self._memo = (state, seat, tuple(actions))
-        return actions
+
+    def _offered(self, state: State, seat: Seat, action: Action) -> bool:
+        """Is ``action`` itself one of the legal actions last listed for this
+        state and seat (the usual case: no need to check it again)?"""
+        for memo in (self._memo, self._memo2):
+            if memo[0] is state and memo[1] == seat:
+                return any(a is action for a in memo[2])
+        return False
 
     def _legal(self, state: State, seat: Seat) -> list[Action]:
         """The legal actions; cards that are interchangeable (same type, place
@@ -1978,29 +2114,68 @@ class BellePosition(Game[State, Action, View]):
         types = _types(rules)
         b = board(state)
         check = _MoveCheck(state, b, seat)
+        allows = check.allows
+        mover = state.mover
+        codes = _CODES[seat]
+        light = rules.light_cavalry_units if rules.light_cavalry else ()
+        enemy_there = check.enemy
+        my_general = b.general[seat]
+        terrain = b.terrain
+        own = range(seat * 3, seat * 3 + 3)
         out: list[Action] = []
         seen: set[tuple[object, ...]] = set()
         for i, c in enumerate(army.cards):
             loc = c.loc
-            if loc == RESERVE:
-                t = types[c.type]
-                if t.kind == "special":
-                    continue
-            elif loc >= 0:
-                t = types[c.type]
-                if t.kind == "terrain":
-                    continue
-            else:
+            if loc < 0 and loc != RESERVE:
                 continue
-            if not _can_move(state, t, c, i):
-                continue
-            sig = _sig(state, seat, i, c)
+            bits = c.bits
+            # interchangeable cards (same signature, see _sig) give the same
+            # moves: only the first is offered
+            sig = (c.type, loc, bits & ~_KNOWN, i == mover)
             if sig in seen:
                 continue
             seen.add(sig)
-            for dest in self._destinations(state, b, seat, c, t):
-                if check.allows(state, c, t, dest):
-                    out.append(Move(c.uid, relative_code(seat, dest)))
+            t = types[c.type]
+            kind = t.kind
+            if kind == "special" or (kind == "terrain" and loc >= 0):
+                continue
+            # _can_move, inlined
+            if bits & _FOUGHT and t.id not in light:
+                continue
+            if bits & 0xE0 and (
+                i != mover or (bits >> 5) & 7 >= _allowance(rules, t, bool(bits & _FORCED))
+            ):
+                continue
+            # _destinations, inlined
+            general = kind == "general"
+            if loc == RESERVE:
+                if kind == "terrain":
+                    dests: Sequence[int] = [
+                        p
+                        for p in own
+                        if not enemy_there[p] and len(terrain[p]) < 2 and t.id not in terrain[p]
+                    ]
+                elif general:
+                    dests = [p for p in own if my_general[p] < 0]
+                else:
+                    dests = own
+            elif loc // 3 == seat:
+                q = opposite(loc)
+                if not enemy_there[loc] and (not general or my_general[q] < 0):
+                    dests = (RESERVE, q)
+                else:
+                    dests = (RESERVE,)
+            else:
+                q = opposite(loc)
+                dests = (q,) if not general or my_general[q] < 0 else ()
+            uid = c.uid
+            for dest in dests:
+                if allows(state, c, t, dest):
+                    key = (uid, codes[dest])
+                    action = _MOVES.get(key)
+                    if action is None:
+                        action = _MOVES[key] = Move(uid, codes[dest])
+                    out.append(action)
         out += self._special_actions(state, b, seat)
         if check.within_limits():
             out.append(Done())
@@ -2053,10 +2228,11 @@ class BellePosition(Game[State, Action, View]):
     # ---- apply ---------------------------------------------------------------
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
-        canon = self._canonical(state, seat, action)
-        if canon is None or canon not in self.legal_actions(state, seat):
-            en, fr = self._why_illegal(state, seat, action)
-            raise IllegalAction(en, fr=fr, action=self.format_action(action))
+        if not self._offered(state, seat, action):
+            canon = self._canonical(state, seat, action)
+            if canon is None or canon not in self.legal_actions(state, seat):
+                en, fr = self._why_illegal(state, seat, action)
+                raise IllegalAction(en, fr=fr, action=self.format_action(action))
         events: list[Event] = []
         phase = state.phase
         if phase == "deploy":
@@ -2258,7 +2434,9 @@ class BellePosition(Game[State, Action, View]):
             phase="rally",
         )
         events.append(Event("turn", {"seat": seat, "turn": turn}))
-        if len(self._rally_actions(state)) > 1:
+        rally = self._rally_actions(state)
+        if len(rally) > 1:
+            self._remember(state, seat, rally)
             return state
         return self._run_cohesion(state, events)
 
@@ -2387,8 +2565,10 @@ class BellePosition(Game[State, Action, View]):
         if state.rules.flank_attack and self._flank_win(state):
             return self._finish(state, state.active, "flank", events)
         state = replace(state, phase="combat", combat_at=-1, closed=())
-        if not self._fire_actions(state):
+        fire = self._fire_actions(state)
+        if not fire:
             return self._enter_movement(state, events)
+        self._remember(state, state.active, [*fire, Done()])
         return state
 
     def _enter_movement(self, state: State, events: list[Event]) -> State:
@@ -2611,8 +2791,10 @@ class BellePosition(Game[State, Action, View]):
         state = self._after_change(state, events)
         if state.phase == "over":
             return state
-        if not self._fire_actions(state):
+        fire = self._fire_actions(state)
+        if not fire:
             return self._enter_movement(state, events)
+        self._remember(state, state.active, [*fire, Done()])
         return state
 
     def _give_loss(self, state: State, seat: int, j: int, events: list[Event]) -> State:
@@ -2729,11 +2911,7 @@ class BellePosition(Game[State, Action, View]):
             if held >= 2:
                 return self._finish(state, seat, "occupation", events)
         if state.rules.no_units_loses:
-            types = _types(state.rules)
-            alive = [
-                any(c.loc != GONE and types[c.type].kind == "unit" for c in army.cards)
-                for army in state.armies
-            ]
+            alive = b.alive
             if not alive[0] and not alive[1]:
                 return self._finish(state, -1, "annihilation", events)
             for seat in (0, 1):
@@ -2768,21 +2946,25 @@ class BellePosition(Game[State, Action, View]):
         src = c.loc
         dest = absolute_of(seat, action.to)
         engaged = dest >= 0 and board(state).present(1 - seat, dest)
-        was_up = c.up
-        new = c.set(loc=dest, moves=c.moves + 1, entrenched=False)
+        bits = c.bits
+        was_up = bool(bits & _UP)
+        # one move more, Retranchements lost (Card.set, written out: hot path)
+        bits = ((bits & ~0xE0) | ((((bits >> 5) & 7) + 1) << 5)) & ~_ENTRENCHED
         if dest == RESERVE:
-            new = new.set(up=False, known=was_up, tokens=0)
+            # face down, known to the opponent if it was face up, no tokens
+            bits = (bits & ~_UP & ~_KNOWN | (_KNOWN if was_up else 0)) & 0xFF
         elif src == RESERVE:
-            new = new.set(up=t.kind != "unit", known=False)
+            bits = (bits | _UP if t.kind != "unit" else bits & ~_UP) & ~_KNOWN
         cards = list(army.cards)
-        cards[i] = new
+        cards[i] = Card(c.uid, c.type, dest, bits)
         if src == RESERVE:
             if t.kind == "unit":
                 _forget_all(cards)
             else:
                 _forget_one(cards, t.id, i)
-        state = _set_army(state, seat, replace(army, cards=tuple(cards)))
-        state = replace(state, mover=i)
+        army = replace(army, cards=tuple(cards))
+        armies = (army, state.armies[1]) if seat == 0 else (state.armies[0], army)
+        state = replace(state, armies=armies, mover=i)
         data = {
             "seat": seat,
             "card": c.uid,

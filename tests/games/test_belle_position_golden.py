@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from engine import codec, rng
-from engine.games.belle_position import GAME
+from engine.games.belle_position import GAME, Board, _kinds, board
 
 OPTIONS = (
     "",
@@ -118,3 +118,30 @@ def playout(options: str, seed: int) -> tuple[str, str, int]:
 def test_golden_playout(key: tuple[int, int]) -> None:
     opt, seed = key
     assert playout(OPTIONS[opt], seed) == GOLDEN[key]
+
+
+def _board_fields(b: Board) -> tuple[object, ...]:
+    return (b.units, b.general, b.terrain, b.terrain_cards, b.reserve, b.alive)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_derived_boards_are_the_boards_built_afresh(seed: int) -> None:
+    """``board`` derives a state's board from the last one asked for; it must
+    be exactly the board built from the cards (same lists, same order), after
+    every kind of action and after ``determinize``."""
+    game = GAME
+    state = game.setup(game.options(OPTIONS[seed % len(OPTIONS)]), 2, seed)
+    chooser = rng.seed_state(seed, "boards")
+    kinds = _kinds(state.rules)
+    steps = 0
+    while game.pending(state):
+        seat = min(game.pending(state))
+        legal = game.legal_actions(state, seat)
+        index, chooser = rng.randbelow(chooser, len(legal))
+        state, _ = game.apply(state, seat, legal[index])
+        assert _board_fields(board(state)) == _board_fields(Board(state.armies, kinds))
+        if steps % 5 == 0:
+            other = game.determinize(state, seat, steps)
+            assert _board_fields(board(other)) == _board_fields(Board(other.armies, kinds))
+        steps += 1
+    assert steps > 20
