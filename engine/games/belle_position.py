@@ -1666,6 +1666,36 @@ def _forget_all(cards: list[Card]) -> None:
 _CARD_VIEWS: dict[tuple[object, ...], CardView] = {}
 _CODES = tuple({p: relative_code(seat, p) for p in (*range(6), RESERVE)} for seat in (0, 1))
 _MOVES: dict[tuple[str, str], Move] = {}  # Move actions are immutable: made once
+_MISSING = object()
+# the rules, and for them: a card's signature -> its _move_key
+_SIG_KEYS: list[Any] = [None, {}]
+
+
+def _move_key(
+    rules: Rules, t: TypeDef, loc: int, bits: int, is_mover: bool
+) -> tuple[object, ...] | None:
+    """None when a card cannot move now (a special card, terrain on the
+    board, see also _can_move); else what its allowed destinations depend on
+    (see _MoveCheck.allows and _destinations): cards with the same key go to
+    the same places."""
+    kind = t.kind
+    if kind == "special" or (kind == "terrain" and loc >= 0):
+        return None
+    if bits & _FOUGHT and not _light(rules, t):
+        return None
+    if bits & 0xE0 and (
+        not is_mover or (bits >> 5) & 7 >= _allowance(rules, t, bool(bits & _FORCED))
+    ):
+        return None
+    return (
+        kind,
+        loc,
+        bits & (0xE0 | _FORCED),
+        t.move,
+        t.category,
+        t.rally,
+        t.id if kind == "terrain" else "",
+    )
 
 
 class BellePosition(Game[State, Action, View]):
@@ -2117,13 +2147,16 @@ class BellePosition(Game[State, Action, View]):
         allows = check.allows
         mover = state.mover
         codes = _CODES[seat]
-        light = rules.light_cavalry_units if rules.light_cavalry else ()
         enemy_there = check.enemy
         my_general = b.general[seat]
         terrain = b.terrain
         own = range(seat * 3, seat * 3 + 3)
         out: list[Action] = []
         seen: set[tuple[object, ...]] = set()
+        by_key: dict[tuple[object, ...], list[str]] = {}
+        if _SIG_KEYS[0] is not rules:
+            _SIG_KEYS[:] = [rules, {}]
+        sig_keys = _SIG_KEYS[1]
         for i, c in enumerate(army.cards):
             loc = c.loc
             if loc < 0 and loc != RESERVE:
@@ -2135,47 +2168,44 @@ class BellePosition(Game[State, Action, View]):
             if sig in seen:
                 continue
             seen.add(sig)
-            t = types[c.type]
-            kind = t.kind
-            if kind == "special" or (kind == "terrain" and loc >= 0):
+            key = sig_keys.get(sig, _MISSING)
+            if key is _MISSING:
+                key = sig_keys[sig] = _move_key(rules, types[c.type], loc, bits, i == mover)
+            if key is None:
                 continue
-            # _can_move, inlined
-            if bits & _FOUGHT and t.id not in light:
-                continue
-            if bits & 0xE0 and (
-                i != mover or (bits >> 5) & 7 >= _allowance(rules, t, bool(bits & _FORCED))
-            ):
-                continue
-            # _destinations, inlined
-            general = kind == "general"
-            if loc == RESERVE:
-                if kind == "terrain":
-                    dests: Sequence[int] = [
-                        p
-                        for p in own
-                        if not enemy_there[p] and len(terrain[p]) < 2 and t.id not in terrain[p]
-                    ]
-                elif general:
-                    dests = [p for p in own if my_general[p] < 0]
+            allowed = by_key.get(key)
+            if allowed is None:
+                t = types[c.type]
+                kind = t.kind
+                # _destinations, inlined
+                general = kind == "general"
+                if loc == RESERVE:
+                    if kind == "terrain":
+                        dests: Sequence[int] = [
+                            p
+                            for p in own
+                            if not enemy_there[p] and len(terrain[p]) < 2 and t.id not in terrain[p]
+                        ]
+                    elif general:
+                        dests = [p for p in own if my_general[p] < 0]
+                    else:
+                        dests = own
+                elif loc // 3 == seat:
+                    q = opposite(loc)
+                    if not enemy_there[loc] and (not general or my_general[q] < 0):
+                        dests = (RESERVE, q)
+                    else:
+                        dests = (RESERVE,)
                 else:
-                    dests = own
-            elif loc // 3 == seat:
-                q = opposite(loc)
-                if not enemy_there[loc] and (not general or my_general[q] < 0):
-                    dests = (RESERVE, q)
-                else:
-                    dests = (RESERVE,)
-            else:
-                q = opposite(loc)
-                dests = (q,) if not general or my_general[q] < 0 else ()
+                    q = opposite(loc)
+                    dests = (q,) if not general or my_general[q] < 0 else ()
+                allowed = by_key[key] = [codes[d] for d in dests if allows(state, c, t, d)]
             uid = c.uid
-            for dest in dests:
-                if allows(state, c, t, dest):
-                    key = (uid, codes[dest])
-                    action = _MOVES.get(key)
-                    if action is None:
-                        action = _MOVES[key] = Move(uid, codes[dest])
-                    out.append(action)
+            for code in allowed:
+                action = _MOVES.get((uid, code))
+                if action is None:
+                    action = _MOVES[uid, code] = Move(uid, code)
+                out.append(action)
         out += self._special_actions(state, b, seat)
         if check.within_limits():
             out.append(Done())
