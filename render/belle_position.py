@@ -198,6 +198,11 @@ _T: dict[str, tuple[str, str]] = {
     "occupation": ("held (2 win)", "tenues (2 gagnent)"),
     "first": ("plays first", "joue en premier"),
     "last_fire": ("LAST FIRE", "DERNIER TIR"),
+    "fire_turn": ("TURN {n}", "TOUR {n}"),
+    "generals": ("Generals", "Généraux"),
+    "gen_dead": ("dead", "mort"),
+    "gen_reserve": ("in reserve", "en réserve"),
+    "gen_unseen": ("{n} unseen", "{n} non vu(s)"),
     "no_fire": ("No fire yet.", "Aucun tir pour l'instant."),
     "tests": ("LAST COHESION TESTS", "DERNIERS TESTS DE COHÉSION"),
     "no_tests": ("No test in the last cohesion phase.", "Aucun test à la dernière cohésion."),
@@ -1618,7 +1623,10 @@ def _panel_frame(img: Image.Image, box: Box, title: str, seat: int, ctx: _Ctx) -
 def _fire_panel(img: Image.Image, ctx: _Ctx, box: Box) -> None:
     combat = ctx.view.last_combat
     seat = combat.seat if combat is not None else -1
-    y = _panel_frame(img, box, ctx.t("last_fire"), seat, ctx)
+    title = ctx.t("last_fire")
+    if combat is not None and combat.turn:
+        title += f" · {ctx.t('fire_turn', n=combat.turn)}"
+    y = _panel_frame(img, box, title, seat, ctx)
     x0, _, x1, y1 = box
     if combat is None:
         draw_text(img, (x0 + 16, y + 18), ctx.t("no_fire"), font("regular", 19), MUTED, "lm")
@@ -1912,13 +1920,35 @@ def _army_panel(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> No
     del y1
 
 
+def _generals_text(ctx: _Ctx, player: PlayerView) -> str:
+    """The side's generals that everybody can place: where each is, or that
+    he is dead; then how many the army has besides (the board shows public
+    information only, the same for every observer)."""
+    parts = []
+    unseen = player.generals_unseen
+    for gs in player.generals:
+        if not gs.public:
+            unseen += 1
+        elif gs.where == "board":
+            parts.append(f"{gs.name} ({gs.code})")
+        elif gs.where == "reserve":
+            parts.append(f"{gs.name} ({ctx.t('gen_reserve')})")
+        else:
+            parts.append(f"{gs.name} † ({ctx.t('gen_dead')})")
+    if unseen:
+        parts.append(ctx.t("gen_unseen", n=unseen))
+    return " · ".join(parts)
+
+
 def _detail_lines(ctx: _Ctx, player: PlayerView) -> list[tuple[str, str, RGB]]:
-    """(label, text, colour): eliminated cards, specials played, reserve
-    cards known to all."""
+    """(label, text, colour): the generals, eliminated cards, specials
+    played, reserve cards known to all."""
     sep = " : " if ctx.fr else ": "
     out: list[tuple[str, str, RGB]] = []
     if ctx.view.phase == "deploy":
         return out
+    if player.generals or player.generals_unseen:
+        out.append((ctx.t("generals") + sep, _generals_text(ctx, player), GOLD))
     if player.eliminated:
         names: dict[str, int] = {}
         for card in player.eliminated:

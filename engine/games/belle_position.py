@@ -923,6 +923,7 @@ class Combat:
     general: str  # the enemy general who took tokens from the 6s
     losses: tuple[str, ...] = ()  # cards that received tokens, in order
     eliminated: tuple[str, ...] = ()
+    turn: int = 0  # the turn of the fire (0: unknown, a state saved before it was kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1068,6 +1069,19 @@ class PositionView:
 
 
 @dataclass(frozen=True, slots=True)
+class GeneralStatus:
+    """Where one general of a side is, as far as the observer knows."""
+
+    uid: str  # "" when only the type is known (a card seen going back to the reserve)
+    type: str
+    name: str
+    where: str  # board, reserve, dead
+    position: int  # on the board: the position (0-5); -1 otherwise
+    code: str  # on the board: its absolute code (FG ... AD); "" otherwise
+    public: bool  # known to everybody (what a board image may show)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: Seat
     side: str
@@ -1086,6 +1100,8 @@ class PlayerView:
     ready: bool  # deployment finished
     staged: tuple[str, ...]  # the observer's own deployment order (undo takes the last)
     holds: int  # enemy positions this side occupies alone
+    generals: tuple[GeneralStatus, ...]  # on the board, then in the reserve, then dead
+    generals_unseen: int  # the army's other generals (in the pile or not shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1861,6 +1877,16 @@ class BellePosition(Game[State, Action, View]):
                 )
             )
         return tuple(events)
+
+    def decode_state(self, data: Mapping[str, Any]) -> State:
+        """States saved before the last fire kept its turn have no
+        ``last_combat.turn``: it reads as 0 (unknown)."""
+        inner = data.get("state")
+        if isinstance(inner, Mapping):
+            combat = inner.get("last_combat")
+            if isinstance(combat, Mapping) and "turn" not in combat:
+                data = {**data, "state": {**inner, "last_combat": {**combat, "turn": 0}}}
+        return super().decode_state(data)
 
     # ---- who decides -----------------------------------------------------
     def seat_count(self, state: State) -> int:
@@ -2762,6 +2788,7 @@ class BellePosition(Game[State, Action, View]):
             hits=hits,
             sixes=sixes,
             general=general,
+            turn=state.turn,
         )
         events.append(
             Event(
@@ -3266,6 +3293,7 @@ class BellePosition(Game[State, Action, View]):
                     for p in range(enemy * 3, enemy * 3 + 3)
                     if b.units[s][p] and not b.units[enemy][p]
                 )
+            generals, generals_total = self._generals(state, s, own, shown(s), types)
             fr_name, en_name = _SIDE_NAME[army.side]
             players.append(
                 PlayerView(
@@ -3294,6 +3322,8 @@ class BellePosition(Game[State, Action, View]):
                     ready=army.done,
                     staged=tuple(army.cards[i].uid for i in army.staged) if own else (),
                     holds=holds,
+                    generals=generals,
+                    generals_unseen=generals_total - len(generals),
                 )
             )
         alloc_view = None
@@ -3336,6 +3366,42 @@ class BellePosition(Game[State, Action, View]):
             rules=rules,
             types=_type_list(rules),
         )
+
+    def _generals(
+        self, state: State, s: int, own: bool, on_board_shown: bool, types: Mapping[str, TypeDef]
+    ) -> tuple[tuple[GeneralStatus, ...], int]:
+        """Side ``s``'s generals that the observer can place, and how many
+        generals the army has: on the board (face up, but not the other
+        side's during deployment), in the reserve (one's own; the other
+        side's only when seen going back, and then by type alone), dead (in
+        public). Generals in the pile are never listed (even their owner
+        does not know the pile's order)."""
+        deploying = state.phase == "deploy"
+        board_: list[GeneralStatus] = []
+        reserve: list[GeneralStatus] = []
+        dead: list[GeneralStatus] = []
+        total = 0
+        for c in state.armies[s].cards:
+            t = types[c.type]
+            if t.kind != "general":
+                continue
+            total += 1
+            loc = c.loc
+            if loc >= 0:
+                if on_board_shown:
+                    code = _abs_code(state, loc)
+                    board_.append(
+                        GeneralStatus(c.uid, c.type, t.name, "board", loc, code, not deploying)
+                    )
+            elif loc == GONE:
+                dead.append(GeneralStatus(c.uid, c.type, t.name, "dead", -1, "", True))
+            elif loc == RESERVE and (own or c.known):
+                uid = c.uid if own else ""
+                reserve.append(GeneralStatus(uid, c.type, t.name, "reserve", -1, "", c.known))
+        board_.sort(key=lambda g: g.position)
+        order = catalog().order
+        reserve.sort(key=lambda g: (order.get(g.type, 10_000), g.type, g.uid))
+        return (*board_, *reserve, *dead), total
 
     def _public_mover(self, state: State, seat: Seat | None) -> str:
         """The card that moved last, if ``seat`` may know which (its owner, or
