@@ -1682,9 +1682,17 @@ def _forget_all(cards: list[Card]) -> None:
 _CARD_VIEWS: dict[tuple[object, ...], CardView] = {}
 _CODES = tuple({p: relative_code(seat, p) for p in (*range(6), RESERVE)} for seat in (0, 1))
 _MOVES: dict[tuple[str, str], Move] = {}  # Move actions are immutable: made once
-_MISSING = object()
-# the rules, and for them: a card's signature -> its _move_key
+# the rules, and for them: a card's signature -> the number of its _move_key
 _SIG_KEYS: list[Any] = [None, {}]
+_MOVE_KEY_IDS: dict[tuple[object, ...] | None, int] = {None: -1}
+
+
+def _move_key_id(key: tuple[object, ...] | None) -> int:
+    """A small number for a _move_key (-1: None), the same for equal keys."""
+    found = _MOVE_KEY_IDS.get(key)
+    if found is None:
+        found = _MOVE_KEY_IDS[key] = len(_MOVE_KEY_IDS)
+    return found
 
 
 def _move_key(
@@ -1703,15 +1711,13 @@ def _move_key(
         not is_mover or (bits >> 5) & 7 >= _allowance(rules, t, bool(bits & _FORCED))
     ):
         return None
-    return (
-        kind,
-        loc,
-        bits & (0xE0 | _FORCED),
-        t.move,
-        t.category,
-        t.rally,
-        t.id if kind == "terrain" else "",
-    )
+    moves = (bits >> 5) & 7
+    if kind == "unit":
+        # allows: whether one more move still leaves one (ev), and no more
+        return (kind, loc, moves, moves + 1 < _allowance(rules, t, bool(bits & _FORCED)))
+    if kind == "general":
+        return (kind, loc, moves, t.rally)
+    return (kind, loc, moves, t.id)
 
 
 class BellePosition(Game[State, Action, View]):
@@ -2179,10 +2185,10 @@ class BellePosition(Game[State, Action, View]):
         own = range(seat * 3, seat * 3 + 3)
         out: list[Action] = []
         seen: set[tuple[object, ...]] = set()
-        by_key: dict[tuple[object, ...], list[str]] = {}
+        by_key: dict[int, list[str]] = {}
         if _SIG_KEYS[0] is not rules:
             _SIG_KEYS[:] = [rules, {}]
-        sig_keys = _SIG_KEYS[1]
+        sig_keys: dict[tuple[object, ...], int] = _SIG_KEYS[1]
         for i, c in enumerate(army.cards):
             loc = c.loc
             if loc < 0 and loc != RESERVE:
@@ -2191,13 +2197,16 @@ class BellePosition(Game[State, Action, View]):
             # interchangeable cards (same signature, see _sig) give the same
             # moves: only the first is offered
             sig = (c.type, loc, bits & ~_KNOWN, i == mover)
-            if sig in seen:
-                continue
+            n = len(seen)
             seen.add(sig)
-            key = sig_keys.get(sig, _MISSING)
-            if key is _MISSING:
-                key = sig_keys[sig] = _move_key(rules, types[c.type], loc, bits, i == mover)
+            if len(seen) == n:
+                continue
+            key = sig_keys.get(sig)
             if key is None:
+                key = sig_keys[sig] = _move_key_id(
+                    _move_key(rules, types[c.type], loc, bits, i == mover)
+                )
+            if key < 0:
                 continue
             allowed = by_key.get(key)
             if allowed is None:
@@ -2655,9 +2664,10 @@ class BellePosition(Game[State, Action, View]):
         state = self._reveal_engaged(state, events)
         state = self._reinforce(state, seat, events)
         army = state.armies[seat]
-        if any(c.fought or c.moves or c.forced for c in army.cards):
+        turn_bits = _FOUGHT | _FORCED | 0xE0  # fought, Marche Forcée, moves: this turn only
+        if any(c.bits & turn_bits for c in army.cards):
             cards = tuple(
-                c.set(fought=False, moves=0, forced=False) if c.fought or c.moves or c.forced else c
+                Card(c.uid, c.type, c.loc, c.bits & ~turn_bits) if c.bits & turn_bits else c
                 for c in army.cards
             )
             state = _set_army(state, seat, replace(army, cards=cards))
