@@ -1680,6 +1680,11 @@ def _forget_all(cards: list[Card]) -> None:
 
 
 _CARD_VIEWS: dict[tuple[object, ...], CardView] = {}
+# the decisions without parameters (immutable: made once)
+_DEPLOY = Decision("deploy", "Deploy your cards face down in your three positions (F7>C), then ok.")
+_RALLY = Decision("rally", "Cohesion: play Ralliement on a unit (F21!F7), or roll the tests (ok).")
+_COMBAT = Decision("combat", "Combat: fire with a unit (F7@EC), or end combat (ok).")
+_MOVEMENT = Decision("movement", "Movement: move cards (F7>EC), play a card (F21!F7), or end (ok).")
 _CODES = tuple({p: relative_code(seat, p) for p in (*range(6), RESERVE)} for seat in (0, 1))
 _MOVES: dict[tuple[str, str], Move] = {}  # Move actions are immutable: made once
 # the rules, and for them: a card's signature -> the number of its _move_key
@@ -1903,14 +1908,7 @@ class BellePosition(Game[State, Action, View]):
         if phase == "over":
             return {}
         if phase == "deploy":
-            return {
-                seat: Decision(
-                    "deploy",
-                    "Deploy your cards face down in your three positions (F7>C), then ok.",
-                )
-                for seat in (0, 1)
-                if not state.armies[seat].done
-            }
+            return {seat: _DEPLOY for seat in (0, 1) if not state.armies[seat].done}
         if phase == "allocate":
             alloc = state.alloc
             assert alloc is not None
@@ -1924,21 +1922,10 @@ class BellePosition(Game[State, Action, View]):
             }
         seat = state.active
         if phase == "rally":
-            return {
-                seat: Decision(
-                    "rally",
-                    "Cohesion: play Ralliement on a unit (F21!F7), or roll the tests (ok).",
-                )
-            }
+            return {seat: _RALLY}
         if phase == "combat":
-            return {
-                seat: Decision("combat", "Combat: fire with a unit (F7@EC), or end combat (ok).")
-            }
-        return {
-            seat: Decision(
-                "movement", "Movement: move cards (F7>EC), play a card (F21!F7), or end (ok)."
-            )
-        }
+            return {seat: _COMBAT}
+        return {seat: _MOVEMENT}
 
     # ---- legal actions -----------------------------------------------------
     _memo: tuple[object, int, tuple[Action, ...]] = (None, -1, ())
