@@ -1619,16 +1619,19 @@ class _MoveCheck:
         s_ev = 0  # change of ``ev`` at src
         d_ev = 0
         if kind == "unit":
+            moves = (c.bits >> 5) & 7
             if src >= 0:
                 s_over = 1
-                if c.moves == 0 and src // 3 == seat:
+                if moves == 0 and src // 3 == seat:
                     s_ev = 1
             if dest >= 0:
                 d_over = 1
                 # engaging, or entering the enemy line: only up to the limit
                 if (dest // 3 != seat or self.enemy[dest]) and over[dest] + 1 > 0:
                     return False
-                if dest // 3 == seat and c.moves + 1 < _allowance(state.rules, t, c.forced):
+                if dest // 3 == seat and moves + 1 < _allowance(
+                    state.rules, t, bool(c.bits & _FORCED)
+                ):
                     d_ev = 1
         elif kind == "general":
             s_over = -t.rally if src >= 0 else 0  # leaving lowers the capacity
