@@ -1568,6 +1568,29 @@ def _dice(
     return max(0, n), tuple(mods), threshold, status
 
 
+def _dice_count(
+    state: State, b: Board, seat: int, t: TypeDef, mode: str, origin: int, at: int
+) -> int:
+    """The number of dice of :func:`_dice` alone (whether a unit can fire)."""
+    n = t.vc
+    terrain = b.terrain[at]
+    if not terrain:
+        return max(0, n)
+    woods = -2 if t.category == "cavalry" else -1
+    if mode == "melee":
+        if status_of(state.conquered, seat, origin) == "attack":
+            if "bois" in terrain:
+                n += woods
+        elif "hauteur" in terrain:
+            n += 1
+    elif mode in ("long-range", "counter-battery"):
+        if state.rules.long_range_terrain == "target" and "bois" in terrain:
+            n -= 1
+    elif "bois" in terrain:
+        n += woods
+    return max(0, n)
+
+
 class _MoveCheck:
     """Counts of the active side, to test moves against the grouping rules
     without building states (seed 3, 12, 13; rulings B5).
@@ -1690,6 +1713,7 @@ _COMBAT = Decision("combat", "Combat: fire with a unit (F7@EC), or end combat (o
 _MOVEMENT = Decision("movement", "Movement: move cards (F7>EC), play a card (F21!F7), or end (ok).")
 _CODES = tuple({p: relative_code(seat, p) for p in (*range(6), RESERVE)} for seat in (0, 1))
 _MOVES: dict[tuple[str, str], Move] = {}  # Move actions are immutable: made once
+_FIRES: dict[tuple[str, str], Fire] = {}  # the same for Fire actions
 # the rules, and for them: a card's signature -> the number of its _move_key
 _SIG_KEYS: list[Any] = [None, {}]
 _MOVE_KEY_IDS: dict[tuple[object, ...] | None, int] = {None: -1}
@@ -2040,7 +2064,7 @@ class BellePosition(Game[State, Action, View]):
         out: list[tuple[str, str, int, int]] = []
         closed = state.closed
         if b.units[enemy][p]:
-            if p not in closed and _dice(state, b, seat, t, "melee", p, p)[0] > 0:
+            if p not in closed and _dice_count(state, b, seat, t, "melee", p, p) > 0:
                 out.append((relative_code(seat, p), "melee", p, -1))
             return out
         if b.present(enemy, p):
@@ -2051,7 +2075,7 @@ class BellePosition(Game[State, Action, View]):
             q = opposite(p)
             if q not in closed and not b.present(seat, q):
                 visible = [j for j in b.units[enemy][q] if ecards[j].up]
-                if visible and _dice(state, b, seat, t, "long-range", p, q)[0] > 0:
+                if visible and _dice_count(state, b, seat, t, "long-range", p, q) > 0:
                     out.append((relative_code(seat, q), "long-range", q, -1))
                     seen: set[tuple[object, ...]] = set()
                     for j in visible:
@@ -2071,7 +2095,7 @@ class BellePosition(Game[State, Action, View]):
                 if (
                     x not in closed
                     and b.units[enemy][x]
-                    and _dice(state, b, seat, t, "flank-attack", p, x)[0] > 0
+                    and _dice_count(state, b, seat, t, "flank-attack", p, x) > 0
                 ):
                     out.append((relative_code(seat, x), "flank-attack", x, -1))
         return out
@@ -2083,17 +2107,24 @@ class BellePosition(Game[State, Action, View]):
         b = board(state)
         out: list[Action] = []
         seen: set[tuple[object, ...]] = set()
+        mover = state.mover
+        cards = army.cards
         for p in range(6):
             for i in b.units[seat][p]:
-                c = army.cards[i]
-                if c.fought:
+                c = cards[i]
+                bits = c.bits
+                if bits & _FOUGHT:
                     continue
-                sig = _sig(state, seat, i, c)
+                sig = (c.type, p, bits & ~_KNOWN, i == mover)  # _sig (seat is active)
                 if sig in seen:
                     continue
                 seen.add(sig)
+                uid = c.uid
                 for at, _, _, _ in self._fire_options(state, b, seat, c, types[c.type]):
-                    out.append(Fire(c.uid, at))
+                    action = _FIRES.get((uid, at))
+                    if action is None:
+                        action = _FIRES[uid, at] = Fire(uid, at)
+                    out.append(action)
         return out
 
     def _loss_candidates(self, state: State) -> list[int]:
