@@ -1930,14 +1930,16 @@ def _generals_text(ctx: _Ctx, player: PlayerView) -> str:
         if not gs.public:
             unseen += 1
         elif gs.where == "board":
-            parts.append(f"{gs.name} ({gs.code})")
+            parts.append(f"{gs.name}\u00a0({gs.code})")
         elif gs.where == "reserve":
-            parts.append(f"{gs.name} ({ctx.t('gen_reserve')})")
+            parts.append(f"{gs.name}\u00a0({ctx.t('gen_reserve')})")
         else:
-            parts.append(f"{gs.name} † ({ctx.t('gen_dead')})")
+            parts.append(f"{gs.name}\u00a0†\u00a0({ctx.t('gen_dead')})")
     if unseen:
         parts.append(ctx.t("gen_unseen", n=unseen))
-    return " · ".join(parts)
+    # no-break spaces: a wrapped line never starts with "·" nor separates a
+    # general from his position
+    return "\u00a0· ".join(parts)
 
 
 def _detail_lines(ctx: _Ctx, player: PlayerView) -> list[tuple[str, str, RGB]]:

@@ -320,7 +320,9 @@ def test_generals_line_and_fire_turn_are_public() -> None:
         ctx = _context(view, NAMES, "en", private=False)
         texts.add(_generals_text(ctx, view.players[0]))
         assert view.last_combat is not None and view.last_combat.turn == 7, seat
-    assert texts == {"Mac-Mahon (FC) · Bourbaki (in reserve) · Bazaine † (dead) · 1 unseen"}
+    assert {t.replace("\u00a0", " ") for t in texts} == {
+        "Mac-Mahon (FC) · Bourbaki (in reserve) · Bazaine † (dead) · 1 unseen"
+    }
     # the same boards for everybody, and the turn changes the image
     boards = {render_board(GAME_ID, GAME.view(s, seat), NAMES) for seat in (0, 1, None)}
     assert len(boards) == 1
