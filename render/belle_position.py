@@ -22,11 +22,13 @@ legible.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.games.belle_position import (
     CardView,
@@ -49,7 +51,6 @@ from .common import (
     clean_text,
     darken,
     dashed_frame,
-    draw_text,
     drop_shadow,
     ellipse,
     fit_text,
@@ -63,10 +64,11 @@ from .common import (
     pill,
     readable_on,
     rounded_mask,
-    text_width,
     to_png,
-    wrap_text,
 )
+from .common import draw_text as _draw_text_uncached
+from .common import text_width as _text_width_uncached
+from .common import wrap_text as _wrap_text_uncached
 
 WIDTH = 1100
 MARGIN = 24
@@ -74,6 +76,59 @@ GUTTER = 36  # no man's land between the two lines
 BOX_W = (WIDTH - 2 * MARGIN - GUTTER) // 2
 CARD_W = 104
 CARD_RATIO = 1.15
+# zlib level of the PNGs: these boards are large and mostly flat colour; level
+# 3 deflates them in about 40% of the time of level 6 for files about 15%
+# larger (around 150 KB), well within what Discord takes.
+PNG_LEVEL = 3
+
+
+# Text: a board draws some seventy strings, most of them the same from one
+# board to the next (labels, names, the legend). Their glyph masks, widths and
+# wrappings are kept; drawing is then Pillow's own bitmap fill, so the pixels
+# are exactly those of ImageDraw.text.
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(
+    text: str, fnt: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float
+) -> tuple[Any, tuple[int, int]]:
+    mask, offset = fnt.getmask2(text, "L", None, None, None, 0, anchor, 0, (fx, fy))
+    return mask, offset
+
+
+def draw_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    fnt: Font,
+    fill: RGB,
+    anchor: str = "la",
+) -> None:
+    """:func:`render.common.draw_text`, with the glyph masks kept."""
+    if "\n" in text or not isinstance(fnt, ImageFont.FreeTypeFont) or img.mode != "RGB":
+        _draw_text_uncached(img, xy, text, fnt, fill, anchor)
+        return
+    x, y = xy
+    fx, ix = math.modf(x)
+    fy, iy = math.modf(y)
+    mask, offset = _text_mask(text, fnt, anchor, fx, fy)
+    draw = ImageDraw.Draw(img)
+    draw.draw.draw_bitmap((int(ix) + offset[0], int(iy) + offset[1]), mask, draw._getink(fill)[0])
+
+
+@lru_cache(maxsize=8192)
+def text_width(fnt: Font, text: str) -> int:
+    return _text_width_uncached(fnt, text)
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, fnt: Font, max_width: int) -> tuple[str, ...]:
+    return tuple(_wrap_text_uncached(text, fnt, max_width))
+
+
+def wrap_text(text: str, fnt: Font, max_width: int) -> list[str]:
+    return list(_wrapped(text, fnt, max_width))
+
 
 # Palette: the house's dark green table, cream cards, gold for "act now".
 BG_TOP: RGB = (26, 52, 45)
@@ -143,6 +198,11 @@ _T: dict[str, tuple[str, str]] = {
     "occupation": ("held (2 win)", "tenues (2 gagnent)"),
     "first": ("plays first", "joue en premier"),
     "last_fire": ("LAST FIRE", "DERNIER TIR"),
+    "fire_turn": ("TURN {n}", "TOUR {n}"),
+    "generals": ("Generals", "Généraux"),
+    "gen_dead": ("dead", "mort"),
+    "gen_reserve": ("in reserve", "en réserve"),
+    "gen_unseen": ("{n} unseen", "{n} non vu(s)"),
     "no_fire": ("No fire yet.", "Aucun tir pour l'instant."),
     "tests": ("LAST COHESION TESTS", "DERNIERS TESTS DE COHÉSION"),
     "no_tests": ("No test in the last cohesion phase.", "Aucun test à la dernière cohésion."),
@@ -1304,7 +1364,7 @@ def render_board(view: object, names: Sequence[str], locale: str = "en") -> byte
             )
     for k, line in enumerate(legend):
         draw_text(img, (WIDTH / 2, legend_top + 2 + k * 19), line, LEGEND_FONT, MUTED, "ma")
-    return to_png(img)
+    return to_png(img, PNG_LEVEL)
 
 
 FRONT_GAP = 10
@@ -1563,7 +1623,10 @@ def _panel_frame(img: Image.Image, box: Box, title: str, seat: int, ctx: _Ctx) -
 def _fire_panel(img: Image.Image, ctx: _Ctx, box: Box) -> None:
     combat = ctx.view.last_combat
     seat = combat.seat if combat is not None else -1
-    y = _panel_frame(img, box, ctx.t("last_fire"), seat, ctx)
+    title = ctx.t("last_fire")
+    if combat is not None and combat.turn:
+        title += f" · {ctx.t('fire_turn', n=combat.turn)}"
+    y = _panel_frame(img, box, title, seat, ctx)
     x0, _, x1, y1 = box
     if combat is None:
         draw_text(img, (x0 + 16, y + 18), ctx.t("no_fire"), font("regular", 19), MUTED, "lm")
@@ -1857,13 +1920,37 @@ def _army_panel(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> No
     del y1
 
 
+def _generals_text(ctx: _Ctx, player: PlayerView) -> str:
+    """The side's generals that everybody can place: where each is, or that
+    he is dead; then how many the army has besides (the board shows public
+    information only, the same for every observer)."""
+    parts = []
+    unseen = player.generals_unseen
+    for gs in player.generals:
+        if not gs.public:
+            unseen += 1
+        elif gs.where == "board":
+            parts.append(f"{gs.name}\u00a0({gs.code})")
+        elif gs.where == "reserve":
+            parts.append(f"{gs.name}\u00a0({ctx.t('gen_reserve')})")
+        else:
+            parts.append(f"{gs.name}\u00a0†\u00a0({ctx.t('gen_dead')})")
+    if unseen:
+        parts.append(ctx.t("gen_unseen", n=unseen))
+    # no-break spaces: a wrapped line never starts with "·" nor separates a
+    # general from his position
+    return "\u00a0· ".join(parts)
+
+
 def _detail_lines(ctx: _Ctx, player: PlayerView) -> list[tuple[str, str, RGB]]:
-    """(label, text, colour): eliminated cards, specials played, reserve
-    cards known to all."""
+    """(label, text, colour): the generals, eliminated cards, specials
+    played, reserve cards known to all."""
     sep = " : " if ctx.fr else ": "
     out: list[tuple[str, str, RGB]] = []
     if ctx.view.phase == "deploy":
         return out
+    if player.generals or player.generals_unseen:
+        out.append((ctx.t("generals") + sep, _generals_text(ctx, player), GOLD))
     if player.eliminated:
         names: dict[str, int] = {}
         for card in player.eliminated:
@@ -2260,7 +2347,7 @@ def render_private(view: object, names: Sequence[str], locale: str = "en") -> by
         _draw_entry(img, ctx, entry, seat, MARGIN + col * (COL_W + COL_GAP), y + off)
     nf = font("regular", 17)
     draw_text(img, (WIDTH / 2, notation_top + 14), ctx.t("notation"), nf, MUTED, "mm")
-    return to_png(img)
+    return to_png(img, PNG_LEVEL)
 
 
 def _section_title(img: Image.Image, title: str, y: int, right: str = "") -> None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from bisect import bisect_left, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -922,6 +923,7 @@ class Combat:
     general: str  # the enemy general who took tokens from the 6s
     losses: tuple[str, ...] = ()  # cards that received tokens, in order
     eliminated: tuple[str, ...] = ()
+    turn: int = 0  # the turn of the fire (0: unknown, a state saved before it was kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1067,6 +1069,19 @@ class PositionView:
 
 
 @dataclass(frozen=True, slots=True)
+class GeneralStatus:
+    """Where one general of a side is, as far as the observer knows."""
+
+    uid: str  # "" when only the type is known (a card seen going back to the reserve)
+    type: str
+    name: str
+    where: str  # board, reserve, dead
+    position: int  # on the board: the position (0-5); -1 otherwise
+    code: str  # on the board: its absolute code (FG ... AD); "" otherwise
+    public: bool  # known to everybody (what a board image may show)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: Seat
     side: str
@@ -1085,6 +1100,8 @@ class PlayerView:
     ready: bool  # deployment finished
     staged: tuple[str, ...]  # the observer's own deployment order (undo takes the last)
     holds: int  # enemy positions this side occupies alone
+    generals: tuple[GeneralStatus, ...]  # on the board, then in the reserve, then dead
+    generals_unseen: int  # the army's other generals (in the pile or not shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1236,9 +1253,12 @@ def _kinds(rules: Rules) -> dict[str, str]:
 
 
 class Board:
-    """Where every card is, by seat and position (derived from the armies)."""
+    """Where every card is, by seat and position (derived from the armies).
 
-    __slots__ = ("general", "reserve", "terrain", "terrain_cards", "units")
+    Read only once built: a board derived from another one (:meth:`derive`)
+    shares the lists that did not change."""
+
+    __slots__ = ("alive", "general", "reserve", "terrain", "terrain_cards", "units")
 
     def __init__(self, armies: tuple[Army, Army], kinds: Mapping[str, str]) -> None:
         self.units: tuple[list[list[int]], list[list[int]]] = (
@@ -1249,14 +1269,17 @@ class Board:
         self.terrain: list[list[str]] = [[], [], [], [], [], []]
         self.terrain_cards: list[list[tuple[int, int]]] = [[], [], [], [], [], []]
         self.reserve: tuple[list[int], list[int]] = ([], [])
+        self.alive = [0, 0]  # units not eliminated, per seat
         for s, army in enumerate(armies):
             units = self.units[s]
+            alive = 0
             for i, c in enumerate(army.cards):
                 loc = c.loc
                 if loc >= 0:
                     kind = kinds[c.type]
                     if kind == "unit":
                         units[loc].append(i)
+                        alive += 1
                     elif kind == "general":
                         self.general[s][loc] = i
                     else:
@@ -1264,6 +1287,97 @@ class Board:
                         self.terrain_cards[loc].append((s, i))
                 elif loc == RESERVE:
                     self.reserve[s].append(i)
+                    if kinds[c.type] == "unit":
+                        alive += 1
+                elif loc != GONE and kinds[c.type] == "unit":
+                    alive += 1
+            self.alive[s] = alive
+
+    def derive(
+        self, old: tuple[Army, Army], new: tuple[Army, Army], kinds: Mapping[str, str]
+    ) -> Board | None:
+        """The board of ``new``, from this board of ``old``, when a few cards
+        changed place or type (None: too many changes, build it afresh).
+        Lists are in card order, exactly as :meth:`__init__` builds them."""
+        changes: list[tuple[int, int, Card, Card]] = []
+        for s in (0, 1):
+            oa = old[s]
+            na = new[s]
+            if oa is na or oa.cards is na.cards:
+                continue
+            oc = oa.cards
+            nc = na.cards
+            if len(oc) != len(nc):
+                return None
+            for i, x in enumerate(oc):
+                y = nc[i]
+                if x is not y and (x.loc != y.loc or x.type != y.type):
+                    changes.append((s, i, x, y))
+            if len(changes) > 8:
+                return None
+        b = Board.__new__(Board)
+        units = (list(self.units[0]), list(self.units[1]))
+        general = self.general
+        terrain = list(self.terrain)
+        terrain_cards = list(self.terrain_cards)
+        reserve = self.reserve
+        alive = self.alive
+        copied: set[object] = set()
+        for s, i, x, y in changes:
+            for c, adding in ((x, False), (y, True)):
+                loc = c.loc
+                if loc >= 0:
+                    kind = kinds[c.type]
+                    if kind == "unit":
+                        ukey = ("u", s, loc)
+                        if ukey not in copied:
+                            copied.add(ukey)
+                            units[s][loc] = list(units[s][loc])
+                        if adding:
+                            insort(units[s][loc], i)
+                        else:
+                            units[s][loc].remove(i)
+                    elif kind == "general":
+                        if "g" not in copied:
+                            copied.add("g")
+                            general = (list(general[0]), list(general[1]))
+                        if general[s][loc] != (-1 if adding else i):
+                            return None
+                        general[s][loc] = i if adding else -1
+                    else:
+                        tkey = ("t", loc)
+                        if tkey not in copied:
+                            copied.add(tkey)
+                            terrain[loc] = list(terrain[loc])
+                            terrain_cards[loc] = list(terrain_cards[loc])
+                        if adding:
+                            k = bisect_left(terrain_cards[loc], (s, i))
+                            terrain_cards[loc].insert(k, (s, i))
+                            terrain[loc].insert(k, c.type)
+                        else:
+                            k = terrain_cards[loc].index((s, i))
+                            del terrain_cards[loc][k]
+                            del terrain[loc][k]
+                elif loc == RESERVE:
+                    if "r" not in copied:
+                        copied.add("r")
+                        reserve = (list(reserve[0]), list(reserve[1]))
+                    if adding:
+                        insort(reserve[s], i)
+                    else:
+                        reserve[s].remove(i)
+                if loc != GONE and kinds[c.type] == "unit":
+                    if "a" not in copied:
+                        copied.add("a")
+                        alive = list(alive)
+                    alive[s] += 1 if adding else -1
+        b.units = units
+        b.general = general
+        b.terrain = terrain
+        b.terrain_cards = terrain_cards
+        b.reserve = reserve
+        b.alive = alive
+        return b
 
     def present(self, seat: int, p: int) -> bool:
         """Has ``seat`` any card (unit or general) in ``p``?"""
@@ -1274,19 +1388,32 @@ class Board:
 
 
 _BOARDS: dict[int, tuple[tuple[Army, Army], Board]] = {}
+_LAST_BOARD: list[tuple[tuple[Army, Army], Board, Mapping[str, str]]] = []
 
 
 def board(state: State) -> Board:
-    """The board of a state (memoised by the identity of its armies)."""
+    """The board of a state (memoised by the identity of its armies; a new
+    one is derived from the last board asked for when only a few cards
+    changed, which is the common case from one state to the next)."""
     armies = state.armies
     entry = _BOARDS.get(id(armies))
-    if entry is not None and entry[0] is armies:
-        return entry[1]
-    b = Board(armies, _kinds(state.rules))
-    if len(_BOARDS) >= 16:
-        _BOARDS.pop(next(iter(_BOARDS)))
-    _BOARDS[id(armies)] = (armies, b)
-    return b
+    if entry is None or entry[0] is not armies:
+        kinds = _kinds(state.rules)
+        b = None
+        if _LAST_BOARD:
+            last_armies, last, last_kinds = _LAST_BOARD[0]
+            if last_kinds is kinds:
+                b = last.derive(last_armies, armies, kinds)
+        if b is None:
+            b = Board(armies, kinds)
+        if len(_BOARDS) >= 16:
+            _BOARDS.pop(next(iter(_BOARDS)))
+        entry = (armies, b)
+        _BOARDS[id(armies)] = entry
+        _LAST_BOARD[:] = [(armies, b, kinds)]
+    elif not _LAST_BOARD or _LAST_BOARD[0][0] is not armies:
+        _LAST_BOARD[:] = [(armies, entry[1], _kinds(state.rules))]
+    return entry[1]
 
 
 def card_index(uid: str) -> int:
@@ -1441,6 +1568,29 @@ def _dice(
     return max(0, n), tuple(mods), threshold, status
 
 
+def _dice_count(
+    state: State, b: Board, seat: int, t: TypeDef, mode: str, origin: int, at: int
+) -> int:
+    """The number of dice of :func:`_dice` alone (whether a unit can fire)."""
+    n = t.vc
+    terrain = b.terrain[at]
+    if not terrain:
+        return max(0, n)
+    woods = -2 if t.category == "cavalry" else -1
+    if mode == "melee":
+        if status_of(state.conquered, seat, origin) == "attack":
+            if "bois" in terrain:
+                n += woods
+        elif "hauteur" in terrain:
+            n += 1
+    elif mode in ("long-range", "counter-battery"):
+        if state.rules.long_range_terrain == "target" and "bois" in terrain:
+            n -= 1
+    elif "bois" in terrain:
+        n += woods
+    return max(0, n)
+
+
 class _MoveCheck:
     """Counts of the active side, to test moves against the grouping rules
     without building states (seed 3, 12, 13; rulings B5).
@@ -1459,17 +1609,28 @@ class _MoveCheck:
         cards = state.armies[seat].cards
         self.seat = seat
         self.forbid = rules.overflow == "forbid"
-        self.over = [
-            len(b.units[seat][p]) + len(b.terrain[p]) - _cap(state, b, seat, p) for p in range(6)
-        ]
-        self.bad = [p for p in range(6) if self.over[p] > 0]
-        self.enemy = [b.present(1 - seat, p) for p in range(6)]
-        self.ev = [0] * 6
+        units = b.units[seat]
+        general = b.general[seat]
+        terrain = b.terrain
+        grouping = rules.grouping
+        over = [0] * 6
+        for p in range(6):
+            g = general[p]
+            cap = grouping if g < 0 else grouping + types[cards[g].type].rally
+            over[p] = len(units[p]) + len(terrain[p]) - cap
+        self.over = over
+        self.bad = [p for p in range(6) if over[p] > 0]
+        eunits = b.units[1 - seat]
+        egeneral = b.general[1 - seat]
+        self.enemy = [bool(eunits[p]) or egeneral[p] >= 0 for p in range(6)]
+        ev = [0] * 6
         for p in range(seat * 3, seat * 3 + 3):
-            for j in b.units[seat][p]:
-                cj = cards[j]
-                if cj.moves == 0 and (not cj.fought or _light(rules, types[cj.type])):
-                    self.ev[p] += 1
+            for j in units[p]:
+                bits = cards[j].bits
+                # no move made yet, and not fought (unless light cavalry)
+                if not bits & 0xE0 and (not bits & _FOUGHT or _light(rules, types[cards[j].type])):
+                    ev[p] += 1
+        self.ev = ev
 
     def allows(self, state: State, c: Card, t: TypeDef, dest: int) -> bool:
         seat = self.seat
@@ -1481,16 +1642,19 @@ class _MoveCheck:
         s_ev = 0  # change of ``ev`` at src
         d_ev = 0
         if kind == "unit":
+            moves = (c.bits >> 5) & 7
             if src >= 0:
                 s_over = 1
-                if c.moves == 0 and src // 3 == seat:
+                if moves == 0 and src // 3 == seat:
                     s_ev = 1
             if dest >= 0:
                 d_over = 1
                 # engaging, or entering the enemy line: only up to the limit
                 if (dest // 3 != seat or self.enemy[dest]) and over[dest] + 1 > 0:
                     return False
-                if dest // 3 == seat and c.moves + 1 < _allowance(state.rules, t, c.forced):
+                if dest // 3 == seat and moves + 1 < _allowance(
+                    state.rules, t, bool(c.bits & _FORCED)
+                ):
                     d_ev = 1
         elif kind == "general":
             s_over = -t.rally if src >= 0 else 0  # leaving lowers the capacity
@@ -1542,6 +1706,50 @@ def _forget_all(cards: list[Card]) -> None:
 
 
 _CARD_VIEWS: dict[tuple[object, ...], CardView] = {}
+# the decisions without parameters (immutable: made once)
+_DEPLOY = Decision("deploy", "Deploy your cards face down in your three positions (F7>C), then ok.")
+_RALLY = Decision("rally", "Cohesion: play Ralliement on a unit (F21!F7), or roll the tests (ok).")
+_COMBAT = Decision("combat", "Combat: fire with a unit (F7@EC), or end combat (ok).")
+_MOVEMENT = Decision("movement", "Movement: move cards (F7>EC), play a card (F21!F7), or end (ok).")
+_CODES = tuple({p: relative_code(seat, p) for p in (*range(6), RESERVE)} for seat in (0, 1))
+_MOVES: dict[tuple[str, str], Move] = {}  # Move actions are immutable: made once
+_FIRES: dict[tuple[str, str], Fire] = {}  # the same for Fire actions
+# the rules, and for them: a card's signature -> the number of its _move_key
+_SIG_KEYS: list[Any] = [None, {}]
+_MOVE_KEY_IDS: dict[tuple[object, ...] | None, int] = {None: -1}
+
+
+def _move_key_id(key: tuple[object, ...] | None) -> int:
+    """A small number for a _move_key (-1: None), the same for equal keys."""
+    found = _MOVE_KEY_IDS.get(key)
+    if found is None:
+        found = _MOVE_KEY_IDS[key] = len(_MOVE_KEY_IDS)
+    return found
+
+
+def _move_key(
+    rules: Rules, t: TypeDef, loc: int, bits: int, is_mover: bool
+) -> tuple[object, ...] | None:
+    """None when a card cannot move now (a special card, terrain on the
+    board, see also _can_move); else what its allowed destinations depend on
+    (see _MoveCheck.allows and _destinations): cards with the same key go to
+    the same places."""
+    kind = t.kind
+    if kind == "special" or (kind == "terrain" and loc >= 0):
+        return None
+    if bits & _FOUGHT and not _light(rules, t):
+        return None
+    if bits & 0xE0 and (
+        not is_mover or (bits >> 5) & 7 >= _allowance(rules, t, bool(bits & _FORCED))
+    ):
+        return None
+    moves = (bits >> 5) & 7
+    if kind == "unit":
+        # allows: whether one more move still leaves one (ev), and no more
+        return (kind, loc, moves, moves + 1 < _allowance(rules, t, bool(bits & _FORCED)))
+    if kind == "general":
+        return (kind, loc, moves, t.rally)
+    return (kind, loc, moves, t.id)
 
 
 class BellePosition(Game[State, Action, View]):
@@ -1708,6 +1916,16 @@ class BellePosition(Game[State, Action, View]):
             )
         return tuple(events)
 
+    def decode_state(self, data: Mapping[str, Any]) -> State:
+        """States saved before the last fire kept its turn have no
+        ``last_combat.turn``: it reads as 0 (unknown)."""
+        inner = data.get("state")
+        if isinstance(inner, Mapping):
+            combat = inner.get("last_combat")
+            if isinstance(combat, Mapping) and "turn" not in combat:
+                data = {**data, "state": {**inner, "last_combat": {**combat, "turn": 0}}}
+        return super().decode_state(data)
+
     # ---- who decides -----------------------------------------------------
     def seat_count(self, state: State) -> int:
         return 2
@@ -1717,14 +1935,7 @@ class BellePosition(Game[State, Action, View]):
         if phase == "over":
             return {}
         if phase == "deploy":
-            return {
-                seat: Decision(
-                    "deploy",
-                    "Deploy your cards face down in your three positions (F7>C), then ok.",
-                )
-                for seat in (0, 1)
-                if not state.armies[seat].done
-            }
+            return {seat: _DEPLOY for seat in (0, 1) if not state.armies[seat].done}
         if phase == "allocate":
             alloc = state.alloc
             assert alloc is not None
@@ -1738,21 +1949,10 @@ class BellePosition(Game[State, Action, View]):
             }
         seat = state.active
         if phase == "rally":
-            return {
-                seat: Decision(
-                    "rally",
-                    "Cohesion: play Ralliement on a unit (F21!F7), or roll the tests (ok).",
-                )
-            }
+            return {seat: _RALLY}
         if phase == "combat":
-            return {
-                seat: Decision("combat", "Combat: fire with a unit (F7@EC), or end combat (ok).")
-            }
-        return {
-            seat: Decision(
-                "movement", "Movement: move cards (F7>EC), play a card (F21!F7), or end (ok)."
-            )
-        }
+            return {seat: _COMBAT}
+        return {seat: _MOVEMENT}
 
     # ---- legal actions -----------------------------------------------------
     _memo: tuple[object, int, tuple[Action, ...]] = (None, -1, ())
@@ -1763,9 +1963,21 @@ class BellePosition(Game[State, Action, View]):
             if memo[0] is state and memo[1] == seat:
                 return list(memo[2])
         actions = self._legal(state, seat)
+        self._remember(state, seat, actions)
+        return actions
+
+    def _remember(self, state: State, seat: Seat, actions: list[Action]) -> None:
+        """Keep the legal actions of ``seat`` in ``state`` (the last two asked)."""
         self._memo2 = self._memo
         self._memo = (state, seat, tuple(actions))
-        return actions
+
+    def _offered(self, state: State, seat: Seat, action: Action) -> bool:
+        """Is ``action`` itself one of the legal actions last listed for this
+        state and seat (the usual case: no need to check it again)?"""
+        for memo in (self._memo, self._memo2):
+            if memo[0] is state and memo[1] == seat:
+                return any(a is action for a in memo[2])
+        return False
 
     def _legal(self, state: State, seat: Seat) -> list[Action]:
         """The legal actions; cards that are interchangeable (same type, place
@@ -1852,7 +2064,7 @@ class BellePosition(Game[State, Action, View]):
         out: list[tuple[str, str, int, int]] = []
         closed = state.closed
         if b.units[enemy][p]:
-            if p not in closed and _dice(state, b, seat, t, "melee", p, p)[0] > 0:
+            if p not in closed and _dice_count(state, b, seat, t, "melee", p, p) > 0:
                 out.append((relative_code(seat, p), "melee", p, -1))
             return out
         if b.present(enemy, p):
@@ -1863,7 +2075,7 @@ class BellePosition(Game[State, Action, View]):
             q = opposite(p)
             if q not in closed and not b.present(seat, q):
                 visible = [j for j in b.units[enemy][q] if ecards[j].up]
-                if visible and _dice(state, b, seat, t, "long-range", p, q)[0] > 0:
+                if visible and _dice_count(state, b, seat, t, "long-range", p, q) > 0:
                     out.append((relative_code(seat, q), "long-range", q, -1))
                     seen: set[tuple[object, ...]] = set()
                     for j in visible:
@@ -1883,7 +2095,7 @@ class BellePosition(Game[State, Action, View]):
                 if (
                     x not in closed
                     and b.units[enemy][x]
-                    and _dice(state, b, seat, t, "flank-attack", p, x)[0] > 0
+                    and _dice_count(state, b, seat, t, "flank-attack", p, x) > 0
                 ):
                     out.append((relative_code(seat, x), "flank-attack", x, -1))
         return out
@@ -1895,17 +2107,24 @@ class BellePosition(Game[State, Action, View]):
         b = board(state)
         out: list[Action] = []
         seen: set[tuple[object, ...]] = set()
+        mover = state.mover
+        cards = army.cards
         for p in range(6):
             for i in b.units[seat][p]:
-                c = army.cards[i]
-                if c.fought:
+                c = cards[i]
+                bits = c.bits
+                if bits & _FOUGHT:
                     continue
-                sig = _sig(state, seat, i, c)
+                sig = (c.type, p, bits & ~_KNOWN, i == mover)  # _sig (seat is active)
                 if sig in seen:
                     continue
                 seen.add(sig)
+                uid = c.uid
                 for at, _, _, _ in self._fire_options(state, b, seat, c, types[c.type]):
-                    out.append(Fire(c.uid, at))
+                    action = _FIRES.get((uid, at))
+                    if action is None:
+                        action = _FIRES[uid, at] = Fire(uid, at)
+                    out.append(action)
         return out
 
     def _loss_candidates(self, state: State) -> list[int]:
@@ -1978,29 +2197,71 @@ class BellePosition(Game[State, Action, View]):
         types = _types(rules)
         b = board(state)
         check = _MoveCheck(state, b, seat)
+        allows = check.allows
+        mover = state.mover
+        codes = _CODES[seat]
+        enemy_there = check.enemy
+        my_general = b.general[seat]
+        terrain = b.terrain
+        own = range(seat * 3, seat * 3 + 3)
         out: list[Action] = []
         seen: set[tuple[object, ...]] = set()
+        by_key: dict[int, list[str]] = {}
+        if _SIG_KEYS[0] is not rules:
+            _SIG_KEYS[:] = [rules, {}]
+        sig_keys: dict[tuple[object, ...], int] = _SIG_KEYS[1]
         for i, c in enumerate(army.cards):
             loc = c.loc
-            if loc == RESERVE:
-                t = types[c.type]
-                if t.kind == "special":
-                    continue
-            elif loc >= 0:
-                t = types[c.type]
-                if t.kind == "terrain":
-                    continue
-            else:
+            if loc < 0 and loc != RESERVE:
                 continue
-            if not _can_move(state, t, c, i):
-                continue
-            sig = _sig(state, seat, i, c)
-            if sig in seen:
-                continue
+            bits = c.bits
+            # interchangeable cards (same signature, see _sig) give the same
+            # moves: only the first is offered
+            sig = (c.type, loc, bits & ~_KNOWN, i == mover)
+            n = len(seen)
             seen.add(sig)
-            for dest in self._destinations(state, b, seat, c, t):
-                if check.allows(state, c, t, dest):
-                    out.append(Move(c.uid, relative_code(seat, dest)))
+            if len(seen) == n:
+                continue
+            key = sig_keys.get(sig)
+            if key is None:
+                key = sig_keys[sig] = _move_key_id(
+                    _move_key(rules, types[c.type], loc, bits, i == mover)
+                )
+            if key < 0:
+                continue
+            allowed = by_key.get(key)
+            if allowed is None:
+                t = types[c.type]
+                kind = t.kind
+                # _destinations, inlined
+                general = kind == "general"
+                if loc == RESERVE:
+                    if kind == "terrain":
+                        dests: Sequence[int] = [
+                            p
+                            for p in own
+                            if not enemy_there[p] and len(terrain[p]) < 2 and t.id not in terrain[p]
+                        ]
+                    elif general:
+                        dests = [p for p in own if my_general[p] < 0]
+                    else:
+                        dests = own
+                elif loc // 3 == seat:
+                    q = opposite(loc)
+                    if not enemy_there[loc] and (not general or my_general[q] < 0):
+                        dests = (RESERVE, q)
+                    else:
+                        dests = (RESERVE,)
+                else:
+                    q = opposite(loc)
+                    dests = (q,) if not general or my_general[q] < 0 else ()
+                allowed = by_key[key] = [codes[d] for d in dests if allows(state, c, t, d)]
+            uid = c.uid
+            for code in allowed:
+                action = _MOVES.get((uid, code))
+                if action is None:
+                    action = _MOVES[uid, code] = Move(uid, code)
+                out.append(action)
         out += self._special_actions(state, b, seat)
         if check.within_limits():
             out.append(Done())
@@ -2053,10 +2314,11 @@ class BellePosition(Game[State, Action, View]):
     # ---- apply ---------------------------------------------------------------
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
-        canon = self._canonical(state, seat, action)
-        if canon is None or canon not in self.legal_actions(state, seat):
-            en, fr = self._why_illegal(state, seat, action)
-            raise IllegalAction(en, fr=fr, action=self.format_action(action))
+        if not self._offered(state, seat, action):
+            canon = self._canonical(state, seat, action)
+            if canon is None or canon not in self.legal_actions(state, seat):
+                en, fr = self._why_illegal(state, seat, action)
+                raise IllegalAction(en, fr=fr, action=self.format_action(action))
         events: list[Event] = []
         phase = state.phase
         if phase == "deploy":
@@ -2258,7 +2520,9 @@ class BellePosition(Game[State, Action, View]):
             phase="rally",
         )
         events.append(Event("turn", {"seat": seat, "turn": turn}))
-        if len(self._rally_actions(state)) > 1:
+        rally = self._rally_actions(state)
+        if len(rally) > 1:
+            self._remember(state, seat, rally)
             return state
         return self._run_cohesion(state, events)
 
@@ -2387,8 +2651,10 @@ class BellePosition(Game[State, Action, View]):
         if state.rules.flank_attack and self._flank_win(state):
             return self._finish(state, state.active, "flank", events)
         state = replace(state, phase="combat", combat_at=-1, closed=())
-        if not self._fire_actions(state):
+        fire = self._fire_actions(state)
+        if not fire:
             return self._enter_movement(state, events)
+        self._remember(state, state.active, [*fire, Done()])
         return state
 
     def _enter_movement(self, state: State, events: list[Event]) -> State:
@@ -2419,9 +2685,10 @@ class BellePosition(Game[State, Action, View]):
         state = self._reveal_engaged(state, events)
         state = self._reinforce(state, seat, events)
         army = state.armies[seat]
-        if any(c.fought or c.moves or c.forced for c in army.cards):
+        turn_bits = _FOUGHT | _FORCED | 0xE0  # fought, Marche Forcée, moves: this turn only
+        if any(c.bits & turn_bits for c in army.cards):
             cards = tuple(
-                c.set(fought=False, moves=0, forced=False) if c.fought or c.moves or c.forced else c
+                Card(c.uid, c.type, c.loc, c.bits & ~turn_bits) if c.bits & turn_bits else c
                 for c in army.cards
             )
             state = _set_army(state, seat, replace(army, cards=cards))
@@ -2552,6 +2819,7 @@ class BellePosition(Game[State, Action, View]):
             hits=hits,
             sixes=sixes,
             general=general,
+            turn=state.turn,
         )
         events.append(
             Event(
@@ -2611,8 +2879,10 @@ class BellePosition(Game[State, Action, View]):
         state = self._after_change(state, events)
         if state.phase == "over":
             return state
-        if not self._fire_actions(state):
+        fire = self._fire_actions(state)
+        if not fire:
             return self._enter_movement(state, events)
+        self._remember(state, state.active, [*fire, Done()])
         return state
 
     def _give_loss(self, state: State, seat: int, j: int, events: list[Event]) -> State:
@@ -2729,11 +2999,7 @@ class BellePosition(Game[State, Action, View]):
             if held >= 2:
                 return self._finish(state, seat, "occupation", events)
         if state.rules.no_units_loses:
-            types = _types(state.rules)
-            alive = [
-                any(c.loc != GONE and types[c.type].kind == "unit" for c in army.cards)
-                for army in state.armies
-            ]
+            alive = b.alive
             if not alive[0] and not alive[1]:
                 return self._finish(state, -1, "annihilation", events)
             for seat in (0, 1):
@@ -2768,21 +3034,25 @@ class BellePosition(Game[State, Action, View]):
         src = c.loc
         dest = absolute_of(seat, action.to)
         engaged = dest >= 0 and board(state).present(1 - seat, dest)
-        was_up = c.up
-        new = c.set(loc=dest, moves=c.moves + 1, entrenched=False)
+        bits = c.bits
+        was_up = bool(bits & _UP)
+        # one move more, Retranchements lost (Card.set, written out: hot path)
+        bits = ((bits & ~0xE0) | ((((bits >> 5) & 7) + 1) << 5)) & ~_ENTRENCHED
         if dest == RESERVE:
-            new = new.set(up=False, known=was_up, tokens=0)
+            # face down, known to the opponent if it was face up, no tokens
+            bits = (bits & ~_UP & ~_KNOWN | (_KNOWN if was_up else 0)) & 0xFF
         elif src == RESERVE:
-            new = new.set(up=t.kind != "unit", known=False)
+            bits = (bits | _UP if t.kind != "unit" else bits & ~_UP) & ~_KNOWN
         cards = list(army.cards)
-        cards[i] = new
+        cards[i] = Card(c.uid, c.type, dest, bits)
         if src == RESERVE:
             if t.kind == "unit":
                 _forget_all(cards)
             else:
                 _forget_one(cards, t.id, i)
-        state = _set_army(state, seat, replace(army, cards=tuple(cards)))
-        state = replace(state, mover=i)
+        army = replace(army, cards=tuple(cards))
+        armies = (army, state.armies[1]) if seat == 0 else (state.armies[0], army)
+        state = replace(state, armies=armies, mover=i)
         data = {
             "seat": seat,
             "card": c.uid,
@@ -3054,6 +3324,7 @@ class BellePosition(Game[State, Action, View]):
                     for p in range(enemy * 3, enemy * 3 + 3)
                     if b.units[s][p] and not b.units[enemy][p]
                 )
+            generals, generals_total = self._generals(state, s, own, shown(s), types)
             fr_name, en_name = _SIDE_NAME[army.side]
             players.append(
                 PlayerView(
@@ -3082,6 +3353,8 @@ class BellePosition(Game[State, Action, View]):
                     ready=army.done,
                     staged=tuple(army.cards[i].uid for i in army.staged) if own else (),
                     holds=holds,
+                    generals=generals,
+                    generals_unseen=generals_total - len(generals),
                 )
             )
         alloc_view = None
@@ -3124,6 +3397,42 @@ class BellePosition(Game[State, Action, View]):
             rules=rules,
             types=_type_list(rules),
         )
+
+    def _generals(
+        self, state: State, s: int, own: bool, on_board_shown: bool, types: Mapping[str, TypeDef]
+    ) -> tuple[tuple[GeneralStatus, ...], int]:
+        """Side ``s``'s generals that the observer can place, and how many
+        generals the army has: on the board (face up, but not the other
+        side's during deployment), in the reserve (one's own; the other
+        side's only when seen going back, and then by type alone), dead (in
+        public). Generals in the pile are never listed (even their owner
+        does not know the pile's order)."""
+        deploying = state.phase == "deploy"
+        board_: list[GeneralStatus] = []
+        reserve: list[GeneralStatus] = []
+        dead: list[GeneralStatus] = []
+        total = 0
+        for c in state.armies[s].cards:
+            t = types[c.type]
+            if t.kind != "general":
+                continue
+            total += 1
+            loc = c.loc
+            if loc >= 0:
+                if on_board_shown:
+                    code = _abs_code(state, loc)
+                    board_.append(
+                        GeneralStatus(c.uid, c.type, t.name, "board", loc, code, not deploying)
+                    )
+            elif loc == GONE:
+                dead.append(GeneralStatus(c.uid, c.type, t.name, "dead", -1, "", True))
+            elif loc == RESERVE and (own or c.known):
+                uid = c.uid if own else ""
+                reserve.append(GeneralStatus(uid, c.type, t.name, "reserve", -1, "", c.known))
+        board_.sort(key=lambda g: g.position)
+        order = catalog().order
+        reserve.sort(key=lambda g: (order.get(g.type, 10_000), g.type, g.uid))
+        return (*board_, *reserve, *dead), total
 
     def _public_mover(self, state: State, seat: Seat | None) -> str:
         """The card that moved last, if ``seat`` may know which (its owner, or

@@ -301,6 +301,36 @@ def test_view_type_is_the_engine_view() -> None:
     assert isinstance(GAME.view(_state("rally"), 1), View)
 
 
+def test_generals_line_and_fire_turn_are_public() -> None:
+    """The board's details name each side's generals that everybody can place
+    (with their position, or dead) and count the others; the last-fire panel
+    gives the turn of the fire. Every observer gets the same text."""
+    from engine.core import evolve
+    from render.belle_position import _context, _generals_text
+    from tests.games.bp_helpers import act, scenario
+
+    s = scenario(
+        {"FC": "zouaves-turcos^ mac-mahon", "R": "frossard bourbaki?", "X": "bazaine"},
+        {"FC": "landwehr^ landwehr^"},
+        turn=7,
+    )
+    s, _ = act(s, "F1@C")
+    texts = set()
+    for seat, view in [(0, GAME.view(s, 0)), (1, GAME.view(s, 1)), (None, GAME.view(s, None))]:
+        ctx = _context(view, NAMES, "en", private=False)
+        texts.add(_generals_text(ctx, view.players[0]))
+        assert view.last_combat is not None and view.last_combat.turn == 7, seat
+    assert {t.replace("\u00a0", " ") for t in texts} == {
+        "Mac-Mahon (FC) · Bourbaki (in reserve) · Bazaine † (dead) · 1 unseen"
+    }
+    # the same boards for everybody, and the turn changes the image
+    boards = {render_board(GAME_ID, GAME.view(s, seat), NAMES) for seat in (0, 1, None)}
+    assert len(boards) == 1
+    assert s.last_combat is not None
+    earlier = evolve(s, last_combat=evolve(s.last_combat, turn=5))
+    assert render_board(GAME_ID, GAME.view(earlier, None), NAMES) not in boards
+
+
 def test_rendering_is_fast() -> None:
     state = _state("movement-late")
     view = GAME.view(state, 0)
