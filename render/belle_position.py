@@ -79,7 +79,6 @@ CARD_RATIO = 1.15
 # zlib level of the PNGs: these boards are large and mostly flat colour; level
 # 3 deflates them in about 40% of the time of level 6 for files about 15%
 # larger (around 150 KB), well within what Discord takes.
-PNG_LEVEL = 3
 
 
 # Text: a board draws some seventy strings, most of them the same from one
@@ -1364,7 +1363,7 @@ def render_board(view: object, names: Sequence[str], locale: str = "en") -> byte
             )
     for k, line in enumerate(legend):
         draw_text(img, (WIDTH / 2, legend_top + 2 + k * 19), line, LEGEND_FONT, MUTED, "ma")
-    return to_png(img, PNG_LEVEL)
+    return to_png(img)
 
 
 FRONT_GAP = 10
@@ -2347,7 +2346,7 @@ def render_private(view: object, names: Sequence[str], locale: str = "en") -> by
         _draw_entry(img, ctx, entry, seat, MARGIN + col * (COL_W + COL_GAP), y + off)
     nf = font("regular", 17)
     draw_text(img, (WIDTH / 2, notation_top + 14), ctx.t("notation"), nf, MUTED, "mm")
-    return to_png(img, PNG_LEVEL)
+    return to_png(img)
 
 
 def _section_title(img: Image.Image, title: str, y: int, right: str = "") -> None:
