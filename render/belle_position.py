@@ -76,11 +76,6 @@ GUTTER = 36  # no man's land between the two lines
 BOX_W = (WIDTH - 2 * MARGIN - GUTTER) // 2
 CARD_W = 104
 CARD_RATIO = 1.15
-# zlib level of the PNGs: these boards are large and mostly flat colour; level
-# 3 deflates them in about 40% of the time of level 6 for files about 15%
-# larger (around 150 KB), well within what Discord takes.
-
-
 # Text: a board draws some seventy strings, most of them the same from one
 # board to the next (labels, names, the legend). Their glyph masks, widths and
 # wrappings are kept; drawing is then Pillow's own bitmap fill, so the pixels
