@@ -113,6 +113,12 @@ def _decoder(tp: Any) -> Callable[[JSON], Any]:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
         fields = [(f.name, _decoder(hints[f.name])) for f in _fields(tp)]
+        # a field added later with a default may be missing from older saves
+        optional = {
+            f.name
+            for f in _fields(tp)
+            if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        }
         cls = tp
 
         def dc(d: JSON) -> Any:
@@ -120,10 +126,10 @@ def _decoder(tp: Any) -> Callable[[JSON], Any]:
             extra = set(obj) - {name for name, _ in fields}
             if extra:
                 raise BadRecord(f"unknown fields {sorted(extra)} for {cls.__name__}")
-            try:
-                return cls(**{name: dec(obj[name]) for name, dec in fields})
-            except KeyError as exc:
-                raise BadRecord(f"missing field {exc} for {cls.__name__}") from None
+            missing = [name for name, _ in fields if name not in obj and name not in optional]
+            if missing:
+                raise BadRecord(f"missing field {missing[0]!r} for {cls.__name__}")
+            return cls(**{name: dec(obj[name]) for name, dec in fields if name in obj})
 
         return dc
     raise TypeError(f"no JSON decoder for {tp!r}")

@@ -130,6 +130,14 @@ def test_codec_refuses_bad_data(bad: dict[str, object]) -> None:
         from_jsonable(Outer, bad)
 
 
+def test_codec_fills_defaults_of_fields_older_saves_lack() -> None:
+    # a field added later with a default (Inner.flag) reads as its default ...
+    assert from_jsonable(Inner, {"name": "x"}) == Inner("x", False)
+    # ... a field without one is still required
+    with pytest.raises(BadRecord, match="name"):
+        from_jsonable(Inner, {"flag": True})
+
+
 def test_evolve_matches_replace_and_shares_fields() -> None:
     value = Outer((Inner("x"),), (1, "z"), 3, frozenset(), "a", 0.0)
     changed = evolve(value, maybe=4)
