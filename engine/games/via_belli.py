@@ -43,7 +43,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, get_args
@@ -938,15 +938,110 @@ def parse_cell(text: str) -> Cell | None:
 
 
 class Geo:
-    """Footprint and contact masks of one table size (cached)."""
+    """Footprint and contact masks of one table size (cached).
 
-    __slots__ = ("_fp", "_ring", "height", "width")
+    Placements are also handled as *fields*: a mask with one bit per cell,
+    bit ``y * width + x`` set when a card with its top-left cell there is a
+    candidate (one field for standing cards, one for lying ones). Fields
+    combine with ``&``, and their set bits in increasing order are the
+    placements in reading order (top to bottom, left to right)."""
+
+    __slots__ = (
+        "_fp",
+        "_ring",
+        "_touch",
+        "full",
+        "height",
+        "valid_lie",
+        "valid_stand",
+        "width",
+    )
 
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
         self._fp: dict[tuple[int, int, int, int], int] = {}
         self._ring: dict[tuple[int, int, int, int], int] = {}
+        self._touch: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+        self.full = (1 << (width * height)) - 1
+        stand_w, stand_h = SHORT, LONG
+        lie_w, lie_h = LONG, SHORT
+        self.valid_stand = self._corners(stand_w, stand_h)
+        self.valid_lie = self._corners(lie_w, lie_h)
+
+    def _corners(self, w: int, h: int) -> int:
+        """The top-left cells of every w x h card inside the table."""
+        W = self.width
+        if w > W or h > self.height:
+            return 0
+        row = (1 << (W - w + 1)) - 1
+        mask = 0
+        for y in range(self.height - h + 1):
+            mask |= row << (y * W)
+        return mask
+
+    def fits(self, occ: int) -> tuple[int, int]:
+        """Fields of the standing and lying cards inside the table over no
+        cell of ``occ``."""
+        W = self.width
+        free = self.full & ~occ
+        h3 = free & (free >> 1) & (free >> 2)
+        h4 = h3 & (free >> 3)
+        stand = h3 & (h3 >> W) & (h3 >> 2 * W) & (h3 >> 3 * W) & self.valid_stand
+        lie = h4 & (h4 >> W) & (h4 >> 2 * W) & self.valid_lie
+        return stand, lie
+
+    def meets(self, mask: int) -> tuple[int, int]:
+        """Fields of the standing and lying cards (inside the table) covering
+        at least one cell of ``mask``."""
+        W = self.width
+        h3 = mask | (mask >> 1) | (mask >> 2)
+        h4 = h3 | (mask >> 3)
+        v3 = h3 | (h3 >> W) | (h3 >> 2 * W)
+        stand = (v3 | (h3 >> 3 * W)) & self.valid_stand
+        lie = (h4 | (h4 >> W) | (h4 >> 2 * W)) & self.valid_lie
+        return stand, lie
+
+    def touch(self, x: int, y: int, w: int, h: int) -> tuple[int, int]:
+        """Fields of the standing and lying cards inside the table sharing an
+        edge of at least one cell with the w x h card at (x, y), without
+        overlapping it (the footprints of :func:`around`)."""
+        key = (x, y, w, h)
+        hit = self._touch.get(key)
+        if hit is None:
+            W, H = self.width, self.height
+            stand = lie = 0
+            for dx, dy, fw, fh, landscape in around(w, h):
+                px, py = x + dx, y + dy
+                if px < 0 or py < 0 or px + fw > W or py + fh > H:
+                    continue
+                if landscape:
+                    lie |= 1 << (py * W + px)
+                else:
+                    stand |= 1 << (py * W + px)
+            hit = self._touch[key] = (stand, lie)
+        return hit
+
+    def placements(self, stand: int, lie: int, first: bool = False) -> list[tuple[int, int, bool]]:
+        """The placements (x, y, landscape) of two fields in reading order, a
+        standing card before a lying one at the same cell (``first``: only
+        the first one)."""
+        W = self.width
+        out: list[tuple[int, int, bool]] = []
+        both = stand | lie
+        while both:
+            low = both & -both
+            y, x = divmod(low.bit_length() - 1, W)
+            if stand & low:
+                out.append((x, y, False))
+                if first:
+                    break
+            if lie & low:
+                out.append((x, y, True))
+                if first:
+                    break
+            both ^= low
+        return out
 
     def fp(self, x: int, y: int, w: int, h: int) -> int:
         """The cells of a w x h rectangle at (x, y) (assumed inside)."""
@@ -986,27 +1081,6 @@ class Geo:
 @cache
 def geometry(width: int, height: int) -> Geo:
     return Geo(width, height)
-
-
-@cache
-def _bases(width: int) -> tuple[int, int]:
-    """Masks of a standing and of a lying card at (0, 0) on a table this wide."""
-    stand = sum(((1 << SHORT) - 1) << (r * width) for r in range(LONG))
-    lie = sum(((1 << LONG) - 1) << (r * width) for r in range(SHORT))
-    return stand, lie
-
-
-@cache
-def _around_shifts(
-    width: int, pw: int, ph: int
-) -> tuple[tuple[int, int, int, int, bool, int, int], ...]:
-    """``around`` with, for a table this wide, the shift of each footprint
-    from the card's own top-left cell and the footprint's mask at (0, 0)."""
-    stand, lie = _bases(width)
-    return tuple(
-        (dx, dy, w, h, land, dy * width + dx, lie if land else stand)
-        for dx, dy, w, h, land in around(pw, ph)
-    )
 
 
 @cache
@@ -1343,20 +1417,12 @@ class Board:
         """An enemy unit or castle (terrain is never an enemy card)."""
         return self.kind[ci] != K_TERRAIN and self.owner[ci] != seat
 
-    def spots(self, ci: int, occ: int) -> Iterator[tuple[int, int, bool, int]]:
-        """Free card footprints touching card ``ci``: (x, y, landscape, mask),
-        in reading order (lazily, so that a caller may stop at the first)."""
-        x0, y0 = self.X[ci], self.Y[ci]
-        W, H = self.W, self.H
-        off = y0 * W + x0
-        for dx, dy, w, h, landscape, delta, base in _around_shifts(W, self.Wd[ci], self.Ht[ci]):
-            x, y = x0 + dx, y0 + dy
-            if x < 0 or y < 0 or x + w > W or y + h > H:
-                continue
-            m = base << (off + delta)
-            if m & occ:
-                continue
-            yield x, y, landscape, m
+    def free_field(self) -> tuple[int, int]:
+        """The fields (see :class:`Geo`) of the free places of this board."""
+        hit = self.memo.get(("free",))
+        if hit is None:
+            hit = self.memo[("free",)] = self.geo.fits(self.occ)
+        return hit  # type: ignore[return-value]
 
     # ---- current values
     def stats(self) -> Stats:
@@ -1771,6 +1837,10 @@ def _public_parts(b: Board) -> PublicParts:
 
 
 _BOARDS: dict[tuple[int, int, int], tuple[State, Board]] = {}
+_BOARDS_KEPT = 16
+"""Boards kept (least recently used dropped first): enough for a search to
+find its root's board again after a playout. More costs more than it saves:
+every board dropped is cold in the processor's caches by then."""
 _FORMATTED: dict[object, str] = {}
 _PARSED: dict[str, Action] = {}
 
@@ -1780,7 +1850,7 @@ def share_board(state: State, other: State) -> None:
     never reads (names of face-down cards, kinds of face-down terrain)."""
     board = board_of(state)
     key = (id(other.units), id(other.terrain), id(other.castles))
-    if len(_BOARDS) >= 64:
+    if len(_BOARDS) >= _BOARDS_KEPT:
         _BOARDS.pop(next(iter(_BOARDS)))
     _BOARDS[key] = (other, board)
 
@@ -1829,7 +1899,7 @@ def _board_of(state: State) -> Board:
         board = Board.derive(recent, state)
     if board is None:
         board = Board(state)
-    if len(_BOARDS) >= 64:
+    if len(_BOARDS) >= _BOARDS_KEPT:
         _BOARDS.pop(next(iter(_BOARDS)))
     _BOARDS[key] = (state, board)
     return board
@@ -1961,6 +2031,29 @@ _DECISION_TEXTS = {
     "free-dog": "Dog: summon another dog for free (Cabot à Couteau@C5), or pass (-).",
 }
 
+
+class _LegalSet:
+    """The legal actions of a position, and a membership test that is quick
+    for the very objects listed (what bots and playouts pass back): by
+    identity first, by value (hashing every action) only when needed."""
+
+    __slots__ = ("_values", "actions", "ids")
+
+    def __init__(self, actions: tuple[Action, ...]) -> None:
+        self.actions = actions
+        self.ids = frozenset(map(id, actions))  # the tuple keeps the objects alive
+        self._values: frozenset[Action] | None = None
+
+    def has(self, action: Action) -> bool:
+        if id(action) in self.ids:
+            return True
+        if self._values is None:
+            self._values = frozenset(self.actions)
+        return action in self._values
+
+
+_NO_LEGAL = _LegalSet(())
+
 SUB_PHASES = frozenset({"anchor", "spot", "pivot", "destination", "attack", "sorcery"})
 """The steps after the first choice of an action (``-`` goes back from them)."""
 
@@ -2043,7 +2136,7 @@ class ViaBelli(Game[State, Action, View]):
         "enemy_terrain_blocks=true reveal_keeps_bonuses=false hand_limit=6",
     )
 
-    _memo: tuple[object, dict[int, tuple[tuple[Action, ...], frozenset[Action]]]] = (None, {})
+    _memo: tuple[object, dict[int, _LegalSet]] = (None, {})
 
     # ---- setup ---------------------------------------------------------
     def setup(self, options: GameOptions, seats: int, seed: int) -> State:
@@ -2351,9 +2444,9 @@ class ViaBelli(Game[State, Action, View]):
 
     # ---- legal actions -----------------------------------------------------
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        return list(self._legal_memo(state, seat)[0])
+        return list(self._legal_memo(state, seat).actions)
 
-    def _legal_memo(self, state: State, seat: Seat) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    def _legal_memo(self, state: State, seat: Seat) -> _LegalSet:
         """The legal actions of the last state asked about, by seat (``apply``
         asks again to validate; states are immutable, so it is safe). States
         that share their table and what the seat may do with it (a resampled
@@ -2365,7 +2458,7 @@ class ViaBelli(Game[State, Action, View]):
         found = memo[1].get(seat)
         if found is not None:
             return found
-        hit: tuple[tuple[Action, ...], frozenset[Action]] = ((), frozenset())
+        hit = _NO_LEGAL
         if state.phase != "over" and (seat == state.active or state.phase == "reveal"):
             player = state.players[seat]
             key = (
@@ -2386,8 +2479,7 @@ class ViaBelli(Game[State, Action, View]):
             b = board_of(state)
             cached = b.memo.get(key)
             if cached is None:
-                actions = tuple(self._legal(state, seat))
-                cached = b.memo[key] = (actions, frozenset(actions))
+                cached = b.memo[key] = _LegalSet(tuple(self._legal(state, seat)))
             hit = cached  # type: ignore[assignment]
         memo[1][seat] = hit
         return hit
@@ -2416,7 +2508,7 @@ class ViaBelli(Game[State, Action, View]):
         return out
 
     def _is_legal(self, state: State, seat: Seat, action: Action) -> bool:
-        return action in self._legal_memo(state, seat)[1]
+        return self._legal_memo(state, seat).has(action)
 
     def _legal(self, state: State, seat: Seat) -> list[Action]:
         """The legal actions (``legal_actions`` memoises the last answer, which
@@ -2595,22 +2687,35 @@ class ViaBelli(Game[State, Action, View]):
             hit = b.memo.get(key1)
             if hit is not None:
                 return hit  # type: ignore[return-value]
+        stand, lie = self._spot_field(state, b, seat, placement)
+        ts, tl = b.geo.touch(b.X[anchor], b.Y[anchor], b.Wd[anchor], b.Ht[anchor])
+        out = b.geo.placements(stand & ts, lie & tl, first)
+        b.memo[("spot?", seat, placement, anchor) if first else key] = out
+        return out
+
+    def _spot_field(self, state: State, b: Board, seat: Seat, placement: str) -> tuple[int, int]:
+        """The fields (see :class:`Geo`) of the free places a summon may take
+        on this board, whatever the anchor (memoised per board)."""
+        key = ("spot-field", seat, placement)
+        hit = b.memo.get(key)
+        if hit is not None:
+            return hit  # type: ignore[return-value]
         rules = state.rules
+        stand, lie = b.free_field()
         ring = 0
         keep_touching = False
         if placement == "spy" and rules.spy_placement != "free":
             ring, keep_touching = b.enemy_ring(seat, units_only=True), True
         elif placement != "spy" and rules.summon_contact == "anchor-and-card":
             ring = b.enemy_ring(seat)
-        out = []
-        for x, y, land, m in b.spots(anchor, b.occ):
-            if ring and bool(m & ring) != keep_touching:
-                continue
-            out.append((x, y, land))
-            if first:
-                break
-        b.memo[("spot?", seat, placement, anchor) if first else key] = out
-        return out
+        if ring:
+            rs, rl = b.geo.meets(ring)
+            if keep_touching:
+                stand, lie = stand & rs, lie & rl
+            else:
+                stand, lie = stand & ~rs, lie & ~rl
+        b.memo[key] = (stand, lie)
+        return stand, lie
 
     def _anchors_for(self, state: State, seat: Seat, card: str, hidden: bool) -> list[int]:
         b = board_of(state)
@@ -2702,26 +2807,42 @@ class ViaBelli(Game[State, Action, View]):
         need: tuple[int, int, list[int]],
         first: bool = False,
     ) -> list[tuple[int, int, bool]]:
-        occ, ring, groups = need
-        x0, y0 = b.X[ci], b.Y[ci]
-        land0 = b.Wd[ci] == LONG
-        old = b.fps[ci]
-        rotate = state.rules.rotate_in_place
+        ring, groups = need[1], need[2]
+        full_s, full_l, base_s, base_l = self._move_field(state, b, ci, need)
         if ring != -1 and not groups and pivot != ci and pivot in b.side(b.owner[ci]).members:
-            ring = -1  # touching the pivot is touching the network
-        out = []
-        for x, y, land, m in b.spots(pivot, occ):
-            if x == x0 and y == y0 and land == land0:
-                continue
-            if not rotate and m & old:
-                continue
-            if ring != -1 and not m & ring:
-                continue
-            if any(not m & g for g in groups):
-                continue
-            out.append((x, y, land))
-            if first:
-                break
+            full_s, full_l = base_s, base_l  # touching the pivot is touching the network
+        ts, tl = b.geo.touch(b.X[pivot], b.Y[pivot], b.Wd[pivot], b.Ht[pivot])
+        return b.geo.placements(full_s & ts, full_l & tl, first)
+
+    def _move_field(
+        self, state: State, b: Board, ci: int, need: tuple[int, int, list[int]]
+    ) -> tuple[int, int, int, int]:
+        """The fields (see :class:`Geo`) of the places card ``ci`` may move
+        to along any pivot: with the ring of its network to touch, then
+        without it (memoised per board)."""
+        key = ("move-field", ci)
+        hit = b.memo.get(key)
+        if hit is not None:
+            return hit  # type: ignore[return-value]
+        geo = b.geo
+        occ, ring, groups = need
+        stand, lie = geo.fits(occ)
+        here = ~(1 << (b.Y[ci] * b.W + b.X[ci]))
+        if b.Wd[ci] == LONG:
+            lie &= here
+        else:
+            stand &= here
+        if not state.rules.rotate_in_place:
+            os_, ol = geo.meets(b.fps[ci])
+            stand, lie = stand & ~os_, lie & ~ol
+        for g in groups:
+            gs, gl = geo.meets(g)
+            stand, lie = stand & gs, lie & gl
+        full_s, full_l = stand, lie
+        if ring != -1:
+            rs, rl = geo.meets(ring)
+            full_s, full_l = stand & rs, lie & rl
+        out = b.memo[key] = (full_s, full_l, stand, lie)
         return out
 
     def _movers(self, state: State, seat: Seat, first_only: bool = False) -> list[int]:
