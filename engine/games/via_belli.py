@@ -1022,10 +1022,9 @@ class Geo:
             hit = self._touch[key] = (stand, lie)
         return hit
 
-    def placements(self, stand: int, lie: int, first: bool = False) -> list[tuple[int, int, bool]]:
+    def placements(self, stand: int, lie: int) -> list[tuple[int, int, bool]]:
         """The placements (x, y, landscape) of two fields in reading order, a
-        standing card before a lying one at the same cell (``first``: only
-        the first one)."""
+        standing card before a lying one at the same cell."""
         W = self.width
         out: list[tuple[int, int, bool]] = []
         both = stand | lie
@@ -1034,12 +1033,8 @@ class Geo:
             y, x = divmod(low.bit_length() - 1, W)
             if stand & low:
                 out.append((x, y, False))
-                if first:
-                    break
             if lie & low:
                 out.append((x, y, True))
-                if first:
-                    break
             both ^= low
         return out
 
@@ -1167,6 +1162,8 @@ class Side:
         "anchors",
         "crit",
         "cut",
+        "inner",
+        "member_set",
         "members",
         "needy",
         "parent",
@@ -1187,7 +1184,9 @@ class Side:
         self.cut: list[int] = []
         self.anchors: list[int] | None = None
         self.crit: set[int] | None = None
+        self.inner: set[int] | None = None
         self.members: list[int] = []
+        self.member_set: set[int] = set()
         self.ring_wo: dict[int, int] | None = None
 
 
@@ -1266,6 +1265,7 @@ class Board:
         self._sides: dict[int, Side] = {}
         self._stats: Stats | None = None
         self._spied: list[bool] | None = None
+        self._rings: list[int] | None = None
         self._attacks: dict[int, dict[int, list[int]]] = {}
         self._any_spot: dict[tuple[int, str], bool] = {}
         self.memo: dict[tuple[object, ...], object] = {}
@@ -1402,7 +1402,18 @@ class Board:
         return cell_text(self.X[ci], self.Y[ci])
 
     def ring(self, ci: int) -> int:
-        return self.geo.ring(self.X[ci], self.Y[ci], self.Wd[ci], self.Ht[ci])
+        return self.rings()[ci]
+
+    def rings(self) -> list[int]:
+        """Every card's contact ring (see :meth:`Geo.ring`), by card."""
+        out = self._rings
+        if out is None:
+            ring = self.geo.ring
+            out = self._rings = [
+                ring(x, y, w, h)
+                for x, y, w, h in zip(self.X, self.Y, self.Wd, self.Ht, strict=True)
+            ]
+        return out
 
     def is_face_up_unit(self, ci: int) -> bool:
         return self.kind[ci] == K_UNIT and self.state.units[self.ref[ci]].face_up
@@ -1545,6 +1556,7 @@ class Board:
         side.supplied = supplied
         side.cut = [ci for ci in side.needy if ci not in supplied]
         side.members = [ci for ci in side.sources] + sorted(ci for ci in supplied if ci in relays)
+        side.member_set = set(side.members)
         return side
 
     def reached_without(self, seat: Seat, removed: int) -> set[int]:
@@ -1563,6 +1575,15 @@ class Board:
                         nxt.append(nb)
             frontier = nxt
         return seen
+
+    def may_be_critical(self, seat: Seat, ci: int) -> bool:
+        """False for a card no other card is linked through in the supply
+        search's tree (a leaf of a spanning tree never cuts it): a cheap
+        test before :meth:`critical`."""
+        side = self.side(seat)
+        if side.inner is None:
+            side.inner = set(side.parent.values())
+        return ci in side.inner
 
     def critical(self, seat: Seat) -> set[int]:
         """Units whose removal would cut other cards of the seat off."""
@@ -2652,7 +2673,7 @@ class ViaBelli(Game[State, Action, View]):
         hit = b._any_spot.get(key)
         if hit is None:
             hit = any(
-                self._spot_list(state, b, seat, placement, a, first=True)
+                self._has_spot(state, b, seat, placement, a)
                 for a in self._anchor_pool(state, b, seat, placement)
             )
             b._any_spot[key] = hit
@@ -2668,30 +2689,23 @@ class ViaBelli(Game[State, Action, View]):
         return b.anchors(seat)
 
     def _spot_list(
-        self,
-        state: State,
-        b: Board,
-        seat: Seat,
-        placement: str,
-        anchor: int,
-        first: bool = False,
+        self, state: State, b: Board, seat: Seat, placement: str, anchor: int
     ) -> list[tuple[int, int, bool]]:
         """Free spots along ``anchor`` for a normal or an Espion placement
-        (memoised per board; ``first``: stop at the first one)."""
+        (memoised per board)."""
         key = ("spots", seat, placement, anchor)
         hit = b.memo.get(key)
-        if hit is not None:
-            return hit  # type: ignore[return-value]
-        if first:
-            key1 = ("spot?", seat, placement, anchor)
-            hit = b.memo.get(key1)
-            if hit is not None:
-                return hit  # type: ignore[return-value]
+        if hit is None:
+            stand, lie = self._spot_field(state, b, seat, placement)
+            ts, tl = b.geo.touch(b.X[anchor], b.Y[anchor], b.Wd[anchor], b.Ht[anchor])
+            hit = b.memo[key] = b.geo.placements(stand & ts, lie & tl)
+        return hit  # type: ignore[return-value]
+
+    def _has_spot(self, state: State, b: Board, seat: Seat, placement: str, anchor: int) -> bool:
+        """Whether ``_spot_list`` has a spot."""
         stand, lie = self._spot_field(state, b, seat, placement)
         ts, tl = b.geo.touch(b.X[anchor], b.Y[anchor], b.Wd[anchor], b.Ht[anchor])
-        out = b.geo.placements(stand & ts, lie & tl, first)
-        b.memo[("spot?", seat, placement, anchor) if first else key] = out
-        return out
+        return bool(stand & ts or lie & tl)
 
     def _spot_field(self, state: State, b: Board, seat: Seat, placement: str) -> tuple[int, int]:
         """The fields (see :class:`Geo`) of the free places a summon may take
@@ -2726,7 +2740,7 @@ class ViaBelli(Game[State, Action, View]):
             hit = [
                 a
                 for a in self._anchor_pool(state, b, seat, placement)
-                if self._spot_list(state, b, seat, placement, a, first=True)
+                if self._has_spot(state, b, seat, placement, a)
             ]
             b.memo[key] = hit
         return hit  # type: ignore[return-value]
@@ -2766,27 +2780,29 @@ class ViaBelli(Game[State, Action, View]):
             return occ, -1, []
         if ci not in b.side(seat).supplied:
             return occ, -1, []
-        if rules.self_cut or ci not in b.critical(seat):
+        if rules.self_cut or not b.may_be_critical(seat, ci) or ci not in b.critical(seat):
             return occ, b.ring_without(seat, ci), []
         side = b.side(seat)
         reached = b.reached_without(seat, ci)
-        orphans = [c for c in side.supplied if c in side.relays and c not in reached and c != ci]
+        rings = b.rings()
         need = 0
         for c in reached:
-            need |= b.ring(c)
+            need |= rings[c]
         groups: list[int] = []
-        left = set(orphans)
+        left = (side.supplied & side.relays) - reached
+        left.discard(ci)
+        adj = b.adj
         while left:
             start = left.pop()
-            ring = b.ring(start)
+            ring = rings[start]
             frontier = [start]
             while frontier:
                 nxt = []
                 for c in frontier:
-                    for nb in b.adj[c]:
+                    for nb in adj[c]:
                         if nb in left:
                             left.discard(nb)
-                            ring |= b.ring(nb)
+                            ring |= rings[nb]
                             nxt.append(nb)
                 frontier = nxt
             groups.append(ring)
@@ -2798,21 +2814,22 @@ class ViaBelli(Game[State, Action, View]):
             pivots = [p for p in pivots if b.owner[p] == seat and b.kind[p] != K_TERRAIN]
         return sorted(pivots, key=lambda c: (b.Y[c], b.X[c]))
 
-    def _dest_list(
-        self,
-        state: State,
-        b: Board,
-        ci: int,
-        pivot: int,
-        need: tuple[int, int, list[int]],
-        first: bool = False,
-    ) -> list[tuple[int, int, bool]]:
+    def _dest_fields(
+        self, state: State, b: Board, ci: int, pivot: int, need: tuple[int, int, list[int]]
+    ) -> tuple[int, int]:
+        """The fields (see :class:`Geo`) of card ``ci``'s destinations along ``pivot``."""
         ring, groups = need[1], need[2]
         full_s, full_l, base_s, base_l = self._move_field(state, b, ci, need)
-        if ring != -1 and not groups and pivot != ci and pivot in b.side(b.owner[ci]).members:
+        if ring != -1 and not groups and pivot != ci and pivot in b.side(b.owner[ci]).member_set:
             full_s, full_l = base_s, base_l  # touching the pivot is touching the network
         ts, tl = b.geo.touch(b.X[pivot], b.Y[pivot], b.Wd[pivot], b.Ht[pivot])
-        return b.geo.placements(full_s & ts, full_l & tl, first)
+        return full_s & ts, full_l & tl
+
+    def _has_dest(
+        self, state: State, b: Board, ci: int, pivot: int, need: tuple[int, int, list[int]]
+    ) -> bool:
+        stand, lie = self._dest_fields(state, b, ci, pivot, need)
+        return bool(stand or lie)
 
     def _move_field(
         self, state: State, b: Board, ci: int, need: tuple[int, int, list[int]]
@@ -2879,8 +2896,7 @@ class ViaBelli(Game[State, Action, View]):
         if need is None:
             return False
         return any(
-            self._dest_list(state, b, ci, p, need, first=True)
-            for p in self._pivot_pool(state, b, seat, ci)
+            self._has_dest(state, b, ci, p, need) for p in self._pivot_pool(state, b, seat, ci)
         )
 
     def _pivots(self, state: State, seat: Seat, ci: int) -> list[int]:
@@ -2897,7 +2913,7 @@ class ViaBelli(Game[State, Action, View]):
             out = [
                 p
                 for p in self._pivot_pool(state, b, seat, ci)
-                if self._dest_list(state, b, ci, p, need, first=True)
+                if self._has_dest(state, b, ci, p, need)
             ]
         b.memo[key] = out
         return out
@@ -2913,7 +2929,7 @@ class ViaBelli(Game[State, Action, View]):
         if hit is None:
             need = self._move_need(state, b, seat, ci)
             assert need is not None
-            hit = self._dest_list(state, b, ci, pivot, need)
+            hit = b.geo.placements(*self._dest_fields(state, b, ci, pivot, need))
             b.memo[key] = hit
         return hit  # type: ignore[return-value]
 
