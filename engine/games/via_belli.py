@@ -1100,7 +1100,6 @@ def around(pw: int, ph: int) -> tuple[tuple[int, int, int, int, bool], ...]:
 # ---------------------------------------------------------------------------
 
 K_CASTLE, K_TERRAIN, K_UNIT = 0, 1, 2
-FREE, BLOCKED = -1, -2
 
 
 _TABLES: dict[int, tuple[tuple[CardDef, ...], dict[str, CardDef], dict[str, int]]] = {}
@@ -1131,18 +1130,13 @@ def card_order(rules: Rules) -> dict[str, int]:
 
 
 @cache
-def _blank(
-    width: int, height: int, blocks: tuple[tuple[int, int, int, int], ...]
-) -> tuple[tuple[int, ...], int]:
-    grid = [FREE] * (width * height)
+def _blank(width: int, height: int, blocks: tuple[tuple[int, int, int, int], ...]) -> int:
+    """The cells of the obstacles."""
     geo = geometry(width, height)
     mask = 0
     for x, y, w, h in blocks:
-        for r in range(h):
-            base = (y + r) * width + x
-            grid[base : base + w] = [BLOCKED] * w
         mask |= geo.fp(x, y, w, h)
-    return tuple(grid), mask
+    return mask
 
 
 @dataclass(slots=True)
@@ -1242,19 +1236,13 @@ class Board:
         self.X, self.Y, self.Wd, self.Ht = X, Y, Wd, Ht
         self.kind, self.ref, self.owner = kind, ref, owner
         self.n = n = len(X)
-        blank, occ = _blank(W, H, tuple(blocks))
-        grid = list(blank)
+        occ = _blank(W, H, tuple(blocks))
         fps = []
         for ci in range(n):
-            x, y, w, h = X[ci], Y[ci], Wd[ci], Ht[ci]
-            fill = [ci] * w
-            for r in range(h):
-                base = (y + r) * W + x
-                grid[base : base + w] = fill
-            m = geo.fp(x, y, w, h)
+            m = geo.fp(X[ci], Y[ci], Wd[ci], Ht[ci])
             fps.append(m)
             occ |= m
-        self.grid = grid
+        self.corner = {(X[ci], Y[ci]): ci for ci in range(n)}
         self.fps = fps
         self.occ = occ
         self.adj = [self._neighbours(ci) for ci in range(n)]
@@ -1273,24 +1261,10 @@ class Board:
         self._public: PublicParts | None = None
 
     def _neighbours(self, ci: int) -> tuple[int, ...]:
-        """Cards sharing an edge of at least one cell with card ``ci`` (read
-        on the grid, along its four sides)."""
-        grid, W, H = self.grid, self.W, self.H
-        x, y, w, h = self.X[ci], self.Y[ci], self.Wd[ci], self.Ht[ci]
-        s: set[int] = set()
-        if y > 0:
-            base = (y - 1) * W + x
-            s.update(grid[base : base + w])
-        if y + h < H:
-            base = (y + h) * W + x
-            s.update(grid[base : base + w])
-        if x > 0:
-            s.update(grid[y * W + x - 1 : (y + h) * W + x - 1 : W])
-        if x + w < W:
-            s.update(grid[y * W + x + w : (y + h) * W + x + w : W])
-        s.discard(FREE)
-        s.discard(BLOCKED)
-        return tuple(sorted(s))
+        """Cards sharing an edge of at least one cell with card ``ci``."""
+        ring = self.geo.ring(self.X[ci], self.Y[ci], self.Wd[ci], self.Ht[ci])
+        fps = self.fps
+        return tuple([c for c in range(self.n) if fps[c] & ring])
 
     @staticmethod
     def derive(parent: Board, state: State) -> Board | None:
@@ -1331,8 +1305,8 @@ class Board:
             board.owner[parent.terrain_ci[ti]] = t.controller
         board.X, board.Y, board.Wd, board.Ht = parent.X, parent.Y, parent.Wd, parent.Ht
         board.unit_ci, board.n = parent.unit_ci, parent.n
-        board.grid, board.fps, board.occ, board.adj = (
-            parent.grid,
+        board.corner, board.fps, board.occ, board.adj = (
+            parent.corner,
             parent.fps,
             parent.occ,
             parent.adj,
@@ -1343,9 +1317,8 @@ class Board:
             w, h = (LONG, SHORT) if u.landscape else (SHORT, LONG)
             board.X, board.Y = list(parent.X), list(parent.Y)
             board.Wd, board.Ht = list(parent.Wd), list(parent.Ht)
-            board.fps, board.adj, board.grid = list(parent.fps), list(parent.adj), list(parent.grid)
-            W = board.W
-            grid = board.grid
+            board.fps, board.adj = list(parent.fps), list(parent.adj)
+            board.corner = corner = dict(parent.corner)
             occ = parent.occ
             if ui == n_old:  # a new card
                 ci = board.n
@@ -1359,18 +1332,12 @@ class Board:
                 board.adj.append(())
             else:  # a card moved: clear its old place
                 ci = parent.unit_ci[ui]
-                x, y, ow = parent.X[ci], parent.Y[ci], parent.Wd[ci]
-                for r in range(parent.Ht[ci]):
-                    base = (y + r) * W + x
-                    grid[base : base + ow] = [FREE] * ow
+                del corner[parent.X[ci], parent.Y[ci]]
                 occ &= ~parent.fps[ci]
                 for nb in parent.adj[ci]:
                     board.adj[nb] = tuple(c for c in board.adj[nb] if c != ci)
                 board.X[ci], board.Y[ci], board.Wd[ci], board.Ht[ci] = u.x, u.y, w, h
-            fill = [ci] * w
-            for r in range(h):
-                base = (u.y + r) * W + u.x
-                grid[base : base + w] = fill
+            corner[u.x, u.y] = ci
             m = board.geo.fp(u.x, u.y, w, h)
             board.fps[ci] = m
             board.occ = occ | m
@@ -1387,13 +1354,7 @@ class Board:
 
     def at(self, cell: Cell) -> int:
         """The card whose top-left cell this is, or -1."""
-        x, y = cell
-        if not (0 <= x < self.W and 0 <= y < self.H):
-            return -1
-        ci = self.grid[y * self.W + x]
-        if ci >= 0 and self.X[ci] == x and self.Y[ci] == y:
-            return ci
-        return -1
+        return self.corner.get(cell, -1)
 
     def cell(self, ci: int) -> Cell:
         return self.X[ci], self.Y[ci]
