@@ -4122,19 +4122,26 @@ class ViaBelli(Game[State, Action, View]):
                 continue
             known = sorted(pv.known_at, key=lambda k: -k[1])  # most constrained first
             keep: list[str] = []
+            hidden = [i for i, u in enumerate(units) if u.owner == pv.seat and not u.name]
             if fits and pv.seat == view.active:
-                copies = [c for c in sorted(fits) for _ in range(max(0, counts[index[c]]))]
+                # the card being placed is one of the hand: one that fits, and
+                # leaves room for the cards known to be in the hand (a known
+                # card is that card, or stays in the rest of the hand or in a
+                # face-down card placed after it became known)
+                since = [units[i].since for i in hidden]
+                copies = [
+                    c
+                    for c in sorted(fits)
+                    if _room_for_known(_known_without(known, c), pv.hand_count - 1, since)
+                    for _ in range(max(0, counts[index[c]]))
+                ]
                 if not copies:
                     raise ValueError("view inconsistent: no card fits the placement in progress")
                 card = copies[below(len(copies))]
                 keep.append(card)
                 sel_card = card
                 counts[index[card]] -= 1
-                for i, (name, _) in enumerate(known):
-                    if name == card:
-                        del known[i]
-                        break
-            hidden = [i for i, u in enumerate(units) if u.owner == pv.seat and not u.name]
+                known = _known_without(known, card)
             n_hand = pv.hand_count - len(keep)
             slots = [""] * (n_hand + len(hidden))
             for card, when in known:
@@ -5269,6 +5276,24 @@ def _draw_from(state_rng: int, counts: tuple[int, ...]) -> tuple[int, tuple[int,
     stream = rng.Stream(state_rng)
     index, pile = _pick(stream, counts)
     return index, pile, stream.state
+
+
+def _known_without(known: list[tuple[str, int]], card: str) -> list[tuple[str, int]]:
+    """Known hand cards (most recently known first) once ``card`` of the hand
+    is accounted for: the first entry of that name is that card."""
+    for i, (name, _) in enumerate(known):
+        if name == card:
+            return known[:i] + known[i + 1 :]
+    return known
+
+
+def _room_for_known(known: list[tuple[str, int]], hand: int, since: list[int]) -> bool:
+    """Whether cards known to be in a hand (most recently known first) all
+    find a place: one of ``hand`` hand slots, or a face-down card placed
+    after the card became known (``since``: when each was placed). The
+    places open to a card include those of every card known later, so
+    counting is enough."""
+    return all(hand + sum(1 for s in since if s > when) > i for i, (_, when) in enumerate(known))
 
 
 def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
