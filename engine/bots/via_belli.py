@@ -101,6 +101,16 @@ class _Scene:
         ]
         enemy_units = [_rect(u.x, u.y, u.landscape) for u in state.units if u.owner != seat]
         self.threat = min((_dist(r, self.own_castle) for r in enemy_units), default=99.0)
+        self._progress: dict[tuple[int, int, bool], float] = {}
+
+    def place(self, x: int, y: int, landscape: bool) -> float:
+        """:meth:`progress` of a card at (x, y), memoised (a decision weighs
+        the same spots for many cards and anchors)."""
+        key = (x, y, landscape)
+        hit = self._progress.get(key)
+        if hit is None:
+            hit = self._progress[key] = self.progress(_rect(x, y, landscape))
+        return hit
 
     def progress(self, r: Rect) -> float:
         """How well placed a card of ours is: near the enemy castle, near
@@ -117,16 +127,28 @@ class _Scene:
         return score
 
 
+def _summon_score(scene: _Scene, card: str, hidden: bool, x: int, y: int, land: bool) -> float:
+    cd = scene.table[card]
+    score = 2.0 + 0.4 * (cd.atk + cd.dfn) + scene.place(x, y, land)
+    return score - (1.0 if hidden else 0.2 * cd.ivk)
+
+
+def _move_score(scene: _Scene, fx: int, fy: int, x: int, y: int, land: bool) -> float:
+    b = scene.b
+    old = b.at((fx, fy))
+    now = scene.place(x, y, land)
+    was = scene.place(fx, fy, b.unit(old).landscape) if old >= 0 else now
+    gain = now - was
+    # a move that gains nothing is the last resort (it could go on forever)
+    return gain - 0.5 if gain > 0.25 else -40.0
+
+
 def _score(scene: _Scene, action: Action) -> float:
     state, seat, b = scene.state, scene.seat, scene.b
     if isinstance(action, Summon):
-        card = scene.table[action.card]
-        score = (
-            2.0
-            + 0.4 * (card.atk + card.dfn)
-            + scene.progress(_rect(action.x, action.y, action.landscape))
+        return _summon_score(
+            scene, action.card, action.hidden, action.x, action.y, action.landscape
         )
-        return score - (1.0 if action.hidden else 0.2 * card.ivk)
     if isinstance(action, Attack):
         total = sum(b.atk(b.at(cell)) for cell in action.attackers)
         ti = b.at(action.target)
@@ -144,12 +166,7 @@ def _score(scene: _Scene, action: Action) -> float:
             return value - cost
         return -20.0 - cost
     if isinstance(action, Move):
-        old = b.at((action.fx, action.fy))
-        was = _rect(action.fx, action.fy, b.unit(old).landscape) if old >= 0 else None
-        now = scene.progress(_rect(action.x, action.y, action.landscape))
-        gain = now - (scene.progress(was) if was is not None else now)
-        # a move that gains nothing is the last resort (it could go on forever)
-        return gain - 0.5 if gain > 0.25 else -40.0
+        return _move_score(scene, action.fx, action.fy, action.x, action.y, action.landscape)
     if isinstance(action, Draw):
         player = state.players[seat]
         left = sum(player.deck)
@@ -186,8 +203,21 @@ def heuristic_move(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
 
 def _best_after(scene: _Scene, state: State, seat: Seat, step: Action, depth: int) -> float:
     """The best score of the complete actions ``step`` leads to (menus opened
-    and cards chosen are followed ``depth`` steps further with the engine)."""
-    if not isinstance(step, Begin | Anchor | Pivot):
+    are followed with the engine; the spots a card or a move may take are
+    asked of the engine without making the step, every spot weighed once)."""
+    if isinstance(step, Anchor):
+        spots = GAME.summon_spots(state, seat, step.card, step.hidden, (step.x, step.y))
+        if not spots:
+            return -1e9
+        x, y, land = max(spots, key=lambda s: scene.place(*s))  # the first of the best
+        return _summon_score(scene, step.card, step.hidden, x, y, land)
+    if isinstance(step, Pivot):
+        places = GAME.move_places(state, seat, (step.fx, step.fy), (step.x, step.y))
+        if not places:
+            return -1e9
+        x, y, land = max(places, key=lambda s: scene.place(*s))
+        return _move_score(scene, step.fx, step.fy, x, y, land)
+    if not isinstance(step, Begin):
         return _score(scene, step)
     if depth <= 0:
         return -1e9

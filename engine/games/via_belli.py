@@ -2475,19 +2475,36 @@ class ViaBelli(Game[State, Action, View]):
         legal = self.legal_actions(state, seat)
         if state.phase not in ("turn", "free-dog"):
             return legal
-        out: list[Action] = []
+        out: dict[Action, None] = {}  # ordered, without repeats
         for action in legal:
             if isinstance(action, Begin | Anchor | Pivot):
                 after = self._step(state, seat, action, [])
                 for step in self._legal(after, seat):
                     if isinstance(step, Anchor | Pivot):
                         last = self._step(after, seat, step, [])
-                        out += [a for a in self._legal(last, seat) if a not in out]
-                    elif step not in out:
-                        out.append(step)
+                        out.update(dict.fromkeys(self._legal(last, seat)))
+                    else:
+                        out[step] = None
             else:
-                out.append(action)
-        return out
+                out[action] = None
+        return list(out)
+
+    def summon_spots(
+        self, state: State, seat: Seat, card: str, hidden: bool, anchor: Cell
+    ) -> list[tuple[int, int, bool]]:
+        """The spots (x, y, landscape) offered once ``Anchor(card, hidden,
+        *anchor)`` is chosen: the ``Summon`` actions of the next step, without
+        making the step (for bots weighing every complete action)."""
+        b = board_of(state)
+        return list(self._spots_for(state, seat, card, hidden, b.at(anchor)))
+
+    def move_places(
+        self, state: State, seat: Seat, unit: Cell, pivot: Cell
+    ) -> list[tuple[int, int, bool]]:
+        """The places (x, y, landscape) offered once ``Pivot(*unit, *pivot)``
+        is chosen: the ``Move`` actions of the next step, without making it."""
+        b = board_of(state)
+        return list(self._destinations(state, seat, b.at(unit), b.at(pivot)))
 
     def _is_legal(self, state: State, seat: Seat, action: Action) -> bool:
         return self._legal_memo(state, seat).has(action)
