@@ -37,9 +37,13 @@ def search(
     budget: Budget,
 ) -> tuple[A, int, int]:
     """``(action, next_rng_state, iterations)``: flat UCB1 over the root's
-    legal actions, each iteration on a new determinisation."""
+    legal actions (those the policy's :meth:`GamePolicy.candidates` keeps),
+    each iteration on a new determinisation."""
     game = policy.game
     seat = policy.observer(view)
+    legal = policy.candidates(view, legal)
+    if len(legal) == 1:
+        return legal[0], rng_state, 0
     arms = len(legal)
     visits = [0] * arms
     totals = [0.0] * arms

@@ -19,9 +19,12 @@ decision is the one followed through the next steps.
   its last cards: an empty pile loses), and reveals the ambush card with the
   best printed DEF.
 * ``hard`` (generic, :mod:`engine.bots.search`): Monte Carlo over states drawn
-  by :meth:`ViaBelli.sample_state`; playouts use :func:`heuristic_move` (some
-  moves at random), cut after :attr:`ViaBelliPolicy.playout_depth` actions and
-  scored by :func:`evaluate` (castles, units on the table, held terrain).
+  by :meth:`ViaBelli.sample_state`, among the :data:`CANDIDATES` steps the
+  normal heuristic likes best (:meth:`ViaBelliPolicy.candidates`); playouts
+  use :func:`quick_move` (some moves at random), cut after
+  :attr:`ViaBelliPolicy.playout_depth` actions and scored by :func:`evaluate`
+  (units on the table and how far they marched on the enemy castles, castles
+  open to a winning attack, held terrain, cards).
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ from ..games.via_belli import (
 from .base import GamePolicy
 
 PLAYOUT_NOISE = 5  # one playout step in 5 is random
+CANDIDATES = 6  # root actions hard searches (the normal heuristic's best)
 CASTLE_KILL = 1000.0
 TERRAIN_TAKE = 6.0
 
@@ -228,20 +232,53 @@ def _best_after(scene: _Scene, state: State, seat: Seat, step: Action, depth: in
     )
 
 
+ADVANCE = 0.12  # per cell closer to an enemy castle than ADVANCE_RANGE
+ADVANCE_RANGE = 30.0
+CASTLE_THREAT = 12.0  # a castle its enemies could take now
+
+
 def evaluate(state: State, seat: Seat) -> float:
-    """A cut playout's estimated reward in [0, 1] for ``seat``."""
+    """A cut playout's estimated reward in [0, 1] for ``seat``: material on
+    the table, held terrain, cards in hand and pile, how far the columns have
+    marched on the enemy castles, and castles their enemies could take now."""
     if seat in state.eliminated:
         return 0.0
     table = card_table(state.rules)
+    others = max(1, len(state.players) - len(state.eliminated) - 1)
+    castles = [
+        (s, _rect(c.x, c.y, c.landscape))
+        for s, c in enumerate(state.castles)
+        if not c.fallen and s not in state.eliminated
+    ]
     score = 0.0
     for u in state.units:
-        value = 1.0 + (0.3 * (table[u.name].atk + table[u.name].dfn))
-        score += value if u.owner == seat else -value / max(1, len(state.players) - 1)
+        cd = table[u.name]
+        value = 1.0 + (0.3 * (cd.atk + cd.dfn))
+        r = _rect(u.x, u.y, u.landscape)
+        near = min((_dist(r, c) for s, c in castles if s != u.owner), default=ADVANCE_RANGE)
+        value += ADVANCE * max(0.0, ADVANCE_RANGE - near)
+        score += value if u.owner == seat else -value / others
     for t in state.terrain:
         if t.controller == seat:
             score += 3.0
         elif t.controller >= 0:
             score -= 3.0
+    b = board_of(state)
+    for s, _ in castles:
+        ci = b.castle_ci[s]
+        if ci < 0:
+            continue
+        dfn = b.dfn(ci)
+        for enemy in range(len(state.players)):
+            if enemy == s or enemy in state.eliminated:
+                continue
+            attackers = b.attack_map(enemy).get(ci)
+            if attackers and sum(b.atk(a) for a in attackers) > dfn:
+                if s == seat:
+                    score -= CASTLE_THREAT
+                elif enemy == seat:
+                    score += CASTLE_THREAT / others
+                break
     player = state.players[seat]
     score += 0.3 * len(player.hand) + 0.05 * sum(player.deck)
     return 1.0 / (1.0 + math.exp(-score / 8.0))
@@ -318,6 +355,20 @@ class ViaBelliPolicy(GamePolicy[State, Action, View]):
 
     def evaluate(self, state: State, seat: Seat) -> float:
         return evaluate(state, seat)
+
+    def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
+        """The :data:`CANDIDATES` steps the normal heuristic likes best, best
+        first (its scores read only public facts and the bot's own hand, so
+        any sampled world gives the same ones)."""
+        if len(legal) <= CANDIDATES:
+            return legal
+        seat = self.observer(view)
+        state = GAME.sample_state(view, 0)
+        scene = _Scene(state, seat)
+        depth = 2 if state.phase == "turn" else 1
+        scores = [_best_after(scene, state, seat, step, depth) for step in legal]
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])  # stable: ties keep order
+        return [legal[i] for i in order[:CANDIDATES]]
 
 
 POLICY = ViaBelliPolicy()
