@@ -142,6 +142,13 @@ class GamePolicy(abc.ABC, Generic[S, A, V]):
     def normal(self, view: V, legal: Sequence[A], rng_state: int) -> tuple[A, int]:
         """A heuristic written for the game (fast: no search)."""
 
+    def candidates(self, view: V, legal: Sequence[A]) -> Sequence[A]:
+        """The root actions ``hard`` searches, best first (a non-empty part
+        of ``legal``). Default: all of them, in order. Games with many
+        actions a decision narrow them with their heuristic, so that the
+        search's budget goes to the plausible ones."""
+        return legal
+
     def sample_state(self, view: V, seed: int) -> S:
         """A full state consistent with ``view`` (hidden parts drawn from ``seed``)."""
         return self.game.sample_state(view, seed)

@@ -56,7 +56,8 @@ class Bot(Generic[S, A, V]):
                 )
             except ValueError:
                 # A view the game could not turn back into a state (a sampler
-                # bug): play the normal heuristic rather than stall the match.
+                # bug; none known): play the normal heuristic rather than stall
+                # the match.
                 action, rng_state = self.policy.normal(view, legal, rng_state)
         if action not in legal:
             raise BotError(f"{self!r} chose {action!r}, which is not a legal action")

@@ -44,12 +44,15 @@ def search(
     budget: Budget,
 ) -> tuple[A, int, int]:
     """``(action, next_rng_state, iterations)``: flat UCB1 over the root's
-    legal actions, each iteration on a new determinisation."""
+    legal actions (those the policy's :meth:`GamePolicy.candidates` keeps),
+    each iteration on a new determinisation."""
     game = policy.game
     seat = policy.observer(view)
     anchor: A | None = None
     if policy.anchored:
         anchor, rng_state = policy.normal(view, legal, rng_state)
+    legal = list(policy.candidates(view, legal))
+    if anchor is not None:
         others = [a for a in legal if a != anchor]
         if len(others) > policy.root_arms:
             picked: list[A] = []
@@ -58,6 +61,8 @@ def search(
                 picked.append(others.pop(k))
             others = picked
         legal = [anchor, *others]
+    if len(legal) == 1:
+        return legal[0], rng_state, 0
     arms = len(legal)
     visits = [0] * arms
     totals = [0.0] * arms

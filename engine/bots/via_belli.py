@@ -19,9 +19,12 @@ decision is the one followed through the next steps.
   its last cards: an empty pile loses), and reveals the ambush card with the
   best printed DEF.
 * ``hard`` (generic, :mod:`engine.bots.search`): Monte Carlo over states drawn
-  by :meth:`ViaBelli.sample_state`; playouts use :func:`heuristic_move` (some
-  moves at random), cut after :attr:`ViaBelliPolicy.playout_depth` actions and
-  scored by :func:`evaluate` (castles, units on the table, held terrain).
+  by :meth:`ViaBelli.sample_state`, among the :data:`CANDIDATES` steps the
+  normal heuristic likes best (:meth:`ViaBelliPolicy.candidates`); playouts
+  use :func:`quick_move` (some moves at random), cut after
+  :attr:`ViaBelliPolicy.playout_depth` actions and scored by :func:`evaluate`
+  (units on the table and how far they marched on the enemy castles, castles
+  open to a winning attack, held terrain, cards).
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ from ..games.via_belli import (
 from .base import GamePolicy
 
 PLAYOUT_NOISE = 5  # one playout step in 5 is random
+CANDIDATES = 6  # root actions hard searches (the normal heuristic's best)
 CASTLE_KILL = 1000.0
 TERRAIN_TAKE = 6.0
 
@@ -101,6 +105,16 @@ class _Scene:
         ]
         enemy_units = [_rect(u.x, u.y, u.landscape) for u in state.units if u.owner != seat]
         self.threat = min((_dist(r, self.own_castle) for r in enemy_units), default=99.0)
+        self._progress: dict[tuple[int, int, bool], float] = {}
+
+    def place(self, x: int, y: int, landscape: bool) -> float:
+        """:meth:`progress` of a card at (x, y), memoised (a decision weighs
+        the same spots for many cards and anchors)."""
+        key = (x, y, landscape)
+        hit = self._progress.get(key)
+        if hit is None:
+            hit = self._progress[key] = self.progress(_rect(x, y, landscape))
+        return hit
 
     def progress(self, r: Rect) -> float:
         """How well placed a card of ours is: near the enemy castle, near
@@ -117,16 +131,28 @@ class _Scene:
         return score
 
 
+def _summon_score(scene: _Scene, card: str, hidden: bool, x: int, y: int, land: bool) -> float:
+    cd = scene.table[card]
+    score = 2.0 + 0.4 * (cd.atk + cd.dfn) + scene.place(x, y, land)
+    return score - (1.0 if hidden else 0.2 * cd.ivk)
+
+
+def _move_score(scene: _Scene, fx: int, fy: int, x: int, y: int, land: bool) -> float:
+    b = scene.b
+    old = b.at((fx, fy))
+    now = scene.place(x, y, land)
+    was = scene.place(fx, fy, b.unit(old).landscape) if old >= 0 else now
+    gain = now - was
+    # a move that gains nothing is the last resort (it could go on forever)
+    return gain - 0.5 if gain > 0.25 else -40.0
+
+
 def _score(scene: _Scene, action: Action) -> float:
     state, seat, b = scene.state, scene.seat, scene.b
     if isinstance(action, Summon):
-        card = scene.table[action.card]
-        score = (
-            2.0
-            + 0.4 * (card.atk + card.dfn)
-            + scene.progress(_rect(action.x, action.y, action.landscape))
+        return _summon_score(
+            scene, action.card, action.hidden, action.x, action.y, action.landscape
         )
-        return score - (1.0 if action.hidden else 0.2 * card.ivk)
     if isinstance(action, Attack):
         total = sum(b.atk(b.at(cell)) for cell in action.attackers)
         ti = b.at(action.target)
@@ -144,12 +170,7 @@ def _score(scene: _Scene, action: Action) -> float:
             return value - cost
         return -20.0 - cost
     if isinstance(action, Move):
-        old = b.at((action.fx, action.fy))
-        was = _rect(action.fx, action.fy, b.unit(old).landscape) if old >= 0 else None
-        now = scene.progress(_rect(action.x, action.y, action.landscape))
-        gain = now - (scene.progress(was) if was is not None else now)
-        # a move that gains nothing is the last resort (it could go on forever)
-        return gain - 0.5 if gain > 0.25 else -40.0
+        return _move_score(scene, action.fx, action.fy, action.x, action.y, action.landscape)
     if isinstance(action, Draw):
         player = state.players[seat]
         left = sum(player.deck)
@@ -186,8 +207,21 @@ def heuristic_move(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
 
 def _best_after(scene: _Scene, state: State, seat: Seat, step: Action, depth: int) -> float:
     """The best score of the complete actions ``step`` leads to (menus opened
-    and cards chosen are followed ``depth`` steps further with the engine)."""
-    if not isinstance(step, Begin | Anchor | Pivot):
+    are followed with the engine; the spots a card or a move may take are
+    asked of the engine without making the step, every spot weighed once)."""
+    if isinstance(step, Anchor):
+        spots = GAME.summon_spots(state, seat, step.card, step.hidden, (step.x, step.y))
+        if not spots:
+            return -1e9
+        x, y, land = max(spots, key=lambda s: scene.place(*s))  # the first of the best
+        return _summon_score(scene, step.card, step.hidden, x, y, land)
+    if isinstance(step, Pivot):
+        places = GAME.move_places(state, seat, (step.fx, step.fy), (step.x, step.y))
+        if not places:
+            return -1e9
+        x, y, land = max(places, key=lambda s: scene.place(*s))
+        return _move_score(scene, step.fx, step.fy, x, y, land)
+    if not isinstance(step, Begin):
         return _score(scene, step)
     if depth <= 0:
         return -1e9
@@ -198,20 +232,53 @@ def _best_after(scene: _Scene, state: State, seat: Seat, step: Action, depth: in
     )
 
 
+ADVANCE = 0.12  # per cell closer to an enemy castle than ADVANCE_RANGE
+ADVANCE_RANGE = 30.0
+CASTLE_THREAT = 12.0  # a castle its enemies could take now
+
+
 def evaluate(state: State, seat: Seat) -> float:
-    """A cut playout's estimated reward in [0, 1] for ``seat``."""
+    """A cut playout's estimated reward in [0, 1] for ``seat``: material on
+    the table, held terrain, cards in hand and pile, how far the columns have
+    marched on the enemy castles, and castles their enemies could take now."""
     if seat in state.eliminated:
         return 0.0
     table = card_table(state.rules)
+    others = max(1, len(state.players) - len(state.eliminated) - 1)
+    castles = [
+        (s, _rect(c.x, c.y, c.landscape))
+        for s, c in enumerate(state.castles)
+        if not c.fallen and s not in state.eliminated
+    ]
     score = 0.0
     for u in state.units:
-        value = 1.0 + (0.3 * (table[u.name].atk + table[u.name].dfn))
-        score += value if u.owner == seat else -value / max(1, len(state.players) - 1)
+        cd = table[u.name]
+        value = 1.0 + (0.3 * (cd.atk + cd.dfn))
+        r = _rect(u.x, u.y, u.landscape)
+        near = min((_dist(r, c) for s, c in castles if s != u.owner), default=ADVANCE_RANGE)
+        value += ADVANCE * max(0.0, ADVANCE_RANGE - near)
+        score += value if u.owner == seat else -value / others
     for t in state.terrain:
         if t.controller == seat:
             score += 3.0
         elif t.controller >= 0:
             score -= 3.0
+    b = board_of(state)
+    for s, _ in castles:
+        ci = b.castle_ci[s]
+        if ci < 0:
+            continue
+        dfn = b.dfn(ci)
+        for enemy in range(len(state.players)):
+            if enemy == s or enemy in state.eliminated:
+                continue
+            attackers = b.attack_map(enemy).get(ci)
+            if attackers and sum(b.atk(a) for a in attackers) > dfn:
+                if s == seat:
+                    score -= CASTLE_THREAT
+                elif enemy == seat:
+                    score += CASTLE_THREAT / others
+                break
     player = state.players[seat]
     score += 0.3 * len(player.hand) + 0.05 * sum(player.deck)
     return 1.0 / (1.0 + math.exp(-score / 8.0))
@@ -288,6 +355,20 @@ class ViaBelliPolicy(GamePolicy[State, Action, View]):
 
     def evaluate(self, state: State, seat: Seat) -> float:
         return evaluate(state, seat)
+
+    def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
+        """The :data:`CANDIDATES` steps the normal heuristic likes best, best
+        first (its scores read only public facts and the bot's own hand, so
+        any sampled world gives the same ones)."""
+        if len(legal) <= CANDIDATES:
+            return legal
+        seat = self.observer(view)
+        state = GAME.sample_state(view, 0)
+        scene = _Scene(state, seat)
+        depth = 2 if state.phase == "turn" else 1
+        scores = [_best_after(scene, state, seat, step, depth) for step in legal]
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])  # stable: ties keep order
+        return [legal[i] for i in order[:CANDIDATES]]
 
 
 POLICY = ViaBelliPolicy()

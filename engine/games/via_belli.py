@@ -42,8 +42,9 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, get_args
@@ -938,15 +939,105 @@ def parse_cell(text: str) -> Cell | None:
 
 
 class Geo:
-    """Footprint and contact masks of one table size (cached)."""
+    """Footprint and contact masks of one table size (cached).
 
-    __slots__ = ("_fp", "_ring", "height", "width")
+    Placements are also handled as *fields*: a mask with one bit per cell,
+    bit ``y * width + x`` set when a card with its top-left cell there is a
+    candidate (one field for standing cards, one for lying ones). Fields
+    combine with ``&``, and their set bits in increasing order are the
+    placements in reading order (top to bottom, left to right)."""
+
+    __slots__ = (
+        "_fp",
+        "_ring",
+        "_touch",
+        "full",
+        "height",
+        "valid_lie",
+        "valid_stand",
+        "width",
+    )
 
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
         self._fp: dict[tuple[int, int, int, int], int] = {}
         self._ring: dict[tuple[int, int, int, int], int] = {}
+        self._touch: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+        self.full = (1 << (width * height)) - 1
+        stand_w, stand_h = SHORT, LONG
+        lie_w, lie_h = LONG, SHORT
+        self.valid_stand = self._corners(stand_w, stand_h)
+        self.valid_lie = self._corners(lie_w, lie_h)
+
+    def _corners(self, w: int, h: int) -> int:
+        """The top-left cells of every w x h card inside the table."""
+        W = self.width
+        if w > W or h > self.height:
+            return 0
+        row = (1 << (W - w + 1)) - 1
+        mask = 0
+        for y in range(self.height - h + 1):
+            mask |= row << (y * W)
+        return mask
+
+    def fits(self, occ: int) -> tuple[int, int]:
+        """Fields of the standing and lying cards inside the table over no
+        cell of ``occ``."""
+        W = self.width
+        free = self.full & ~occ
+        h3 = free & (free >> 1) & (free >> 2)
+        h4 = h3 & (free >> 3)
+        stand = h3 & (h3 >> W) & (h3 >> 2 * W) & (h3 >> 3 * W) & self.valid_stand
+        lie = h4 & (h4 >> W) & (h4 >> 2 * W) & self.valid_lie
+        return stand, lie
+
+    def meets(self, mask: int) -> tuple[int, int]:
+        """Fields of the standing and lying cards (inside the table) covering
+        at least one cell of ``mask``."""
+        W = self.width
+        h3 = mask | (mask >> 1) | (mask >> 2)
+        h4 = h3 | (mask >> 3)
+        v3 = h3 | (h3 >> W) | (h3 >> 2 * W)
+        stand = (v3 | (h3 >> 3 * W)) & self.valid_stand
+        lie = (h4 | (h4 >> W) | (h4 >> 2 * W)) & self.valid_lie
+        return stand, lie
+
+    def touch(self, x: int, y: int, w: int, h: int) -> tuple[int, int]:
+        """Fields of the standing and lying cards inside the table sharing an
+        edge of at least one cell with the w x h card at (x, y), without
+        overlapping it (the footprints of :func:`around`)."""
+        key = (x, y, w, h)
+        hit = self._touch.get(key)
+        if hit is None:
+            W, H = self.width, self.height
+            stand = lie = 0
+            for dx, dy, fw, fh, landscape in around(w, h):
+                px, py = x + dx, y + dy
+                if px < 0 or py < 0 or px + fw > W or py + fh > H:
+                    continue
+                if landscape:
+                    lie |= 1 << (py * W + px)
+                else:
+                    stand |= 1 << (py * W + px)
+            hit = self._touch[key] = (stand, lie)
+        return hit
+
+    def placements(self, stand: int, lie: int) -> list[tuple[int, int, bool]]:
+        """The placements (x, y, landscape) of two fields in reading order, a
+        standing card before a lying one at the same cell."""
+        W = self.width
+        out: list[tuple[int, int, bool]] = []
+        both = stand | lie
+        while both:
+            low = both & -both
+            y, x = divmod(low.bit_length() - 1, W)
+            if stand & low:
+                out.append((x, y, False))
+            if lie & low:
+                out.append((x, y, True))
+            both ^= low
+        return out
 
     def fp(self, x: int, y: int, w: int, h: int) -> int:
         """The cells of a w x h rectangle at (x, y) (assumed inside)."""
@@ -989,27 +1080,6 @@ def geometry(width: int, height: int) -> Geo:
 
 
 @cache
-def _bases(width: int) -> tuple[int, int]:
-    """Masks of a standing and of a lying card at (0, 0) on a table this wide."""
-    stand = sum(((1 << SHORT) - 1) << (r * width) for r in range(LONG))
-    lie = sum(((1 << LONG) - 1) << (r * width) for r in range(SHORT))
-    return stand, lie
-
-
-@cache
-def _around_shifts(
-    width: int, pw: int, ph: int
-) -> tuple[tuple[int, int, int, int, bool, int, int], ...]:
-    """``around`` with, for a table this wide, the shift of each footprint
-    from the card's own top-left cell and the footprint's mask at (0, 0)."""
-    stand, lie = _bases(width)
-    return tuple(
-        (dx, dy, w, h, land, dy * width + dx, lie if land else stand)
-        for dx, dy, w, h, land in around(pw, ph)
-    )
-
-
-@cache
 def around(pw: int, ph: int) -> tuple[tuple[int, int, int, int, bool], ...]:
     """Offsets (dx, dy, w, h, landscape) of every card footprint that shares
     an edge of at least one cell with a pw x ph card at (0, 0)."""
@@ -1031,7 +1101,6 @@ def around(pw: int, ph: int) -> tuple[tuple[int, int, int, int, bool], ...]:
 # ---------------------------------------------------------------------------
 
 K_CASTLE, K_TERRAIN, K_UNIT = 0, 1, 2
-FREE, BLOCKED = -1, -2
 
 
 _TABLES: dict[int, tuple[tuple[CardDef, ...], dict[str, CardDef], dict[str, int]]] = {}
@@ -1062,18 +1131,13 @@ def card_order(rules: Rules) -> dict[str, int]:
 
 
 @cache
-def _blank(
-    width: int, height: int, blocks: tuple[tuple[int, int, int, int], ...]
-) -> tuple[tuple[int, ...], int]:
-    grid = [FREE] * (width * height)
+def _blank(width: int, height: int, blocks: tuple[tuple[int, int, int, int], ...]) -> int:
+    """The cells of the obstacles."""
     geo = geometry(width, height)
     mask = 0
     for x, y, w, h in blocks:
-        for r in range(h):
-            base = (y + r) * width + x
-            grid[base : base + w] = [BLOCKED] * w
         mask |= geo.fp(x, y, w, h)
-    return tuple(grid), mask
+    return mask
 
 
 @dataclass(slots=True)
@@ -1093,6 +1157,8 @@ class Side:
         "anchors",
         "crit",
         "cut",
+        "inner",
+        "member_set",
         "members",
         "needy",
         "parent",
@@ -1113,7 +1179,9 @@ class Side:
         self.cut: list[int] = []
         self.anchors: list[int] | None = None
         self.crit: set[int] | None = None
+        self.inner: set[int] | None = None
         self.members: list[int] = []
+        self.member_set: set[int] = set()
         self.ring_wo: dict[int, int] | None = None
 
 
@@ -1169,19 +1237,13 @@ class Board:
         self.X, self.Y, self.Wd, self.Ht = X, Y, Wd, Ht
         self.kind, self.ref, self.owner = kind, ref, owner
         self.n = n = len(X)
-        blank, occ = _blank(W, H, tuple(blocks))
-        grid = list(blank)
+        occ = _blank(W, H, tuple(blocks))
         fps = []
         for ci in range(n):
-            x, y, w, h = X[ci], Y[ci], Wd[ci], Ht[ci]
-            fill = [ci] * w
-            for r in range(h):
-                base = (y + r) * W + x
-                grid[base : base + w] = fill
-            m = geo.fp(x, y, w, h)
+            m = geo.fp(X[ci], Y[ci], Wd[ci], Ht[ci])
             fps.append(m)
             occ |= m
-        self.grid = grid
+        self.corner = {(X[ci], Y[ci]): ci for ci in range(n)}
         self.fps = fps
         self.occ = occ
         self.adj = [self._neighbours(ci) for ci in range(n)]
@@ -1192,6 +1254,7 @@ class Board:
         self._sides: dict[int, Side] = {}
         self._stats: Stats | None = None
         self._spied: list[bool] | None = None
+        self._rings: list[int] | None = None
         self._attacks: dict[int, dict[int, list[int]]] = {}
         self._any_spot: dict[tuple[int, str], bool] = {}
         self.memo: dict[tuple[object, ...], object] = {}
@@ -1199,24 +1262,10 @@ class Board:
         self._public: PublicParts | None = None
 
     def _neighbours(self, ci: int) -> tuple[int, ...]:
-        """Cards sharing an edge of at least one cell with card ``ci`` (read
-        on the grid, along its four sides)."""
-        grid, W, H = self.grid, self.W, self.H
-        x, y, w, h = self.X[ci], self.Y[ci], self.Wd[ci], self.Ht[ci]
-        s: set[int] = set()
-        if y > 0:
-            base = (y - 1) * W + x
-            s.update(grid[base : base + w])
-        if y + h < H:
-            base = (y + h) * W + x
-            s.update(grid[base : base + w])
-        if x > 0:
-            s.update(grid[y * W + x - 1 : (y + h) * W + x - 1 : W])
-        if x + w < W:
-            s.update(grid[y * W + x + w : (y + h) * W + x + w : W])
-        s.discard(FREE)
-        s.discard(BLOCKED)
-        return tuple(sorted(s))
+        """Cards sharing an edge of at least one cell with card ``ci``."""
+        ring = self.geo.ring(self.X[ci], self.Y[ci], self.Wd[ci], self.Ht[ci])
+        fps = self.fps
+        return tuple([c for c in range(self.n) if fps[c] & ring])
 
     @staticmethod
     def derive(parent: Board, state: State) -> Board | None:
@@ -1257,8 +1306,8 @@ class Board:
             board.owner[parent.terrain_ci[ti]] = t.controller
         board.X, board.Y, board.Wd, board.Ht = parent.X, parent.Y, parent.Wd, parent.Ht
         board.unit_ci, board.n = parent.unit_ci, parent.n
-        board.grid, board.fps, board.occ, board.adj = (
-            parent.grid,
+        board.corner, board.fps, board.occ, board.adj = (
+            parent.corner,
             parent.fps,
             parent.occ,
             parent.adj,
@@ -1269,9 +1318,8 @@ class Board:
             w, h = (LONG, SHORT) if u.landscape else (SHORT, LONG)
             board.X, board.Y = list(parent.X), list(parent.Y)
             board.Wd, board.Ht = list(parent.Wd), list(parent.Ht)
-            board.fps, board.adj, board.grid = list(parent.fps), list(parent.adj), list(parent.grid)
-            W = board.W
-            grid = board.grid
+            board.fps, board.adj = list(parent.fps), list(parent.adj)
+            board.corner = corner = dict(parent.corner)
             occ = parent.occ
             if ui == n_old:  # a new card
                 ci = board.n
@@ -1285,18 +1333,12 @@ class Board:
                 board.adj.append(())
             else:  # a card moved: clear its old place
                 ci = parent.unit_ci[ui]
-                x, y, ow = parent.X[ci], parent.Y[ci], parent.Wd[ci]
-                for r in range(parent.Ht[ci]):
-                    base = (y + r) * W + x
-                    grid[base : base + ow] = [FREE] * ow
+                del corner[parent.X[ci], parent.Y[ci]]
                 occ &= ~parent.fps[ci]
                 for nb in parent.adj[ci]:
                     board.adj[nb] = tuple(c for c in board.adj[nb] if c != ci)
                 board.X[ci], board.Y[ci], board.Wd[ci], board.Ht[ci] = u.x, u.y, w, h
-            fill = [ci] * w
-            for r in range(h):
-                base = (u.y + r) * W + u.x
-                grid[base : base + w] = fill
+            corner[u.x, u.y] = ci
             m = board.geo.fp(u.x, u.y, w, h)
             board.fps[ci] = m
             board.occ = occ | m
@@ -1313,13 +1355,7 @@ class Board:
 
     def at(self, cell: Cell) -> int:
         """The card whose top-left cell this is, or -1."""
-        x, y = cell
-        if not (0 <= x < self.W and 0 <= y < self.H):
-            return -1
-        ci = self.grid[y * self.W + x]
-        if ci >= 0 and self.X[ci] == x and self.Y[ci] == y:
-            return ci
-        return -1
+        return self.corner.get(cell, -1)
 
     def cell(self, ci: int) -> Cell:
         return self.X[ci], self.Y[ci]
@@ -1328,7 +1364,18 @@ class Board:
         return cell_text(self.X[ci], self.Y[ci])
 
     def ring(self, ci: int) -> int:
-        return self.geo.ring(self.X[ci], self.Y[ci], self.Wd[ci], self.Ht[ci])
+        return self.rings()[ci]
+
+    def rings(self) -> list[int]:
+        """Every card's contact ring (see :meth:`Geo.ring`), by card."""
+        out = self._rings
+        if out is None:
+            ring = self.geo.ring
+            out = self._rings = [
+                ring(x, y, w, h)
+                for x, y, w, h in zip(self.X, self.Y, self.Wd, self.Ht, strict=True)
+            ]
+        return out
 
     def is_face_up_unit(self, ci: int) -> bool:
         return self.kind[ci] == K_UNIT and self.state.units[self.ref[ci]].face_up
@@ -1343,20 +1390,12 @@ class Board:
         """An enemy unit or castle (terrain is never an enemy card)."""
         return self.kind[ci] != K_TERRAIN and self.owner[ci] != seat
 
-    def spots(self, ci: int, occ: int) -> Iterator[tuple[int, int, bool, int]]:
-        """Free card footprints touching card ``ci``: (x, y, landscape, mask),
-        in reading order (lazily, so that a caller may stop at the first)."""
-        x0, y0 = self.X[ci], self.Y[ci]
-        W, H = self.W, self.H
-        off = y0 * W + x0
-        for dx, dy, w, h, landscape, delta, base in _around_shifts(W, self.Wd[ci], self.Ht[ci]):
-            x, y = x0 + dx, y0 + dy
-            if x < 0 or y < 0 or x + w > W or y + h > H:
-                continue
-            m = base << (off + delta)
-            if m & occ:
-                continue
-            yield x, y, landscape, m
+    def free_field(self) -> tuple[int, int]:
+        """The fields (see :class:`Geo`) of the free places of this board."""
+        hit = self.memo.get(("free",))
+        if hit is None:
+            hit = self.memo[("free",)] = self.geo.fits(self.occ)
+        return hit  # type: ignore[return-value]
 
     # ---- current values
     def stats(self) -> Stats:
@@ -1479,6 +1518,7 @@ class Board:
         side.supplied = supplied
         side.cut = [ci for ci in side.needy if ci not in supplied]
         side.members = [ci for ci in side.sources] + sorted(ci for ci in supplied if ci in relays)
+        side.member_set = set(side.members)
         return side
 
     def reached_without(self, seat: Seat, removed: int) -> set[int]:
@@ -1497,6 +1537,15 @@ class Board:
                         nxt.append(nb)
             frontier = nxt
         return seen
+
+    def may_be_critical(self, seat: Seat, ci: int) -> bool:
+        """False for a card no other card is linked through in the supply
+        search's tree (a leaf of a spanning tree never cuts it): a cheap
+        test before :meth:`critical`."""
+        side = self.side(seat)
+        if side.inner is None:
+            side.inner = set(side.parent.values())
+        return ci in side.inner
 
     def critical(self, seat: Seat) -> set[int]:
         """Units whose removal would cut other cards of the seat off."""
@@ -1770,7 +1819,20 @@ def _public_parts(b: Board) -> PublicParts:
     return b._public
 
 
-_BOARDS: dict[tuple[int, int, int], tuple[State, Board]] = {}
+class _BoardCache(threading.local):
+    """Each thread's own boards (bots and renders run in worker threads: a
+    shared cache would hand one thread's board to another's state)."""
+
+    def __init__(self) -> None:
+        self.boards: dict[tuple[int, int, int], tuple[State, Board]] = {}
+        self.last: tuple[Any, Any] = (None, None)
+
+
+_CACHE = _BoardCache()
+_BOARDS_KEPT = 16
+"""Boards kept (least recently used dropped first): enough for a search to
+find its root's board again after a playout. More costs more than it saves:
+every board dropped is cold in the processor's caches by then."""
 _FORMATTED: dict[object, str] = {}
 _PARSED: dict[str, Action] = {}
 
@@ -1780,16 +1842,18 @@ def share_board(state: State, other: State) -> None:
     never reads (names of face-down cards, kinds of face-down terrain)."""
     board = board_of(state)
     key = (id(other.units), id(other.terrain), id(other.castles))
-    if len(_BOARDS) >= 64:
-        _BOARDS.pop(next(iter(_BOARDS)))
-    _BOARDS[key] = (other, board)
+    boards = _CACHE.boards
+    if len(boards) >= _BOARDS_KEPT:
+        boards.pop(next(iter(boards)))
+    boards[key] = (other, board)
 
 
 def board_of(state: State) -> Board:
     """The analysed table of a state, memoised by the identity of its cards:
     states that differ only by a choice in progress, PA or hands share it
     (a board reads nothing else of its state)."""
-    last = _LAST[0]
+    cache = _CACHE
+    last, hit = cache.last
     if (
         last is not None
         and last.units is state.units
@@ -1797,19 +1861,16 @@ def board_of(state: State) -> Board:
         and last.castles is state.castles
         and last.rules is state.rules
     ):
-        hit: Board = _LAST[1]
-        return hit
+        board: Board = hit
+        return board
     board = _board_of(state)
-    _LAST[0] = state
-    _LAST[1] = board
+    cache.last = (state, board)
     return board
-
-
-_LAST: list[Any] = [None, None]
 
 
 def _board_of(state: State) -> Board:
     key = (id(state.units), id(state.terrain), id(state.castles))
+    _BOARDS = _CACHE.boards
     hit = _BOARDS.get(key)
     if hit is not None:
         old = hit[0]
@@ -1829,7 +1890,7 @@ def _board_of(state: State) -> Board:
         board = Board.derive(recent, state)
     if board is None:
         board = Board(state)
-    if len(_BOARDS) >= 64:
+    if len(_BOARDS) >= _BOARDS_KEPT:
         _BOARDS.pop(next(iter(_BOARDS)))
     _BOARDS[key] = (state, board)
     return board
@@ -1961,6 +2022,29 @@ _DECISION_TEXTS = {
     "free-dog": "Dog: summon another dog for free (Cabot à Couteau@C5), or pass (-).",
 }
 
+
+class _LegalSet:
+    """The legal actions of a position, and a membership test that is quick
+    for the very objects listed (what bots and playouts pass back): by
+    identity first, by value (hashing every action) only when needed."""
+
+    __slots__ = ("_values", "actions", "ids")
+
+    def __init__(self, actions: tuple[Action, ...]) -> None:
+        self.actions = actions
+        self.ids = frozenset(map(id, actions))  # the tuple keeps the objects alive
+        self._values: frozenset[Action] | None = None
+
+    def has(self, action: Action) -> bool:
+        if id(action) in self.ids:
+            return True
+        if self._values is None:
+            self._values = frozenset(self.actions)
+        return action in self._values
+
+
+_NO_LEGAL = _LegalSet(())
+
 SUB_PHASES = frozenset({"anchor", "spot", "pivot", "destination", "attack", "sorcery"})
 """The steps after the first choice of an action (``-`` goes back from them)."""
 
@@ -2043,7 +2127,7 @@ class ViaBelli(Game[State, Action, View]):
         "enemy_terrain_blocks=true reveal_keeps_bonuses=false hand_limit=6",
     )
 
-    _memo: tuple[object, dict[int, tuple[tuple[Action, ...], frozenset[Action]]]] = (None, {})
+    _memo: tuple[object, dict[int, _LegalSet]] = (None, {})
 
     # ---- setup ---------------------------------------------------------
     def setup(self, options: GameOptions, seats: int, seed: int) -> State:
@@ -2351,9 +2435,9 @@ class ViaBelli(Game[State, Action, View]):
 
     # ---- legal actions -----------------------------------------------------
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        return list(self._legal_memo(state, seat)[0])
+        return list(self._legal_memo(state, seat).actions)
 
-    def _legal_memo(self, state: State, seat: Seat) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    def _legal_memo(self, state: State, seat: Seat) -> _LegalSet:
         """The legal actions of the last state asked about, by seat (``apply``
         asks again to validate; states are immutable, so it is safe). States
         that share their table and what the seat may do with it (a resampled
@@ -2365,7 +2449,7 @@ class ViaBelli(Game[State, Action, View]):
         found = memo[1].get(seat)
         if found is not None:
             return found
-        hit: tuple[tuple[Action, ...], frozenset[Action]] = ((), frozenset())
+        hit = _NO_LEGAL
         if state.phase != "over" and (seat == state.active or state.phase == "reveal"):
             player = state.players[seat]
             key = (
@@ -2386,8 +2470,7 @@ class ViaBelli(Game[State, Action, View]):
             b = board_of(state)
             cached = b.memo.get(key)
             if cached is None:
-                actions = tuple(self._legal(state, seat))
-                cached = b.memo[key] = (actions, frozenset(actions))
+                cached = b.memo[key] = _LegalSet(tuple(self._legal(state, seat)))
             hit = cached  # type: ignore[assignment]
         memo[1][seat] = hit
         return hit
@@ -2401,22 +2484,39 @@ class ViaBelli(Game[State, Action, View]):
         legal = self.legal_actions(state, seat)
         if state.phase not in ("turn", "free-dog"):
             return legal
-        out: list[Action] = []
+        out: dict[Action, None] = {}  # ordered, without repeats
         for action in legal:
             if isinstance(action, Begin | Anchor | Pivot):
                 after = self._step(state, seat, action, [])
                 for step in self._legal(after, seat):
                     if isinstance(step, Anchor | Pivot):
                         last = self._step(after, seat, step, [])
-                        out += [a for a in self._legal(last, seat) if a not in out]
-                    elif step not in out:
-                        out.append(step)
+                        out.update(dict.fromkeys(self._legal(last, seat)))
+                    else:
+                        out[step] = None
             else:
-                out.append(action)
-        return out
+                out[action] = None
+        return list(out)
+
+    def summon_spots(
+        self, state: State, seat: Seat, card: str, hidden: bool, anchor: Cell
+    ) -> list[tuple[int, int, bool]]:
+        """The spots (x, y, landscape) offered once ``Anchor(card, hidden,
+        *anchor)`` is chosen: the ``Summon`` actions of the next step, without
+        making the step (for bots weighing every complete action)."""
+        b = board_of(state)
+        return list(self._spots_for(state, seat, card, hidden, b.at(anchor)))
+
+    def move_places(
+        self, state: State, seat: Seat, unit: Cell, pivot: Cell
+    ) -> list[tuple[int, int, bool]]:
+        """The places (x, y, landscape) offered once ``Pivot(*unit, *pivot)``
+        is chosen: the ``Move`` actions of the next step, without making it."""
+        b = board_of(state)
+        return list(self._destinations(state, seat, b.at(unit), b.at(pivot)))
 
     def _is_legal(self, state: State, seat: Seat, action: Action) -> bool:
-        return action in self._legal_memo(state, seat)[1]
+        return self._legal_memo(state, seat).has(action)
 
     def _legal(self, state: State, seat: Seat) -> list[Action]:
         """The legal actions (``legal_actions`` memoises the last answer, which
@@ -2560,7 +2660,7 @@ class ViaBelli(Game[State, Action, View]):
         hit = b._any_spot.get(key)
         if hit is None:
             hit = any(
-                self._spot_list(state, b, seat, placement, a, first=True)
+                self._has_spot(state, b, seat, placement, a)
                 for a in self._anchor_pool(state, b, seat, placement)
             )
             b._any_spot[key] = hit
@@ -2576,41 +2676,47 @@ class ViaBelli(Game[State, Action, View]):
         return b.anchors(seat)
 
     def _spot_list(
-        self,
-        state: State,
-        b: Board,
-        seat: Seat,
-        placement: str,
-        anchor: int,
-        first: bool = False,
+        self, state: State, b: Board, seat: Seat, placement: str, anchor: int
     ) -> list[tuple[int, int, bool]]:
         """Free spots along ``anchor`` for a normal or an Espion placement
-        (memoised per board; ``first``: stop at the first one)."""
+        (memoised per board)."""
         key = ("spots", seat, placement, anchor)
+        hit = b.memo.get(key)
+        if hit is None:
+            stand, lie = self._spot_field(state, b, seat, placement)
+            ts, tl = b.geo.touch(b.X[anchor], b.Y[anchor], b.Wd[anchor], b.Ht[anchor])
+            hit = b.memo[key] = b.geo.placements(stand & ts, lie & tl)
+        return hit  # type: ignore[return-value]
+
+    def _has_spot(self, state: State, b: Board, seat: Seat, placement: str, anchor: int) -> bool:
+        """Whether ``_spot_list`` has a spot."""
+        stand, lie = self._spot_field(state, b, seat, placement)
+        ts, tl = b.geo.touch(b.X[anchor], b.Y[anchor], b.Wd[anchor], b.Ht[anchor])
+        return bool(stand & ts or lie & tl)
+
+    def _spot_field(self, state: State, b: Board, seat: Seat, placement: str) -> tuple[int, int]:
+        """The fields (see :class:`Geo`) of the free places a summon may take
+        on this board, whatever the anchor (memoised per board)."""
+        key = ("spot-field", seat, placement)
         hit = b.memo.get(key)
         if hit is not None:
             return hit  # type: ignore[return-value]
-        if first:
-            key1 = ("spot?", seat, placement, anchor)
-            hit = b.memo.get(key1)
-            if hit is not None:
-                return hit  # type: ignore[return-value]
         rules = state.rules
+        stand, lie = b.free_field()
         ring = 0
         keep_touching = False
         if placement == "spy" and rules.spy_placement != "free":
             ring, keep_touching = b.enemy_ring(seat, units_only=True), True
         elif placement != "spy" and rules.summon_contact == "anchor-and-card":
             ring = b.enemy_ring(seat)
-        out = []
-        for x, y, land, m in b.spots(anchor, b.occ):
-            if ring and bool(m & ring) != keep_touching:
-                continue
-            out.append((x, y, land))
-            if first:
-                break
-        b.memo[("spot?", seat, placement, anchor) if first else key] = out
-        return out
+        if ring:
+            rs, rl = b.geo.meets(ring)
+            if keep_touching:
+                stand, lie = stand & rs, lie & rl
+            else:
+                stand, lie = stand & ~rs, lie & ~rl
+        b.memo[key] = (stand, lie)
+        return stand, lie
 
     def _anchors_for(self, state: State, seat: Seat, card: str, hidden: bool) -> list[int]:
         b = board_of(state)
@@ -2621,7 +2727,7 @@ class ViaBelli(Game[State, Action, View]):
             hit = [
                 a
                 for a in self._anchor_pool(state, b, seat, placement)
-                if self._spot_list(state, b, seat, placement, a, first=True)
+                if self._has_spot(state, b, seat, placement, a)
             ]
             b.memo[key] = hit
         return hit  # type: ignore[return-value]
@@ -2661,27 +2767,29 @@ class ViaBelli(Game[State, Action, View]):
             return occ, -1, []
         if ci not in b.side(seat).supplied:
             return occ, -1, []
-        if rules.self_cut or ci not in b.critical(seat):
+        if rules.self_cut or not b.may_be_critical(seat, ci) or ci not in b.critical(seat):
             return occ, b.ring_without(seat, ci), []
         side = b.side(seat)
         reached = b.reached_without(seat, ci)
-        orphans = [c for c in side.supplied if c in side.relays and c not in reached and c != ci]
+        rings = b.rings()
         need = 0
         for c in reached:
-            need |= b.ring(c)
+            need |= rings[c]
         groups: list[int] = []
-        left = set(orphans)
+        left = (side.supplied & side.relays) - reached
+        left.discard(ci)
+        adj = b.adj
         while left:
             start = left.pop()
-            ring = b.ring(start)
+            ring = rings[start]
             frontier = [start]
             while frontier:
                 nxt = []
                 for c in frontier:
-                    for nb in b.adj[c]:
+                    for nb in adj[c]:
                         if nb in left:
                             left.discard(nb)
-                            ring |= b.ring(nb)
+                            ring |= rings[nb]
                             nxt.append(nb)
                 frontier = nxt
             groups.append(ring)
@@ -2693,35 +2801,52 @@ class ViaBelli(Game[State, Action, View]):
             pivots = [p for p in pivots if b.owner[p] == seat and b.kind[p] != K_TERRAIN]
         return sorted(pivots, key=lambda c: (b.Y[c], b.X[c]))
 
-    def _dest_list(
-        self,
-        state: State,
-        b: Board,
-        ci: int,
-        pivot: int,
-        need: tuple[int, int, list[int]],
-        first: bool = False,
-    ) -> list[tuple[int, int, bool]]:
+    def _dest_fields(
+        self, state: State, b: Board, ci: int, pivot: int, need: tuple[int, int, list[int]]
+    ) -> tuple[int, int]:
+        """The fields (see :class:`Geo`) of card ``ci``'s destinations along ``pivot``."""
+        ring, groups = need[1], need[2]
+        full_s, full_l, base_s, base_l = self._move_field(state, b, ci, need)
+        if ring != -1 and not groups and pivot != ci and pivot in b.side(b.owner[ci]).member_set:
+            full_s, full_l = base_s, base_l  # touching the pivot is touching the network
+        ts, tl = b.geo.touch(b.X[pivot], b.Y[pivot], b.Wd[pivot], b.Ht[pivot])
+        return full_s & ts, full_l & tl
+
+    def _has_dest(
+        self, state: State, b: Board, ci: int, pivot: int, need: tuple[int, int, list[int]]
+    ) -> bool:
+        stand, lie = self._dest_fields(state, b, ci, pivot, need)
+        return bool(stand or lie)
+
+    def _move_field(
+        self, state: State, b: Board, ci: int, need: tuple[int, int, list[int]]
+    ) -> tuple[int, int, int, int]:
+        """The fields (see :class:`Geo`) of the places card ``ci`` may move
+        to along any pivot: with the ring of its network to touch, then
+        without it (memoised per board)."""
+        key = ("move-field", ci)
+        hit = b.memo.get(key)
+        if hit is not None:
+            return hit  # type: ignore[return-value]
+        geo = b.geo
         occ, ring, groups = need
-        x0, y0 = b.X[ci], b.Y[ci]
-        land0 = b.Wd[ci] == LONG
-        old = b.fps[ci]
-        rotate = state.rules.rotate_in_place
-        if ring != -1 and not groups and pivot != ci and pivot in b.side(b.owner[ci]).members:
-            ring = -1  # touching the pivot is touching the network
-        out = []
-        for x, y, land, m in b.spots(pivot, occ):
-            if x == x0 and y == y0 and land == land0:
-                continue
-            if not rotate and m & old:
-                continue
-            if ring != -1 and not m & ring:
-                continue
-            if any(not m & g for g in groups):
-                continue
-            out.append((x, y, land))
-            if first:
-                break
+        stand, lie = geo.fits(occ)
+        here = ~(1 << (b.Y[ci] * b.W + b.X[ci]))
+        if b.Wd[ci] == LONG:
+            lie &= here
+        else:
+            stand &= here
+        if not state.rules.rotate_in_place:
+            os_, ol = geo.meets(b.fps[ci])
+            stand, lie = stand & ~os_, lie & ~ol
+        for g in groups:
+            gs, gl = geo.meets(g)
+            stand, lie = stand & gs, lie & gl
+        full_s, full_l = stand, lie
+        if ring != -1:
+            rs, rl = geo.meets(ring)
+            full_s, full_l = stand & rs, lie & rl
+        out = b.memo[key] = (full_s, full_l, stand, lie)
         return out
 
     def _movers(self, state: State, seat: Seat, first_only: bool = False) -> list[int]:
@@ -2758,8 +2883,7 @@ class ViaBelli(Game[State, Action, View]):
         if need is None:
             return False
         return any(
-            self._dest_list(state, b, ci, p, need, first=True)
-            for p in self._pivot_pool(state, b, seat, ci)
+            self._has_dest(state, b, ci, p, need) for p in self._pivot_pool(state, b, seat, ci)
         )
 
     def _pivots(self, state: State, seat: Seat, ci: int) -> list[int]:
@@ -2776,7 +2900,7 @@ class ViaBelli(Game[State, Action, View]):
             out = [
                 p
                 for p in self._pivot_pool(state, b, seat, ci)
-                if self._dest_list(state, b, ci, p, need, first=True)
+                if self._has_dest(state, b, ci, p, need)
             ]
         b.memo[key] = out
         return out
@@ -2792,7 +2916,7 @@ class ViaBelli(Game[State, Action, View]):
         if hit is None:
             need = self._move_need(state, b, seat, ci)
             assert need is not None
-            hit = self._dest_list(state, b, ci, pivot, need)
+            hit = b.geo.placements(*self._dest_fields(state, b, ci, pivot, need))
             b.memo[key] = hit
         return hit  # type: ignore[return-value]
 
@@ -4024,19 +4148,26 @@ class ViaBelli(Game[State, Action, View]):
                 continue
             known = sorted(pv.known_at, key=lambda k: -k[1])  # most constrained first
             keep: list[str] = []
+            hidden = [i for i, u in enumerate(units) if u.owner == pv.seat and not u.name]
             if fits and pv.seat == view.active:
-                copies = [c for c in sorted(fits) for _ in range(max(0, counts[index[c]]))]
+                # the card being placed is one of the hand: one that fits, and
+                # leaves room for the cards known to be in the hand (a known
+                # card is that card, or stays in the rest of the hand or in a
+                # face-down card placed after it became known)
+                since = [units[i].since for i in hidden]
+                copies = [
+                    c
+                    for c in sorted(fits)
+                    if _room_for_known(_known_without(known, c), pv.hand_count - 1, since)
+                    for _ in range(max(0, counts[index[c]]))
+                ]
                 if not copies:
                     raise ValueError("view inconsistent: no card fits the placement in progress")
                 card = copies[below(len(copies))]
                 keep.append(card)
                 sel_card = card
                 counts[index[card]] -= 1
-                for i, (name, _) in enumerate(known):
-                    if name == card:
-                        del known[i]
-                        break
-            hidden = [i for i, u in enumerate(units) if u.owner == pv.seat and not u.name]
+                known = _known_without(known, card)
             n_hand = pv.hand_count - len(keep)
             slots = [""] * (n_hand + len(hidden))
             for card, when in known:
@@ -4856,14 +4987,17 @@ def _rules_json(rules: Rules) -> Any:
 _RULES_DECODED: dict[str, Rules] = {}
 
 
-_LAST_RULES: list[Any] = [None, None]
+_LAST_RULES: tuple[Any, Any] = (None, None)
+"""The last rules decoded and their JSON (one tuple: swapped atomically)."""
 
 
 def _decode_rules(d: Any) -> Rules:
     """Rules from JSON (memoised: every saved state repeats them)."""
-    if d == _LAST_RULES[0]:
-        last: Rules = _LAST_RULES[1]
-        return last
+    global _LAST_RULES
+    last_json, last = _LAST_RULES
+    if d == last_json:
+        known: Rules = last
+        return known
     key = json.dumps(d, sort_keys=True, separators=(",", ":"))
     rules = _RULES_DECODED.get(key)
     if rules is None:
@@ -4871,8 +5005,7 @@ def _decode_rules(d: Any) -> Rules:
         if len(_RULES_DECODED) > 64:
             _RULES_DECODED.clear()
         _RULES_DECODED[key] = rules
-    _LAST_RULES[0] = json.loads(key)  # a private copy: the caller may change its data
-    _LAST_RULES[1] = rules
+    _LAST_RULES = (json.loads(key), rules)  # a private copy: the caller may change its data
     return rules
 
 
@@ -5291,6 +5424,24 @@ def _draw_from(state_rng: int, counts: tuple[int, ...]) -> tuple[int, tuple[int,
     stream = rng.Stream(state_rng)
     index, pile = _pick(stream, counts)
     return index, pile, stream.state
+
+
+def _known_without(known: list[tuple[str, int]], card: str) -> list[tuple[str, int]]:
+    """Known hand cards (most recently known first) once ``card`` of the hand
+    is accounted for: the first entry of that name is that card."""
+    for i, (name, _) in enumerate(known):
+        if name == card:
+            return known[:i] + known[i + 1 :]
+    return known
+
+
+def _room_for_known(known: list[tuple[str, int]], hand: int, since: list[int]) -> bool:
+    """Whether cards known to be in a hand (most recently known first) all
+    find a place: one of ``hand`` hand slots, or a face-down card placed
+    after the card became known (``since``: when each was placed). The
+    places open to a card include those of every card known later, so
+    counting is enough."""
+    return all(hand + sum(1 for s in since if s > when) > i for i, (_, when) in enumerate(known))
 
 
 def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:

@@ -277,22 +277,7 @@ def test_no_peeking(game_id: str) -> None:
 # ---- sampling states from views (hard's determinisations) ------------------------------------
 
 
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        pytest.param(
-            g,
-            marks=pytest.mark.xfail(
-                reason="known bug: Via Belli's sample_state cannot place some known hand "
-                "cards on the small gueridon table (hard then falls back to normal)",
-                raises=ValueError,
-            ),
-        )
-        if g == "via-belli"
-        else g
-        for g in GAME_IDS
-    ],
-)
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_sampled_states_look_the_same_from_the_seat(game_id: str) -> None:
     game = GAMES[game_id]
     policy = policy_for(game_id)

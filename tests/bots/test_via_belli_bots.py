@@ -7,7 +7,19 @@ from collections.abc import Iterator
 from engine import GAMES, Match, rng
 from engine.bots import bot_rng, make_bot
 from engine.bots.via_belli import POLICY, _rect, _touch, heuristic_move
-from engine.games.via_belli import K_CASTLE, Attack, Begin, Draw, Rect, State, Summon, board_of
+from engine.core import evolve
+from engine.games.via_belli import (
+    K_CASTLE,
+    Anchor,
+    Attack,
+    Begin,
+    Draw,
+    Rect,
+    State,
+    Summon,
+    board_of,
+)
+from tests.games.vb_helpers import scenario
 
 GAME = GAMES["via-belli"]
 
@@ -113,3 +125,24 @@ def test_playout_moves_are_legal_and_evaluate_in_range() -> None:
         legal = GAME.legal_actions(state, seat)
         assert POLICY.playout(state, seat, legal, rng.seed_state(n))[0] in legal
         assert 0.0 <= POLICY.evaluate(state, seat) <= 1.0
+
+
+def test_sampled_card_being_placed_leaves_room_for_known_cards() -> None:
+    """Regression (hard fell back to normal): seat 0 is placing a card of a
+    hand everyone knows (two Roturiers, recalled). Other seats' samples must
+    make it a Roturier: another card that fits the anchor would leave two
+    known Roturiers for one hand slot."""
+    state = scenario(hands=[["Roturier", "Roturier"], ["Serf"]])
+    players = list(state.players)
+    players[0] = evolve(players[0], known=(("Roturier", state.clock), ("Roturier", state.clock)))
+    state = evolve(state, players=tuple(players))
+    state, _ = GAME.apply(state, 0, Begin("+"))
+    anchor = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Anchor) and a.hidden)
+    state, _ = GAME.apply(state, 0, anchor)
+    assert state.phase == "spot"
+    view = GAME.view(state, 1)
+    for seed in range(20):
+        sampled = POLICY.sample_state(view, seed)
+        assert sampled.sel_card == "Roturier"
+        assert sampled.players[0].hand == ("Roturier", "Roturier")
+        assert GAME.view(sampled, 1) == view
