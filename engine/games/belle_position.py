@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
 import unicodedata
 from bisect import bisect_left, insort
 from collections.abc import Mapping, Sequence
@@ -1225,19 +1226,35 @@ def _code_name(code: str, fr: bool) -> str:
 # Derived tables (memoised by identity: states are immutable)
 # ---------------------------------------------------------------------------
 
-_TYPES: dict[int, tuple[tuple[str, ...], dict[str, TypeDef], dict[str, str]]] = {}
+
+class _Caches(threading.local):
+    """The engine's memos, one set per thread: bots and renders work in
+    threads, and a memo shared between threads could hand one thread's
+    board or move keys to another thread's state."""
+
+    def __init__(self) -> None:
+        self.types: dict[int, tuple[tuple[str, ...], dict[str, TypeDef], dict[str, str]]] = {}
+        self.boards: dict[int, tuple[tuple[Army, Army], Board]] = {}
+        self.last_board: list[tuple[tuple[Army, Army], Board, Mapping[str, str]]] = []
+        self.card_views: dict[tuple[object, ...], CardView] = {}
+        # the rules, and for them: a card's signature -> the number of its _move_key
+        self.sig_keys: list[Any] = [None, {}]
+        self.move_key_ids: dict[tuple[object, ...] | None, int] = {None: -1}
+
+
+_LOCAL = _Caches()
 
 
 def _types(rules: Rules) -> dict[str, TypeDef]:
     """The card types of a state's rules, by id (memoised by identity)."""
-    entry = _TYPES.get(id(rules.table))
+    entry = _LOCAL.types.get(id(rules.table))
     if entry is None or entry[0] is not rules.table:
-        if entry is not None or len(_TYPES) > 64:
-            _TYPES.clear()
-            _CARD_VIEWS.clear()  # their keys hold ids of the dicts dropped here
+        if entry is not None or len(_LOCAL.types) > 64:
+            _LOCAL.types.clear()
+            _LOCAL.card_views.clear()  # their keys hold ids of the dicts dropped here
         defs = [unpack_type(line) for line in rules.table]
         entry = (rules.table, {t.id: t for t in defs}, {t.id: t.kind for t in defs})
-        _TYPES[id(rules.table)] = entry
+        _LOCAL.types[id(rules.table)] = entry
     return entry[1]
 
 
@@ -1249,7 +1266,7 @@ def _type_list(rules: Rules) -> tuple[TypeDef, ...]:
 def _kinds(rules: Rules) -> dict[str, str]:
     """Card type id -> kind (unit, general, terrain, special)."""
     _types(rules)
-    return _TYPES[id(rules.table)][2]
+    return _LOCAL.types[id(rules.table)][2]
 
 
 class Board:
@@ -1387,32 +1404,28 @@ class Board:
         return self.present(0, p) and self.present(1, p)
 
 
-_BOARDS: dict[int, tuple[tuple[Army, Army], Board]] = {}
-_LAST_BOARD: list[tuple[tuple[Army, Army], Board, Mapping[str, str]]] = []
-
-
 def board(state: State) -> Board:
     """The board of a state (memoised by the identity of its armies; a new
     one is derived from the last board asked for when only a few cards
     changed, which is the common case from one state to the next)."""
     armies = state.armies
-    entry = _BOARDS.get(id(armies))
+    entry = _LOCAL.boards.get(id(armies))
     if entry is None or entry[0] is not armies:
         kinds = _kinds(state.rules)
         b = None
-        if _LAST_BOARD:
-            last_armies, last, last_kinds = _LAST_BOARD[0]
+        if _LOCAL.last_board:
+            last_armies, last, last_kinds = _LOCAL.last_board[0]
             if last_kinds is kinds:
                 b = last.derive(last_armies, armies, kinds)
         if b is None:
             b = Board(armies, kinds)
-        if len(_BOARDS) >= 16:
-            _BOARDS.pop(next(iter(_BOARDS)))
+        if len(_LOCAL.boards) >= 16:
+            _LOCAL.boards.pop(next(iter(_LOCAL.boards)))
         entry = (armies, b)
-        _BOARDS[id(armies)] = entry
-        _LAST_BOARD[:] = [(armies, b, kinds)]
-    elif not _LAST_BOARD or _LAST_BOARD[0][0] is not armies:
-        _LAST_BOARD[:] = [(armies, entry[1], _kinds(state.rules))]
+        _LOCAL.boards[id(armies)] = entry
+        _LOCAL.last_board[:] = [(armies, b, kinds)]
+    elif not _LOCAL.last_board or _LOCAL.last_board[0][0] is not armies:
+        _LOCAL.last_board[:] = [(armies, entry[1], _kinds(state.rules))]
     return entry[1]
 
 
@@ -1705,7 +1718,6 @@ def _forget_all(cards: list[Card]) -> None:
             cards[j] = cj.set(known=False)
 
 
-_CARD_VIEWS: dict[tuple[object, ...], CardView] = {}
 # the decisions without parameters (immutable: made once)
 _DEPLOY = Decision("deploy", "Deploy your cards face down in your three positions (F7>C), then ok.")
 _RALLY = Decision("rally", "Cohesion: play Ralliement on a unit (F21!F7), or roll the tests (ok).")
@@ -1714,16 +1726,13 @@ _MOVEMENT = Decision("movement", "Movement: move cards (F7>EC), play a card (F21
 _CODES = tuple({p: relative_code(seat, p) for p in (*range(6), RESERVE)} for seat in (0, 1))
 _MOVES: dict[tuple[str, str], Move] = {}  # Move actions are immutable: made once
 _FIRES: dict[tuple[str, str], Fire] = {}  # the same for Fire actions
-# the rules, and for them: a card's signature -> the number of its _move_key
-_SIG_KEYS: list[Any] = [None, {}]
-_MOVE_KEY_IDS: dict[tuple[object, ...] | None, int] = {None: -1}
 
 
 def _move_key_id(key: tuple[object, ...] | None) -> int:
     """A small number for a _move_key (-1: None), the same for equal keys."""
-    found = _MOVE_KEY_IDS.get(key)
+    found = _LOCAL.move_key_ids.get(key)
     if found is None:
-        found = _MOVE_KEY_IDS[key] = len(_MOVE_KEY_IDS)
+        found = _LOCAL.move_key_ids[key] = len(_LOCAL.move_key_ids)
     return found
 
 
@@ -2207,9 +2216,9 @@ class BellePosition(Game[State, Action, View]):
         out: list[Action] = []
         seen: set[tuple[object, ...]] = set()
         by_key: dict[int, list[str]] = {}
-        if _SIG_KEYS[0] is not rules:
-            _SIG_KEYS[:] = [rules, {}]
-        sig_keys: dict[tuple[object, ...], int] = _SIG_KEYS[1]
+        if _LOCAL.sig_keys[0] is not rules:
+            _LOCAL.sig_keys[:] = [rules, {}]
+        sig_keys: dict[tuple[object, ...], int] = _LOCAL.sig_keys[1]
         for i, c in enumerate(army.cards):
             loc = c.loc
             if loc < 0 and loc != RESERVE:
@@ -3161,7 +3170,7 @@ class BellePosition(Game[State, Action, View]):
         c = state.armies[seat].cards[i]
         loc = c.loc
         if loc in (GONE, USED):
-            found = _CARD_VIEWS.get((c, id(types), rules.artillery_moves))
+            found = _LOCAL.card_views.get((c, id(types), rules.artillery_moves))
             if found is not None:
                 return found
         t = types[c.type]
@@ -3184,7 +3193,7 @@ class BellePosition(Game[State, Action, View]):
         ):
             moves_left = max(0, allowance - moves)
         key = (c, id(types), status, cohesion, allowance, moves_left)
-        found = _CARD_VIEWS.get(key)
+        found = _LOCAL.card_views.get(key)
         if found is not None:
             return found
         view = CardView(
@@ -3213,11 +3222,11 @@ class BellePosition(Game[State, Action, View]):
             entrenched=c.entrenched,
             forced=c.forced,
         )
-        if len(_CARD_VIEWS) > 50_000:
-            _CARD_VIEWS.clear()
-        _CARD_VIEWS[key] = view
+        if len(_LOCAL.card_views) > 50_000:
+            _LOCAL.card_views.clear()
+        _LOCAL.card_views[key] = view
         if loc in (GONE, USED):
-            _CARD_VIEWS[c, id(types), rules.artillery_moves] = view
+            _LOCAL.card_views[c, id(types), rules.artillery_moves] = view
         return view
 
     def view(self, state: State, seat: Seat | None) -> View:
