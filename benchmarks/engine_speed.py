@@ -49,18 +49,23 @@ def _playout(
         steps += 1
 
 
-EXTRA_ROWS: tuple[tuple[str, str, str], ...] = (
-    ("via-belli largest", "via-belli", "table=salle_a_manger"),
+EXTRA_ROWS: tuple[tuple[str, str, str, int | None], ...] = (
+    ("between-battle 2p", "between-battle", "", 2),
+    ("via-belli 2p", "via-belli", "table=standard", 2),
+    ("via-belli largest", "via-belli", "table=salle_a_manger", None),
 )
-"""``(label, game id, options)``: rows beyond each game's defaults. Via Belli's
-largest table is where enumerating legal placements costs the most."""
+"""``(label, game id, options, seats)``: rows beyond each game's defaults
+(which mix every seat count). Via Belli's largest table is where enumerating
+legal placements costs the most."""
 
 
-def bench_game(game_id: str, games: int, options_text: str = "") -> dict[str, Any]:
+def bench_game(
+    game_id: str, games: int, options_text: str = "", seats: int | None = None
+) -> dict[str, Any]:
     game = GAMES[game_id]
     info = game.info
     options = game.options(options_text or None)
-    seat_counts = list(range(info.min_seats, info.max_seats + 1))
+    seat_counts = [seats] if seats else list(range(info.min_seats, info.max_seats + 1))
     runs = []
     all_legal: list[float] = []
     all_apply: list[float] = []
@@ -112,11 +117,14 @@ def run(args: argparse.Namespace) -> int:
         f"{'game':<18}{'games/s':>10}{'actions/s':>12}{'apply p50':>11}{'apply p99':>11}"
         f"{'legal p50':>11}{'legal p99':>11}{'JSON enc':>10}{'JSON dec':>10}"
     )
-    plan = [(game_id, game_id, "") for game_id in sorted(GAMES)]
+    plan: list[tuple[str, str, str, int | None]] = [
+        (game_id, game_id, "", None) for game_id in sorted(GAMES)
+    ]
     plan += [row for row in EXTRA_ROWS if row[1] in GAMES]
-    for label, game_id, options_text in plan:
+    for label, game_id, options_text, seats in plan:
         per = games if game_id == "between-battle" else max(10, games // 5)
-        row = bench_game(game_id, per, options_text)
+        row = bench_game(game_id, per, options_text, seats)
+        row["seats"] = seats
         row["label"] = label
         rows.append(row)
         print(
