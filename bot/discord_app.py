@@ -1235,6 +1235,23 @@ class MoveButton(
         await _play_index(interaction, self.match_id, self.version, self.seat, self.index)
 
 
+def _one_choice_select(
+    custom_id: str,
+    options: list[discord.SelectOption] | None,
+    placeholder: str | None,
+    fallback: str,
+) -> discord.ui.Select[Any]:
+    """A select of one choice; rebuilt from a custom_id alone (after a
+    restart) it gets a placeholder option with the value ``fallback``."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=options or [discord.SelectOption(label="…", value=fallback)],
+        placeholder=placeholder,
+        min_values=1,
+        max_values=1,
+    )
+
+
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"gs:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<chunk>\d+)",
@@ -1249,13 +1266,7 @@ class MoveSelect(
         placeholder: str | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"gs:{match_id}:{version}:{seat}:{chunk}",
-                options=options or [discord.SelectOption(label="…", value="0")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
+            _one_choice_select(f"gs:{match_id}:{version}:{seat}:{chunk}", options, placeholder, "0")
         )
         self.match_id, self.version, self.seat = match_id, version, seat
 
@@ -1303,12 +1314,8 @@ class MenuSelect(
         placeholder: str | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"gp:{match_id}:{version}:{seat}:{path}:{page}:{chunk}",
-                options=options or [discord.SelectOption(label="…", value="c0")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
+            _one_choice_select(
+                f"gp:{match_id}:{version}:{seat}:{path}:{page}:{chunk}", options, placeholder, "c0"
             )
         )
         self.match_id, self.version, self.seat = match_id, version, seat

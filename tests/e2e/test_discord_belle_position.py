@@ -9,6 +9,7 @@ import pytest
 
 from engine import rng
 from tests.e2e.test_discord_between_battle import World, live_match, png
+from tests.e2e.test_discord_every_game import play_at_random
 from tests.fakediscord import FakeDiscord
 
 FRENCH = (
@@ -68,25 +69,7 @@ async def test_a_full_match_with_written_armies(fake: FakeDiscord, tmp_path: Pat
         written = {e.split("*")[0] for e in f"{FRENCH},{GERMAN}".split(",")}
         dealt = {c.type for army in live.match.state.armies for c in army.cards}
         assert {"bourbaki", "steinmetz"} <= dealt <= written
-        chooser = rng.seed_state(5, "written armies")
-        for _ in range(5000):
-            if live.match.is_over:
-                break
-            pending = sorted(live.match.pending())
-            k, chooser = rng.randbelow(chooser, len(pending))
-            seat = pending[k]
-            user = world.users[live.user_of(seat)]
-            legal = live.match.legal_notations(seat)
-            i, chooser = rng.randbelow(chooser, len(legal))
-            version = live.version
-            res = await fake.slash(user, world.chan, "play", move=legal[i])
-            assert "Played" in res.text or "joué" in res.text, (legal[i], res.text)
-            await fake.wait_for(lambda v=version: live.version > v)
-        assert live.match.is_over
-        seed = str(live.match.seed)
-        await fake.wait_for(
-            lambda: any(seed in m.text for m in fake.channel_messages(world.chan)), timeout=30
-        )
+        await play_at_random(fake, world, live, rng.seed_state(5, "written armies"))
         boards = [m for m in fake.channel_messages(world.chan) if m.attachments]
         png(boards[-1])
         png(fake.dm_messages(world.alice)[-1])
