@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine import GAMES, Match, rng
-from engine.bots import bot_rng, make_bot
+from engine import GAMES, rng
+from engine.bots import make_bot
 from engine.bots.belle_position import POLICY, heuristic_move, types
 from engine.games.belle_position import (
     RESERVE,
@@ -19,6 +19,7 @@ from engine.games.belle_position import (
     absolute_of,
     card_index,
 )
+from tests.bots.helpers import bot_positions
 
 GAME = GAMES["belle-position"]
 
@@ -27,16 +28,7 @@ def positions(
     seed: int, levels: tuple[str, str] = ("normal", "easy")
 ) -> Iterator[tuple[State, int]]:
     """``(state, seat to decide)`` along a match between bots."""
-    match = Match(GAME, None, 2, seed)
-    bots = [make_bot("belle-position", level) for level in levels]
-    states = [bot_rng(seed, 0), bot_rng(seed, 1)]
-    while not match.is_over:
-        seat = min(match.pending())
-        yield match.state, seat
-        action, states[seat] = bots[seat].choose(
-            match.view(seat), match.legal_actions(seat), states[seat]
-        )
-        match.play(seat, action)
+    return bot_positions("belle-position", seed, levels)
 
 
 def _cases(phase: str, seeds: range = range(6)) -> Iterator[tuple[State, int, list[object]]]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine import GAMES, Match, rng
-from engine.bots import bot_rng, make_bot
+from engine import GAMES, rng
+from engine.bots import make_bot
 from engine.bots.via_belli import POLICY, _rect, _touch, heuristic_move
 from engine.core import evolve
 from engine.games.via_belli import (
@@ -19,6 +19,7 @@ from engine.games.via_belli import (
     Summon,
     board_of,
 )
+from tests.bots.helpers import bot_positions
 from tests.games.vb_helpers import scenario
 
 GAME = GAMES["via-belli"]
@@ -28,16 +29,7 @@ def positions(
     seed: int, levels: tuple[str, str] = ("normal", "normal")
 ) -> Iterator[tuple[State, int]]:
     """``(state, seat to decide)`` along a match between bots."""
-    match = Match(GAME, None, 2, seed)
-    bots = [make_bot("via-belli", level) for level in levels]
-    states = [bot_rng(seed, 0), bot_rng(seed, 1)]
-    while not match.is_over:
-        seat = min(match.pending())
-        yield match.state, seat
-        action, states[seat] = bots[seat].choose(
-            match.view(seat), match.legal_actions(seat), states[seat]
-        )
-        match.play(seat, action)
+    return bot_positions("via-belli", seed, levels)
 
 
 def _winning_castle_attack(state: State, seat: int) -> bool:
