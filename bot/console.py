@@ -1,9 +1,17 @@
 """The terminal host: the same lobby and match service, without Discord.
 
 ``python -m bot console`` asks for a game, local player names and options,
-then plays hot-seat: it prints whose turn it is, that player's hand and moves,
-reads a move in the game's notation, and writes the board (and the private
-image of the player to act) as PNG files to a folder after every move.
+then plays: against bots (``--bots 1:normal``: the bot seats and their
+levels; the console shows only the humans' hands) or hot-seat between the
+humans at the keyboard. It prints the acting player's hand and choices, reads
+a move in the game's notation or the number of a choice, and writes the
+board, the hand and the numbered spots of a placement as PNG files.
+
+Images go to one folder per game, ``<out>/<game>-<date>-<time>-m<match>/``:
+``board.png``, ``hand-<seat>.png`` and ``spots.png`` always hold the latest
+images (a few hundred kB a game); ``save`` keeps a numbered copy of the board
+and the hand (``board-v012.png``). Nothing from an earlier game is
+overwritten.
 
 Type ``help`` at the prompt for the commands.
 """
@@ -12,43 +20,64 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import difflib
+import shutil
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from engine import GAMES, rng
 
-from .i18n import error_text, t
-from .service import HostError, HostService, LiveMatch, Update, UserRef, hostable_games
+from .i18n import error_text, lang, t
+from .menu import Menu, MenuNode, build_menu
+from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
 from .store import Store
 
 CONSOLE_CHANNEL = 1
-HELP_EN = """\
-Commands:
-  <move>    a move in the game's notation (e.g. 7>1, D, P2)
-  moves     list the moves of the player to act
-  board     print the board again (and write its image)
-  random    play a random legal move for the player to act
-  resign    the player to act resigns
-  record    print the match record (JSON) so far
-  help      this list
-  quit      leave (the match is lost unless --db names a file)
-"""
-HELP_FR = """\
-Commandes :
-  <coup>    un coup dans la notation du jeu (ex. 7>1, D, P2)
-  moves     lister les coups du joueur qui doit agir
-  board     réafficher le plateau (et écrire son image)
-  random    jouer un coup légal au hasard pour le joueur qui doit agir
-  resign    le joueur qui doit agir abandonne
-  record    afficher l'enregistrement de la partie (JSON)
-  help      cette liste
-  quit      quitter (la partie est perdue sauf si --db désigne un fichier)
-"""
+LINE_WIDTH = 100
+COMMANDS = {
+    "help": ("help", "aide", "?"),
+    "moves": ("moves", "coups"),
+    "board": ("board", "plateau"),
+    "save": ("save", "garder"),
+    "random": ("random", "hasard"),
+    "resign": ("resign", "abandon", "abandonner"),
+    "record": ("record", "enregistrement"),
+    "back": ("back", "retour"),
+    "quit": ("quit", "exit", "q", "quitter"),
+}
+YES = {"y", "yes", "o", "oui"}
+
+
+def parse_bots(text: str) -> list[tuple[int | None, str]]:
+    """``"1:easy,2:hard"`` -> ``[(1, "easy"), (2, "hard")]``: seat indexes
+    from 0 (the first seat); a bare level (``"normal"``) takes a free seat.
+    Raises ValueError with an English reason (the caller translates)."""
+    from engine.bots import LEVELS
+
+    out: list[tuple[int | None, str]] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        seat_text, _, level = part.rpartition(":")
+        level = level.strip().lower()
+        if level not in LEVELS:
+            raise ValueError(part)
+        if seat_text.strip():
+            if not seat_text.strip().isdigit():
+                raise ValueError(part)
+            out.append((int(seat_text), level))
+        else:
+            out.append((None, level))
+    return out
 
 
 class Console:
+    """One terminal session. Implements the service's listener interface, so
+    the bots' moves are printed as they are played."""
+
     def __init__(
         self,
         service: HostService,
@@ -60,20 +89,31 @@ class Console:
         images: bool = True,
     ) -> None:
         self.service = service
-        self.out_dir = out_dir
-        self.locale = locale
+        self.out_root = out_dir
+        self.game_dir: Path | None = None
+        self.locale = lang(locale)
         self.stdin = stdin
         self.stdout = stdout
         self.images = images
         self.chooser = rng.seed_state(0, "console-random")
+        # the menu being walked: (version, seat) it belongs to, the path, a typed prefix
+        self._menu: tuple[int, int, Menu] | None = None
+        self.path: list[int] = []
+        self.prefix = ""
+        self.viewer: int | None = None  # the seat whose hand was shown last
+        self.live: LiveMatch | None = None
 
     # ---- io ---------------------------------------------------------------------
+    def tr(self, key: str, **params: object) -> str:
+        return t(self.locale, key, **params)
+
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
 
     def ask(self, prompt: str, default: str = "") -> str | None:
-        shown = f"{prompt} [{default}]: " if default else f"{prompt}: "
-        self.stdout.write(shown)
+        shown = f"{prompt} [{default}]" if default else prompt
+        sep = " : " if self.locale == "fr" else ": "
+        self.stdout.write(shown + sep)
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
@@ -87,209 +127,612 @@ class Console:
         line = self.stdin.readline()
         return line.strip() if line else None
 
+    def confirm(self, question: str) -> bool:
+        answer = self.prompt(f"{question} ")
+        return answer is None or answer.strip().lower() in YES
+
     # ---- setting up ----------------------------------------------------------------
     async def setup(
-        self, game_id: str | None, players: list[str] | None, options: str | None
+        self,
+        game_id: str | None,
+        players: list[str] | None,
+        options: str | None,
+        bots: list[tuple[int | None, str]] | None = None,
     ) -> LiveMatch | None:
-        fr = self.locale.startswith("fr")
+        bots = bots or []
         if game_id is None:
-            self.say("Jeux :" if fr else "Games:")
+            self.say(self.tr("console-games"))
             for gid in hostable_games():
                 info = GAMES[gid].info
                 self.say(f"  {gid}  — {info.name(self.locale)} ({info.min_seats}-{info.max_seats})")
-            answer = self.ask("Jeu" if fr else "Game", "between-battle")
+            answer = self.ask(self.tr("console-ask-game"), "between-battle")
             if answer is None:
                 return None
             game_id = answer
-        if game_id not in GAMES:
-            self.say(error_text(self.locale, "unknown-game", game=game_id, games=", ".join(GAMES)))
+        if game_id not in hostable_games():
+            games = ", ".join(hostable_games())
+            self.say(error_text(self.locale, "unknown-game", game=game_id, games=games))
             return None
         game = GAMES[game_id]
+        info = game.info
         if players is None:
-            default = ",".join(["Alice", "Bob", "Chloé", "David"][: game.info.min_seats])
-            answer = self.ask(
-                "Joueurs (séparés par des virgules)" if fr else "Players (comma-separated)",
-                default,
-            )
+            count = 1 if bots else info.min_seats
+            default = ",".join(["Alice", "Bob", "Chloé", "David"][:count])
+            answer = self.ask(self.tr("console-ask-players"), default)
             if answer is None:
                 return None
             players = [p.strip() for p in answer.split(",") if p.strip()]
         if options is None:
-            answer = self.ask("Options (clé=valeur)" if fr else "Options (key=value)", "")
+            answer = self.ask(self.tr("console-ask-options"), "")
             if answer is None:
                 return None
             options = answer
+        seats = len(players) + len(bots)
+        if not players:
+            self.say(self.tr("console-no-human"))
+            return None
+        if not info.min_seats <= seats <= info.max_seats:
+            self.say(
+                error_text(
+                    self.locale,
+                    "bad-seats",
+                    game=info.name(self.locale),
+                    min=info.min_seats,
+                    max=info.max_seats,
+                )
+            )
+            return None
+        order = self._seat_order(players, bots, seats)
+        if order is None:
+            return None
         users = [UserRef(id=i + 1, name=name, locale=self.locale) for i, name in enumerate(players)]
+        host = users[0]
         try:
-            await self.service.create_lobby(
+            lobby = await self.service.create_lobby(
                 guild_id=None,
                 channel_id=CONSOLE_CHANNEL,
-                host=users[0],
+                host=host,
                 game_id=game_id,
-                seats=len(users),
+                seats=seats,
                 options=options,
             )
             for user in users[1:]:
                 await self.service.join(CONSOLE_CHANNEL, user)
-            live = await self.service.start(CONSOLE_CHANNEL, users[0])
+            for level in order:
+                if level is not None:
+                    lobby = await self.service.add_bot(CONSOLE_CHANNEL, host, level)
+            await self._arrange(lobby, order, users)
+            live = await self.service.start(CONSOLE_CHANNEL, host)
         except HostError as err:
             self.say(error_text(self.locale, err.key, err.rules, **err.params))
-            lobby = await self.service.lobby_in(CONSOLE_CHANNEL)
-            if lobby is not None:
-                await self.service.cancel(CONSOLE_CHANNEL, users[0], is_admin=True)
+            if await self.service.lobby_in(CONSOLE_CHANNEL) is not None:
+                await self.service.cancel(CONSOLE_CHANNEL, host, is_admin=True)
             return None
-        self.say(t(self.locale, "match-title", game=game.info.name(self.locale), match=live.id))
-        self.say(t(self.locale, "seed-commit", sha=live.match.seed_commitment))
+        self.name_bots(live)
+        self.say(self.tr("match-title", game=info.name(self.locale), match=live.id))
+        self.say(self.tr("seed-commit", sha=live.match.seed_commitment))
         return live
 
+    async def _arrange(self, lobby: Lobby, order: list[str | None], users: list[UserRef]) -> None:
+        """Put the lobby's players in seat order (the lobby seats them in the
+        order they joined: humans first, then the bots, by id -1, -2 ...)."""
+        fresh = await self.service.lobby(lobby.id)
+        assert fresh is not None
+        lobby = fresh
+        levels = dict(lobby.bots)
+        humans = iter(u.id for u in users)
+        bots = iter(sorted(levels, reverse=True))
+        wanted = [next(humans) if level is None else next(bots) for level in order]
+        if list(lobby.players) == wanted:
+            return
+        store = self.service.store
+        for uid in wanted:
+            await store.remove_lobby_player(lobby.id, uid)
+            await store.add_lobby_player(lobby.id, uid, bot_level=levels.get(uid))
+
+    def _seat_order(
+        self, players: list[str], bots: list[tuple[int | None, str]], seats: int
+    ) -> list[str | None] | None:
+        """Each seat's bot level, or None for a human."""
+        order: list[str | None] = [None] * seats
+        taken: set[int] = set()
+        for seat, level in bots:
+            if seat is None:
+                continue
+            if not 0 <= seat < seats or seat in taken:
+                self.say(self.tr("console-bad-bot-seat", seat=seat, last=seats - 1))
+                return None
+            taken.add(seat)
+            order[seat] = level
+        free = [s for s in range(seats) if s not in taken]
+        for _, level in (b for b in bots if b[0] is None):
+            order[free.pop()] = level  # bare levels take the last free seats
+        return order
+
+    def name_bots(self, live: LiveMatch) -> None:
+        """The bots' names in the console's language (in memory only)."""
+        number = 0
+        for seat in range(len(live.players)):
+            if seat in live.bots:
+                number += 1
+                level = self.tr(f"level-{live.bot_levels.get(seat, 'normal')}")
+                uid = live.players[seat][0]
+                live.players[seat] = (uid, self.tr("console-bot-name", n=number, level=level))
+
+    # ---- the service's listener ---------------------------------------------------
+    async def on_update(self, update: Update) -> None:
+        if self.live is None or update.live.id != self.live.id:
+            return
+        self.print_events(update)
+
+    async def on_reminder(self, live: LiveMatch, seat: int, remaining: float) -> None:
+        return None
+
+    async def on_lobby_expired(self, lobby: Lobby) -> None:
+        return None
+
     # ---- playing ---------------------------------------------------------------------
+    def humans(self, live: LiveMatch) -> list[int]:
+        return [s for s in range(live.match.seats) if s not in live.bots]
+
+    def event_seat(self, live: LiveMatch) -> int | None:
+        """Whose eyes the events are seen through: the only human's, else a
+        spectator's (hot-seat: the others are at the same screen)."""
+        humans = self.humans(live)
+        return humans[0] if len(humans) == 1 else None
+
+    def print_events(self, update: Update) -> None:
+        live = update.live
+        viewer = self.event_seat(live)
+        for event in update.events:
+            seen = event.for_seat(viewer)
+            if seen is None:
+                continue
+            line = live.game.describe_event(seen, live.names, self.locale)
+            if line:
+                self.say(f"  · {line}")
+        if update.action == "!resign":
+            self.say("  · " + self.tr("resigned", user=live.names[update.seat]))
+
+    def human_to_act(self, live: LiveMatch) -> int | None:
+        pending = live.match.pending()
+        return next((s for s in sorted(pending) if s not in live.bots), None)
+
     async def play(self, live: LiveMatch) -> int:
-        self.show(live, None)
+        self.live = live
+        self.game_dir = self.new_game_dir(live)
+        if self.game_dir is not None:
+            self.say(self.tr("console-folder", path=self.game_dir))
+        self.service.listeners.append(self)
+        try:
+            return await self._loop(live)
+        finally:
+            self.service.listeners.remove(self)
+
+    async def _loop(self, live: LiveMatch) -> int:
+        humans = self.humans(live)
+        self.service.kick_bots(live)  # a resumed match may wait for a bot
+        await self.service.wait_for_bots()
         while not live.match.is_over:
-            seat = self.acting_seat(live)
-            user = live.user_of(seat)
+            seat = self.human_to_act(live)
+            if seat is None:
+                self.say(self.tr("console-bots-stuck"))
+                return 1
+            if seat != self.viewer:
+                passing = len(humans) > 1 and self.viewer is not None
+                if (
+                    passing
+                    and self.prompt(self.tr("console-pass", who=live.names[seat]) + " ") is None
+                ):
+                    self.say()
+                    return 1
+                self.viewer = seat
+                self.show(live, seat)
             line = self.prompt(f"{live.names[seat]}> ")
             if line is None:
                 self.say()
                 return 1
-            command = line.strip()
-            low = command.lower()
-            if not command:
-                continue
-            if low in {"quit", "exit", "q"}:
+            outcome = await self.handle(live, seat, line.strip())
+            if outcome == "quit":
                 return 1
-            if low in {"help", "?", "aide"}:
-                self.say(HELP_FR if self.locale.startswith("fr") else HELP_EN)
-                continue
-            if low in {"moves", "coups"}:
-                self.show_moves(live, user)
-                continue
-            if low in {"board", "plateau"}:
-                self.show(live, None)
-                continue
-            if low == "record":
-                self.say(live.match.record().dumps())
-                continue
-            try:
-                if low in {"resign", "abandon"}:
-                    update = await self.service.resign(live.id, user)
-                else:
-                    if low in {"random", "hasard"}:
-                        moves = self.service.legal_moves(live, user)
-                        index, self.chooser = rng.randbelow(self.chooser, len(moves))
-                        command = moves[index][0]
-                        self.say(f"→ {command}")
-                    update = await self.service.play(live.id, user, command, seat=seat)
-            except HostError as err:
-                self.say(error_text(self.locale, err.key, err.rules, **err.params))
-                continue
-            self.show(live, update)
+            if outcome == "played":
+                await self.service.wait_for_bots()
+                after = self.human_to_act(live)
+                if after is not None and after == self.viewer:
+                    self.show(live, after)
+        self.show_end(live)
         return 0
 
-    def acting_seat(self, live: LiveMatch) -> int:
-        pending = sorted(live.match.pending())
-        return pending[0]
+    def command_of(self, text: str) -> str | None:
+        low = text.lower()
+        for name, words in COMMANDS.items():
+            if low in words:
+                return name
+        return None
 
-    def show_moves(self, live: LiveMatch, user: int) -> None:
-        moves = self.service.legal_moves(live, user, self.locale)
-        self.say("  " + "   ".join(f"{n} ({label})" if label != n else n for n, label in moves))
+    async def handle(self, live: LiveMatch, seat: int, command: str) -> str:
+        """One line typed by the player of ``seat``: "played", "quit" or ""."""
+        if not command:
+            return ""
+        user = live.user_of(seat)
+        legal = [n for n, _ in self.service.legal_moves(live, user)]
+        moves = {n for n, _ in self.menu(live, seat).entries} | set(legal)
+        name = None if command in moves else self.command_of(command)
+        if name == "quit":
+            return "quit" if self.confirm(self.tr("console-quit-confirm")) else ""
+        if name == "help":
+            self.say(self.tr("console-help"))
+            return ""
+        if name == "moves":
+            self.show_choices(live, seat)
+            return ""
+        if name == "board":
+            self.show(live, seat)
+            return ""
+        if name == "save":
+            self.save(live, seat)
+            return ""
+        if name == "record":
+            self.say(live.match.record().dumps())
+            return ""
+        if name == "back" or (command == "-" and self.path and "-" not in legal):
+            if self.prefix:
+                self.prefix = ""
+            elif self.path:
+                self.path.pop()
+                while self.path and len(self.level(live, seat)) == 1:
+                    self.path.pop()  # the levels of one choice were taken at once
+            self.show_choices(live, seat)
+            return ""
+        try:
+            if name == "resign":
+                if not self.confirm(self.tr("console-resign-confirm")):
+                    return ""
+                update = await self.service.resign(live.id, user)
+            else:
+                if name == "random":
+                    entries = self.menu(live, seat).entries  # complete moves
+                    index, self.chooser = rng.randbelow(self.chooser, len(entries))
+                    command = entries[index][0]
+                    self.say(f"→ {command}")
+                elif command not in {n for n, _ in self.menu(live, seat).entries}:
+                    picked = self.pick(live, seat, command)
+                    if picked is None:
+                        return ""
+                    if picked:
+                        command = picked
+                update = await self.service.play(live.id, user, command, seat=seat)
+        except HostError as err:
+            self.say(error_text(self.locale, err.key, err.rules, **err.params))
+            if err.key == "illegal":
+                self.suggest(live, seat, command)
+            return ""
+        self.forget_menu()
+        self.print_events(update)
+        return "played"
 
-    def show(self, live: LiveMatch, update: Update | None) -> None:
+    # ---- the menu -------------------------------------------------------------------
+    def menu(self, live: LiveMatch, seat: int) -> Menu:
+        key = (live.match.version, seat)
+        if self._menu is None or self._menu[:2] != key:
+            game = live.game
+            entries = game.action_menu(live.match.state, seat, self.locale)
+            menu = build_menu([(game.format_action(a), path) for a, path in entries])
+            self._menu = (*key, menu)
+            self.path = []
+            self.prefix = ""
+        return self._menu[2]
+
+    def forget_menu(self) -> None:
+        self._menu = None
+        self.path = []
+        self.prefix = ""
+
+    def level(self, live: LiveMatch, seat: int) -> list[MenuNode]:
+        """The choices shown now: the current level, narrowed by a typed prefix."""
+        menu = self.menu(live, seat)
+        node = menu.node(self.path) or menu.root
+        children = node.children
+        if self.prefix:
+            low = self.prefix.lower()
+            children = [c for c in children if c.step and c.step.key.lower().startswith(low)]
+        return children
+
+    def pick(self, live: LiveMatch, seat: int, command: str) -> str | None:
+        """A typed line that is not a legal notation: a choice's number, a
+        choice's key (opens its level), a prefix of choices (narrows the
+        level). Returns the notation to play, None when the menu moved (it is
+        shown again), "" to try the line as a move."""
+        menu = self.menu(live, seat)
+        children = self.level(live, seat)
+        low = command.lower()
+        chosen: MenuNode | None = None
+        if command.isdigit():
+            number = int(command)
+            if not 1 <= number <= len(children):
+                self.say(self.tr("console-bad-number", last=len(children)))
+                return None
+            chosen = children[number - 1]
+        else:
+            found = [
+                (path, node)
+                for path, node in self._nodes(menu)
+                if node.step is not None
+                and low in (node.step.key.lower(), node.step.detail.lower())
+            ]
+            here = [(p, n) for p, n in found if list(p[: len(self.path)]) == self.path]
+            found = here or found
+            if len(found) == 1:
+                path, node = found[0]
+                if node.is_leaf:
+                    return menu.entries[node.entry or 0][0]
+                self.path, self.prefix = list(path), ""
+                self.show_choices(live, seat)
+                return None
+            if not menu.flat and any(
+                c.step and c.step.key.lower().startswith(low) for c in children
+            ):
+                self.prefix = command
+                self.show_choices(live, seat)
+                return None
+            return ""
+        if chosen.is_leaf:
+            return menu.entries[chosen.entry or 0][0]
+        node = menu.node(self.path) or menu.root
+        self.path.append(node.children.index(chosen))
+        self.prefix = ""
+        self.show_choices(live, seat)
+        return None
+
+    def _nodes(self, menu: Menu) -> list[tuple[tuple[int, ...], MenuNode]]:
+        out: list[tuple[tuple[int, ...], MenuNode]] = []
+        stack: list[tuple[tuple[int, ...], MenuNode]] = [((), menu.root)]
+        while stack:
+            path, node = stack.pop()
+            if node.step is not None:
+                out.append((path, node))
+            for i, child in enumerate(node.children):
+                stack.append(((*path, i), child))
+        out.sort(key=lambda item: (len(item[0]), item[0]))
+        return out
+
+    def suggest(self, live: LiveMatch, seat: int, command: str) -> None:
+        """ "Did you mean" from the legal moves and the menu's choices."""
+        menu = self.menu(live, seat)
+        words: dict[str, str] = {}
+        for notation, _ in menu.entries:
+            words.setdefault(notation.lower(), notation)
+        for _, node in self._nodes(menu):
+            if node.step is not None and not node.is_leaf:
+                words.setdefault(node.step.key.lower(), node.step.key)
+        for notation, _ in self.service.legal_moves(live, live.user_of(seat)):
+            words.setdefault(notation.lower(), notation)
+        close = difflib.get_close_matches(command.lower(), list(words), n=3, cutoff=0.6)
+        if close:
+            self.say(self.tr("console-did-you-mean", moves=", ".join(words[c] for c in close)))
+        else:
+            self.say(self.tr("console-see-moves"))
+
+    def show_choices(self, live: LiveMatch, seat: int) -> None:
+        menu = self.menu(live, seat)
+        children = self.level(live, seat)
+        while self.path and len(children) == 1 and not children[0].is_leaf:
+            # a level with one choice is taken at once
+            node = menu.node(self.path) or menu.root
+            self.path.append(node.children.index(children[0]))
+            children = self.level(live, seat)
+        if self.path or self.prefix:
+            trail = [s.label for s in menu.trail(self.path)]
+            if self.prefix:
+                trail.append(f"{self.prefix}…")
+            self.say(self.tr("console-menu-trail", path=" › ".join(trail)))
+        leaves = [
+            (i + 1, menu.entries[c.entry][0]) for i, c in enumerate(children) if c.entry is not None
+        ]
+        spots = self.write_spots(live, seat, leaves) if len(leaves) == len(children) else None
+        if spots is not None:
+            self.say(self.tr("console-spots", count=len(leaves), path=spots))
+        else:
+            cells = []
+            for i, child in enumerate(children):
+                step = child.step
+                assert step is not None
+                shown = menu.entries[child.entry][0] if child.entry is not None else step.key
+                label = step.label if step.label == shown else f"{step.label} [{shown}]"
+                cells.append(f"{i + 1:>2}. {label}")
+            self.say(columns(cells))
+        hint = "console-hint-menu" if (self.path or self.prefix) else "console-hint"
+        if not menu.flat or self.path:
+            self.say(self.tr(hint))
+        else:
+            self.say(self.tr("console-hint-flat"))
+
+    # ---- what the player sees ---------------------------------------------------------
+    def show(self, live: LiveMatch, seat: int) -> None:
         game = live.game
-        names = live.names
         match = live.match
-        if update is not None:
-            for event in update.events:
-                seen = event.for_seat(None)
-                if seen is None:
-                    continue
-                line = game.describe_event(seen, names, self.locale)
-                if line:
-                    self.say(f"  · {line}")
         self.say("")
-        board_path = self.write_image(live, None)
-        outcome = match.outcome()
-        if outcome is not None:
-            self.say(game.summary(match.view(None), names, self.locale))
-            self.say(t(self.locale, "result-title"))
-            place = 1
-            for group in outcome.ranking:
-                for seat in group:
-                    self.say("  " + t(self.locale, "result-line", place=place, user=names[seat]))
-                place += len(group)
-            reason = t(self.locale, f"reason-{outcome.reason}")
-            self.say(t(self.locale, "result-reason", reason=reason))
-            self.say(t(self.locale, "seed-reveal", seed=match.seed, sha=match.seed_commitment))
-            if board_path:
-                self.say(f"[board] {board_path}")
-            return
-        seat = self.acting_seat(live)
+        self.say(game.summary(match.view(seat), live.names, self.locale))
+        board = self.write_image(live, None)
+        hand = self.write_image(live, seat)
+        if board:
+            self.say(self.tr("console-board-image", path=board))
+        if hand:
+            self.say(self.tr("console-hand-image", who=live.names[seat], path=hand))
         decision = match.pending()[seat]
-        self.say(game.summary(match.view(seat), names, self.locale))
-        private_path = self.write_image(live, seat)
-        if board_path:
-            self.say(f"[board] {board_path}")
-        if private_path:
-            self.say(f"[{names[seat]}] {private_path}")
-        what = game.decision_text(decision, self.locale, names)
-        self.say(t(self.locale, "to-act", who=names[seat], what=what))
-        self.show_moves(live, live.user_of(seat))
+        what = game.decision_text(decision, self.locale, live.names)
+        self.say(self.tr("to-act", who=live.names[seat], what=what))
+        self.show_choices(live, seat)
+
+    def show_end(self, live: LiveMatch) -> None:
+        match = live.match
+        names = live.names
+        outcome = match.outcome()
+        assert outcome is not None
+        self.say("")
+        self.say(live.game.summary(match.view(None), names, self.locale))
+        board = self.write_image(live, None)
+        self.say(self.tr("result-title"))
+        place = 1
+        for group in outcome.ranking:
+            for seat in group:
+                self.say("  " + self.tr("result-line", place=place, user=names[seat]))
+            place += len(group)
+        key = f"reason-{outcome.reason}"
+        reason = self.tr(key)
+        if reason != key:  # a reason the host has no text for is left out, not shown raw
+            self.say(self.tr("result-reason", reason=reason))
+        self.say(self.tr("seed-reveal", seed=match.seed, sha=match.seed_commitment))
+        if board:
+            self.say(self.tr("console-board-image", path=board))
+
+    # ---- images -------------------------------------------------------------------------
+    def new_game_dir(self, live: LiveMatch) -> Path | None:
+        if not self.images:
+            return None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        base = self.out_root / f"{live.game_id}-{stamp}-m{live.id}"
+        path, n = base, 1
+        while path.exists():
+            n += 1
+            path = base.with_name(f"{base.name}-{n}")
+        path.mkdir(parents=True)
+        return path
 
     def write_image(self, live: LiveMatch, seat: int | None) -> Path | None:
-        if not self.images:
+        if self.game_dir is None:
             return None
         from render import render_board, render_private
 
-        match = live.match
-        view = match.view(seat)
+        view = live.match.view(seat)
         draw: Callable[..., bytes] = render_board if seat is None else render_private
         data = draw(live.game_id, view, live.names, self.locale)
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        who = "board" if seat is None else f"seat{seat + 1}"
-        path = self.out_dir / f"match{live.id}-v{match.version:03d}-{who}.png"
+        path = self.game_dir / ("board.png" if seat is None else f"hand-{seat + 1}.png")
         path.write_bytes(data)
         return path
 
+    def write_spots(
+        self, live: LiveMatch, seat: int, choices: Sequence[tuple[int, str]]
+    ) -> Path | None:
+        """The numbered spots of a placement (the image Discord shows), or
+        None when the game draws nothing for these choices."""
+        if self.game_dir is None or not choices:
+            return None
+        from render import render_choices
+
+        view = live.match.view(seat)
+        data = render_choices(live.game_id, view, live.names, self.locale, list(choices))
+        if data is None:
+            return None
+        path = self.game_dir / "spots.png"
+        path.write_bytes(data)
+        return path
+
+    def save(self, live: LiveMatch, seat: int) -> None:
+        """Keep numbered copies of the latest board and hand images."""
+        if self.game_dir is None:
+            self.say(self.tr("console-no-images"))
+            return
+        version = live.match.version
+        kept = []
+        for name, copy in (
+            ("board.png", f"board-v{version:03d}.png"),
+            (f"hand-{seat + 1}.png", f"hand-{seat + 1}-v{version:03d}.png"),
+        ):
+            source = self.game_dir / name
+            if not source.exists():
+                self.write_image(live, None if name == "board.png" else seat)
+            shutil.copyfile(source, self.game_dir / copy)
+            kept.append(str(self.game_dir / copy))
+        self.say(self.tr("console-saved", paths=", ".join(kept)))
+
+
+def columns(cells: list[str], width: int = LINE_WIDTH) -> str:
+    """The cells in as many columns as fit in ``width``, read down the columns."""
+    if not cells:
+        return ""
+    cell = max(len(c) for c in cells) + 3
+    cols = max(1, min(len(cells), width // cell))
+    rows = -(-len(cells) // cols)
+    lines = []
+    for r in range(rows):
+        row = [cells[c * rows + r] for c in range(cols) if c * rows + r < len(cells)]
+        lines.append("  " + "".join(c.ljust(cell) for c in row).rstrip())
+    return "\n".join(lines)
+
 
 async def run_console(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    store = await Store.open(args.db)
+    locale = args.lang
     try:
-        service = HostService(store, seed_source=(lambda: args.seed) if args.seed else None)
+        bots = parse_bots(args.bots) if args.bots else []
+    except ValueError as err:
+        from engine.bots import LEVELS
+
+        print(t(locale, "console-bad-bots", bots=err, levels=", ".join(LEVELS)), file=stdout)
+        return 2
+    store = await Store.open(args.db)
+    service = None
+    try:
+        service = HostService(
+            store,
+            seed_source=(lambda: args.seed) if args.seed else None,
+            bot_clock=time.monotonic,
+        )
         await service.resume()
         console = Console(
             service,
             Path(args.out),
-            locale=args.lang,
+            locale=locale,
             stdin=stdin,
             stdout=stdout,
             images=not args.no_images,
         )
         live = service.match_in(CONSOLE_CHANNEL)
         if live is None:
-            players = args.players.split(",") if args.players else None
-            live = await console.setup(args.game, players, args.options)
+            players = [p.strip() for p in args.players.split(",")] if args.players else None
+            live = await console.setup(args.game, players, args.options, bots)
             if live is None:
                 return 2
+        else:
+            console.name_bots(live)
         return await console.play(live)
     finally:
+        if service is not None:
+            await service.wait_for_bots()
         await store.close()
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot console", description=__doc__.split("\n")[0])
-    p.add_argument("--game", help="game id (asked if missing)")
-    p.add_argument("--players", help="comma-separated local player names (asked if missing)")
-    p.add_argument("--options", help="game options as key=value pairs (asked if missing)")
-    p.add_argument("--lang", default="en", choices=["en", "fr"], help="language")
-    p.add_argument("--out", default="console-out", help="folder for the PNG images")
-    p.add_argument("--no-images", action="store_true", help="do not write images")
-    p.add_argument(
-        "--db", default=":memory:", help="SQLite file to keep the match in (resumes it if active)"
+def _help_locale(argv: Sequence[str]) -> str:
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return lang(argv[i + 1])
+        if arg.startswith("--lang="):
+            return lang(arg.split("=", 1)[1])
+    return "en"
+
+
+def parser(locale: str = "en") -> argparse.ArgumentParser:
+    def h(key: str) -> str:
+        return t(locale, f"console-arg-{key}")
+
+    p = argparse.ArgumentParser(
+        prog="python run.py console",
+        description=h("description"),
+        epilog=h("epilog"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--seed", type=int, default=0, help="fixed seed (0: random)")
+    p.add_argument("--game", help=h("game"))
+    p.add_argument("--players", help=h("players"))
+    p.add_argument("--bots", help=h("bots"))
+    p.add_argument("--options", help=h("options"))
+    p.add_argument("--lang", default="en", choices=["en", "fr"], help=h("lang"))
+    p.add_argument("--out", default="console-out", help=h("out"))
+    p.add_argument("--no-images", action="store_true", help=h("no-images"))
+    p.add_argument("--db", default=":memory:", help=h("db"))
+    p.add_argument("--seed", type=int, default=0, help=h("seed"))
     return p
 
 
 def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    args = parser().parse_args(argv)
+    args = parser(_help_locale(argv)).parse_args(argv)
     return asyncio.run(run_console(args, stdin or sys.stdin, stdout or sys.stdout))

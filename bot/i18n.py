@@ -173,6 +173,63 @@ EN: dict[str, str] = {
     "reason-knockout": "knock-out",
     "reason-exhausted": "no cards left",
     "reason-resign": "resignation",
+    # the terminal console (bot/console.py)
+    "console-games": "Games:",
+    "console-ask-game": "Game",
+    "console-ask-players": "Players at this keyboard (comma-separated)",
+    "console-ask-options": "Options (key=value)",
+    "console-no-human": "At least one player must sit at the keyboard.",
+    "console-bad-bots": "Bots refused: `{bots}`. Write seat:level pairs, seats counted from 0, "
+    "e.g. `--bots 1:normal` or `--bots 1:easy,2:hard`. Levels: {levels}.",
+    "console-bad-bot-seat": "There is no seat {seat} for a bot: seats go from 0 to {last}, "
+    "one bot a seat.",
+    "console-bot-name": "Bot {n} ({level})",
+    "console-folder": "Images of this game: {path}/",
+    "console-board-image": "Board image: {path}",
+    "console-hand-image": "Hand of {who}: {path}",
+    "console-spots": "{count} spots: the numbered outlines are in {path}. "
+    "Type the number of a spot.",
+    "console-menu-trail": "» {path}",
+    "console-hint": "Type a number, a move in the game's notation, or help.",
+    "console-hint-flat": "Type a move, its number, or help.",
+    "console-hint-menu": "Type a number, a complete move, back (one level up) or help.",
+    "console-bad-number": "No such choice: type a number from 1 to {last}.",
+    "console-did-you-mean": "Did you mean: {moves}?",
+    "console-see-moves": "Type moves to see your choices.",
+    "console-pass": "Pass the keyboard to {who}, then press Enter.",
+    "console-quit-confirm": "Leave the match? It is lost unless --db names a file. (y/n)",
+    "console-resign-confirm": "Resign this match? (y/n)",
+    "console-bots-stuck": "The bots could not play; the match stops here.",
+    "console-no-images": "No images are written (--no-images).",
+    "console-saved": "Kept: {paths}",
+    "console-help": "Commands:\n"
+    "  <move>    a move in the game's notation (e.g. 7>1, D, Serf B13P)\n"
+    "  <number>  the choice with that number (a menu level opens, or the move is played)\n"
+    "  moves     list your choices again\n"
+    "  back      one menu level up\n"
+    "  board     print the board again and rewrite its image\n"
+    "  save      keep a numbered copy of the board and hand images\n"
+    "  random    play a random legal move\n"
+    "  resign    resign (asks first)\n"
+    "  record    print the match record (JSON) so far\n"
+    "  help      this list\n"
+    "  quit      leave (asks first; the match is lost unless --db names a file)",
+    "console-arg-description": "Play gueridon's games in the terminal: against bots or hot-seat.",
+    "console-arg-epilog": "Images: one folder per game, <out>/<game>-<date>-<time>-m<match>/, "
+    "where board.png,\nhand-<seat>.png and spots.png always hold the latest images; the save "
+    "command keeps\na numbered copy (board-v012.png). Earlier games are never overwritten.\n"
+    "Example: python run.py console --game via-belli --players Alice --bots 1:normal",
+    "console-arg-game": "game id (asked if missing)",
+    "console-arg-players": "comma-separated names of the players at this keyboard "
+    "(asked if missing)",
+    "console-arg-bots": "bot seats and levels, seats counted from 0, e.g. 1:normal or "
+    "1:easy,2:hard (levels: easy, normal, hard); the players take the other seats",
+    "console-arg-options": "game options as key=value pairs (asked if missing)",
+    "console-arg-lang": "language",
+    "console-arg-out": "where the image folders go (default: console-out)",
+    "console-arg-no-images": "do not write images",
+    "console-arg-db": "SQLite file to keep the match in (resumes it if active)",
+    "console-arg-seed": "fixed seed (0: random)",
 }
 
 FR: dict[str, str] = {
@@ -363,6 +420,69 @@ FR: dict[str, str] = {
     "reason-knockout": "K.-O.",
     "reason-exhausted": "plus de cartes",
     "reason-resign": "abandon",
+    # la console (bot/console.py)
+    "console-games": "Jeux :",
+    "console-ask-game": "Jeu",
+    "console-ask-players": "Joueurs à ce clavier (séparés par des virgules)",
+    "console-ask-options": "Options (clé=valeur)",
+    "console-no-human": "Il faut au moins un joueur au clavier.",
+    "console-bad-bots": "Robots refusés : `{bots}`. Écrivez des paires place:niveau, places "
+    "comptées à partir de 0, par ex. `--bots 1:normal` ou `--bots 1:easy,2:hard`. "
+    "Niveaux : {levels}.",
+    "console-bad-bot-seat": "Il n'y a pas de place {seat} pour un robot : les places vont de 0 "
+    "à {last}, un robot par place.",
+    "console-bot-name": "Robot {n} ({level})",
+    "console-folder": "Images de cette partie : {path}/",
+    "console-board-image": "Image du plateau : {path}",
+    "console-hand-image": "Main de {who} : {path}",
+    "console-spots": "{count} places : les contours numérotés sont dans {path}. "
+    "Tapez le numéro d'une place.",
+    "console-menu-trail": "» {path}",
+    "console-hint": "Tapez un numéro, un coup dans la notation du jeu, ou aide.",
+    "console-hint-flat": "Tapez un coup, son numéro, ou aide.",
+    "console-hint-menu": "Tapez un numéro, un coup complet, retour (niveau précédent) ou aide.",
+    "console-bad-number": "Ce choix n'existe pas : tapez un numéro de 1 à {last}.",
+    "console-did-you-mean": "Vouliez-vous dire : {moves} ?",
+    "console-see-moves": "Tapez coups pour revoir vos choix.",
+    "console-pass": "Passez le clavier à {who}, puis appuyez sur Entrée.",
+    "console-quit-confirm": "Quitter la partie ? Elle est perdue sauf si --db désigne un "
+    "fichier. (o/n)",
+    "console-resign-confirm": "Abandonner cette partie ? (o/n)",
+    "console-bots-stuck": "Les robots n'ont pas pu jouer ; la partie s'arrête ici.",
+    "console-no-images": "Aucune image n'est écrite (--no-images).",
+    "console-saved": "Gardé : {paths}",
+    "console-help": "Commandes :\n"
+    "  <coup>    un coup dans la notation du jeu (ex. 7>1, D, Serf B13P)\n"
+    "  <numéro>  le choix qui porte ce numéro (un niveau du menu s'ouvre, ou le coup est joué)\n"
+    "  coups     réafficher vos choix\n"
+    "  retour    remonter d'un niveau du menu\n"
+    "  plateau   réafficher le plateau et réécrire son image\n"
+    "  garder    garder une copie numérotée des images du plateau et de la main\n"
+    "  hasard    jouer un coup légal au hasard\n"
+    "  abandon   abandonner (demande confirmation)\n"
+    "  record    afficher l'enregistrement de la partie (JSON)\n"
+    "  aide      cette liste\n"
+    "  quitter   quitter (demande confirmation ; la partie est perdue sauf si --db désigne "
+    "un fichier)",
+    "console-arg-description": "Jouer aux jeux de gueridon dans le terminal : contre des robots "
+    "ou à plusieurs au même clavier.",
+    "console-arg-epilog": "Images : un dossier par partie, <out>/<jeu>-<date>-<heure>-m<partie>/, "
+    "où board.png,\nhand-<place>.png et spots.png contiennent toujours les dernières images ; "
+    "la commande garder\nen garde une copie numérotée (board-v012.png). Les parties précédentes "
+    "ne sont jamais écrasées.\n"
+    "Exemple : python run.py console --game via-belli --players Alice --bots 1:normal --lang fr",
+    "console-arg-game": "identifiant du jeu (demandé s'il manque)",
+    "console-arg-players": "noms des joueurs à ce clavier, séparés par des virgules "
+    "(demandés s'ils manquent)",
+    "console-arg-bots": "places et niveaux des robots, places comptées à partir de 0, par ex. "
+    "1:normal ou 1:easy,2:hard (niveaux : easy, normal, hard) ; les joueurs prennent les "
+    "autres places",
+    "console-arg-options": "options du jeu, paires clé=valeur (demandées si elles manquent)",
+    "console-arg-lang": "langue",
+    "console-arg-out": "où vont les dossiers d'images (par défaut : console-out)",
+    "console-arg-no-images": "n'écrire aucune image",
+    "console-arg-db": "fichier SQLite où garder la partie (la reprend si elle est en cours)",
+    "console-arg-seed": "graine fixe (0 : au hasard)",
 }
 
 CATALOGUES = {"en": EN, "fr": FR}

@@ -1,12 +1,17 @@
-"""The terminal console plays a whole game through the host service."""
+"""The terminal console plays whole games through the host service, driven
+here by scripted input as a player would type it."""
 
 from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
-from bot.console import main
+import pytest
+
+from bot import i18n
+from bot.console import main, parse_bots
 
 
 def _run(args: list[str], lines: list[str]) -> tuple[int, str]:
@@ -15,69 +20,191 @@ def _run(args: list[str], lines: list[str]) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-def test_a_newcomer_finishes_a_game(tmp_path: Path) -> None:
+def _folders(root: Path) -> list[Path]:
+    return sorted(p for p in root.iterdir() if p.is_dir())
+
+
+VB = ["--game", "via-belli", "--options", "", "--seed", "5"]  # Alice's hand: Serf, Cabot ...
+
+
+def test_a_newcomer_finishes_a_hot_seat_game(tmp_path: Path) -> None:
     moves = ["help", "moves", "zzz"] + ["random"] * 400
-    code, text = _run(
-        [
-            "--game",
-            "between-battle",
-            "--players",
-            "Alice,Bob",
-            "--options",
-            "",
-            "--seed",
-            "7",
-            "--out",
-            str(tmp_path / "png"),
-        ],
-        moves,
-    )
+    args = ["--game", "between-battle", "--players", "Alice,Bob", "--options", ""]
+    code, text = _run([*args, "--seed", "7", "--out", str(tmp_path / "png")], moves)
     assert code == 0, text[-2000:]
     assert "Commands:" in text  # help
     assert "is not a Between Battle move" in text  # a typo is explained, not fatal
     assert "Match over" in text and "Seed: `7`" in text
-    pngs = sorted((tmp_path / "png").glob("*.png"))
-    assert any("board" in p.name for p in pngs) and any("seat" in p.name for p in pngs)
-    assert all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
+    assert "Pass the keyboard to" in text  # two humans at one keyboard
+    (folder,) = _folders(tmp_path / "png")
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["board.png", "hand-1.png", "hand-2.png"]
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in folder.iterdir())
 
 
-def test_console_in_french_and_prompts(tmp_path: Path) -> None:
-    lines = ["between-battle", "Zoé,Yann,Xavier", "hp=3"] + ["hasard"] * 600
+def test_one_player_against_a_bot_sees_only_their_own_hand(tmp_path: Path) -> None:
+    args = ["--game", "between-battle", "--players", "Alice", "--bots", "1:normal"]
+    code, text = _run(
+        [*args, "--options", "", "--seed", "7", "--out", str(tmp_path)], ["random"] * 400
+    )
+    assert code == 0, text[-2000:]
+    assert "Match over" in text and "Bot 1 (normal)" in text
+    assert "Pass the keyboard" not in text  # one human: no hot-seat prompt
+    assert set(re.findall(r"^(\S[^>\n]*)> ", text, re.M)) == {"Alice"}  # only Alice is asked
+    assert set(re.findall(r"^Hand of ([^:]+):", text, re.M)) == {"Alice"}
+    (folder,) = _folders(tmp_path)
+    assert sorted(p.name for p in folder.iterdir()) == ["board.png", "hand-1.png"]
+    # the bot played: its moves are told as Alice sees them
+    assert re.search(r"· Bot 1 \(normal\) ", text)
+
+
+def test_the_bots_private_view_is_never_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot in the first seat: the console shows, draws and lists the
+    choices of Alice's seat (1) only."""
+    from bot.console import Console
+
+    seen: list[int | None] = []
+    for name in ("show", "write_image", "show_choices"):
+        original = getattr(Console, name)
+
+        def spy(
+            self: Console, live: object, seat: int | None, *rest: object, _f=original
+        ) -> object:
+            seen.append(seat)
+            return _f(self, live, seat, *rest)
+
+        monkeypatch.setattr(Console, name, spy)
+    args = ["--game", "via-belli", "--players", "Alice", "--bots", "0:easy", "--options", ""]
+    code, text = _run([*args, "--seed", "3", "--no-images"], ["random"] * 60 + ["quit", "y"])
+    assert code == 1, text[-2000:]
+    assert re.search(r"^1\. Bot 1 \(easy\)", text, re.M) and re.search(r"^2\. Alice", text, re.M)
+    assert seen and set(seen) <= {1, None}  # None: the public board
+    assert "· Bot 1 (easy) draws a card." in text  # the bot's draws stay hidden
+
+
+def test_via_belli_spots_are_a_numbered_image_not_coordinates(tmp_path: Path) -> None:
+    lines = ["+", "1", "7", "quit", "y"]
+    code, text = _run(
+        [*VB, "--players", "Alice", "--bots", "1:easy", "--out", str(tmp_path)], lines
+    )
+    assert code == 1, text[-2000:]
+    (folder,) = _folders(tmp_path)
+    spots = folder / "spots.png"
+    assert spots.read_bytes().startswith(b"\x89PNG")
+    assert f"42 spots: the numbered outlines are in {spots}" in text
+    level = text[text.index("» Summon Serf") : text.index("42 spots")]
+    assert not re.search(r"\b[A-Z]{1,2}\d+[PL]\b", level)  # no bare coordinates listed
+    assert "Alice summons Serf at A14 (lying)." in text  # spot 7 on the image
+
+
+def test_a_complete_move_typed_after_opening_a_menu_is_played(tmp_path: Path) -> None:
+    # "+" opens the summon choices (nothing is played); the full move is then accepted
+    lines = ["+", "Serf B13P", "record", "quit", "y"]
+    code, text = _run([*VB, "--players", "Alice", "--bots", "1:easy", "--no-images"], lines)
+    assert code == 1
+    assert "» +…" in text
+    assert "Alice summons Serf at B13 (standing)." in text
+    assert "Move refused" not in text
+    start = re.search(r"\{\n", text)
+    assert start is not None
+    record, _ = json.JSONDecoder().raw_decode(text[start.start() :])
+    assert [a for _, a in record["actions"]][:1] == ["Serf B13P"]
+
+
+def test_a_typo_gets_did_you_mean_from_the_legal_moves() -> None:
+    lines = ["Serf B13", "Srf", "quit", "y"]
+    code, text = _run([*VB, "--players", "Alice", "--bots", "1:easy", "--no-images"], lines)
+    assert code == 1
+    assert "Move refused" in text
+    assert "Did you mean: Serf B13P" in text
+    assert re.search(r"Did you mean: .*\+Serf", text)
+
+
+def test_quit_asks_first_in_a_running_game() -> None:
+    lines = ["quit", "n", "D", "quit", "y"]
+    code, text = _run([*VB, "--players", "Alice", "--bots", "1:easy", "--no-images"], lines)
+    assert code == 1
+    assert text.count("Leave the match?") == 2
+    assert "Alice draws" in text  # the game went on after "n"
+
+
+def test_each_game_has_its_own_folder_and_save_keeps_numbered_copies(tmp_path: Path) -> None:
+    args = ["--game", "between-battle", "--players", "Alice", "--bots", "1:easy", "--options", ""]
+    out = ["--out", str(tmp_path)]
+    code, text = _run([*args, "--seed", "4", *out], ["save"] + ["random"] * 300)
+    assert code == 0, text[-2000:]
+    code, _ = _run([*args, "--seed", "4", *out], ["random"] * 300)
+    assert code == 0
+    first, second = _folders(tmp_path)
+    assert first.name.startswith("between-battle-") and first != second
+    names = sorted(p.name for p in first.iterdir())
+    assert names[0] == "board-v000.png" or "board-v001.png" in names[0]
+    assert {"board.png", "hand-1.png"} <= set(names) and len(names) == 4
+    assert re.search(r"Kept: .*board-v\d{3}\.png, .*hand-1-v\d{3}\.png", text)
+    # the whole game's images stay small: the latest ones only
+    total = sum(p.stat().st_size for p in tmp_path.rglob("*.png"))
+    assert total < 3_000_000
+
+
+def test_the_console_in_french(tmp_path: Path) -> None:
+    lines = ["aide", "zzz", "garder"] + ["hasard"] * 400
+    args = ["--lang", "fr", "--game", "between-battle", "--players", "Zoé", "--bots", "1:easy"]
+    code, text = _run([*args, "--options", "", "--seed", "2", "--out", str(tmp_path)], lines)
+    assert code == 0, text[-2000:]
+    assert "Partie terminée" in text and "Graine" in text
+    assert "Robot 1 (facile)" in text and "Commandes :" in text
+    assert "Image du plateau : " in text and "Main de Zoé : " in text and "Gardé : " in text
+    english = {i18n.EN[k] for k in i18n.EN if k.startswith("console-")}
+    for phrase in ("Board image", "Hand of", "Did you mean", "Type a ", "Bot 1", "Kept"):
+        assert phrase not in text
+    assert not any(e in text for e in english if len(e) > 12)
+
+
+def test_console_hot_seat_in_french_with_prompts() -> None:
+    lines = ["between-battle", "Zoé,Yann,Xavier", "hp=3"] + ["hasard"] * 900
     code, text = _run(["--lang", "fr", "--no-images", "--seed", "3"], lines)
     assert code == 0, text[-2000:]
     assert "Partie terminée" in text and "Graine" in text
-    assert "Zoé" in text and "Xavier" in text
+    assert "Zoé" in text and "Xavier" in text and "Passez le clavier à" in text
 
 
-def test_bad_options_are_explained(tmp_path: Path) -> None:
+def test_every_console_text_is_in_both_languages() -> None:
+    en = {k for k in i18n.EN if k.startswith("console-")}
+    fr = {k for k in i18n.FR if k.startswith("console-")}
+    assert en == fr and len(en) > 30
+    for key in en - {"console-menu-trail"}:
+        assert i18n.FR[key] != i18n.EN[key], key
+
+
+def test_help_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, words in ((["--help"], "bot seats"), (["--lang", "fr", "--help"], "places")):
+        with pytest.raises(SystemExit):
+            main(argv)
+        shown = capsys.readouterr().out
+        assert words in shown and "board-v012.png" in shown and "--bots" in shown
+
+
+def test_bad_bots_and_options_are_explained() -> None:
+    game = ["--game", "between-battle", "--options", "", "--no-images"]
+    code, text = _run([*game, "--players", "A", "--bots", "1:genius"], [])
+    assert code == 2 and "Levels: easy, normal, hard" in text
+    code, text = _run([*game, "--players", "A", "--bots", "5:easy"], [])
+    assert code == 2 and "There is no seat 5" in text
     code, text = _run(
-        ["--game", "between-battle", "--players", "A,B", "--options", "colour=red", "--no-images"],
-        [],
+        ["--game", "between-battle", "--players", "A,B", "--options", "colour=red"], []
     )
-    assert code == 2
-    assert "Valid keys" in text
+    assert code == 2 and "Valid keys" in text
+    assert parse_bots("1:easy, 2:hard,normal") == [(1, "easy"), (2, "hard"), (None, "normal")]
 
 
 def test_console_resumes_from_its_database(tmp_path: Path) -> None:
     db = str(tmp_path / "console.db")
-    args = [
-        "--game",
-        "between-battle",
-        "--players",
-        "A,B",
-        "--options",
-        "",
-        "--no-images",
-        "--db",
-        db,
-        "--seed",
-        "11",
-    ]
-    code, _first = _run(args, ["random"] * 5 + ["quit"])
+    args = ["--game", "between-battle", "--players", "A", "--bots", "1:easy", "--options", ""]
+    args += ["--no-images", "--db", db, "--seed", "11"]
+    code, _first = _run(args, ["random"] * 3 + ["quit", "y"])
     assert code == 1
-    code, second = _run(["--no-images", "--db", db], ["record", "random"] * 2 + ["quit"])
+    code, second = _run(["--no-images", "--db", db], ["record", "quit", "y"])
     assert '"seed": "11"' in second
-    assert "A> " in second or "B> " in second
-    # the five moves of the first session are in the resumed record
+    assert "A> " in second and "Bot 1 (normal)" not in second
     record, _ = json.JSONDecoder().raw_decode(second[second.index("{") :])
-    assert len(record["actions"]) == 5 and record["seed"] == "11"
+    assert len(record["actions"]) >= 3 and record["seed"] == "11"
