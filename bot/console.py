@@ -38,7 +38,7 @@ from .store import Store
 CONSOLE_CHANNEL = 1
 LINE_WIDTH = 100
 COMMANDS = {
-    "help": ("help", "aide", "?"),
+    "help": ("help", "aide"),
     "moves": ("moves", "coups"),
     "board": ("board", "plateau"),
     "save": ("save", "garder"),
@@ -319,10 +319,10 @@ class Console:
                 self.say(self.tr("console-bots-stuck"))
                 return 1
             if seat != self.viewer:
-                passing = len(humans) > 1 and self.viewer is not None
                 if (
-                    passing
-                    and self.prompt(self.tr("console-pass", who=live.names[seat]) + " ") is None
+                    len(humans) > 1
+                    and self.viewer is not None
+                    and not self.pass_keyboard(live, seat)
                 ):
                     self.say()
                     return 1
@@ -342,6 +342,14 @@ class Console:
                     self.show(live, after)
         self.show_end(live)
         return 0
+
+    def pass_keyboard(self, live: LiveMatch, seat: int) -> bool:
+        """Hot-seat: wait until the next player has the keyboard (False: end of input)."""
+        if self.prompt(self.tr("console-pass", who=live.names[seat]) + " ") is None:
+            return False
+        if self.stdout.isatty():
+            self.stdout.write("\033[2J\033[H")  # the last hand leaves the screen
+        return True
 
     def command_of(self, text: str) -> str | None:
         low = text.lower()
