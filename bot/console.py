@@ -99,7 +99,8 @@ class Console:
         # the menu being walked: (version, seat) it belongs to, the path, a typed prefix
         self._menu: tuple[int, int, Menu] | None = None
         self.path: list[int] = []
-        self.prefix = ""
+        self.prefix = ""  # narrows the level at depth prefix_depth
+        self.prefix_depth = 0
         self.viewer: int | None = None  # the seat whose hand was shown last
         self.live: LiveMatch | None = None
 
@@ -384,7 +385,7 @@ class Console:
             self.say(live.match.record().dumps())
             return ""
         if name == "back" or (command == "-" and self.path and "-" not in legal):
-            if self.prefix:
+            if self.narrowed():
                 self.prefix = ""
             elif self.path:
                 self.path.pop()
@@ -436,12 +437,16 @@ class Console:
         self.path = []
         self.prefix = ""
 
+    def narrowed(self) -> bool:
+        """A typed prefix narrows the level shown now."""
+        return bool(self.prefix) and len(self.path) == self.prefix_depth
+
     def level(self, live: LiveMatch, seat: int) -> list[MenuNode]:
         """The choices shown now: the current level, narrowed by a typed prefix."""
         menu = self.menu(live, seat)
         node = menu.node(self.path) or menu.root
         children = node.children
-        if self.prefix:
+        if self.narrowed():
             low = self.prefix.lower()
             children = [c for c in children if c.step and c.step.key.lower().startswith(low)]
         return children
@@ -480,7 +485,7 @@ class Console:
             if not menu.flat and any(
                 c.step and c.step.key.lower().startswith(low) for c in children
             ):
-                self.prefix = command
+                self.prefix, self.prefix_depth = command, len(self.path)
                 self.show_choices(live, seat)
                 return None
             return ""
@@ -488,7 +493,6 @@ class Console:
             return menu.entries[chosen.entry or 0][0]
         node = menu.node(self.path) or menu.root
         self.path.append(node.children.index(chosen))
-        self.prefix = ""
         self.show_choices(live, seat)
         return None
 
@@ -531,7 +535,7 @@ class Console:
             children = self.level(live, seat)
         if self.path or self.prefix:
             trail = [s.label for s in menu.trail(self.path)]
-            if self.prefix:
+            if self.narrowed():
                 trail.append(f"{self.prefix}…")
             self.say(self.tr("console-menu-trail", path=" › ".join(trail)))
         leaves = [
@@ -723,21 +727,28 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     def h(key: str) -> str:
         return t(locale, f"console-arg-{key}")
 
+    class Formatter(argparse.RawDescriptionHelpFormatter):
+        def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+            super().add_usage(usage, actions, groups, h("usage") + " ")
+
     p = argparse.ArgumentParser(
         prog="python run.py console",
         description=h("description"),
         epilog=h("epilog"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=Formatter,
+        add_help=False,
     )
-    p.add_argument("--game", help=h("game"))
-    p.add_argument("--players", help=h("players"))
-    p.add_argument("--bots", help=h("bots"))
-    p.add_argument("--options", help=h("options"))
-    p.add_argument("--lang", default="en", choices=["en", "fr"], help=h("lang"))
-    p.add_argument("--out", default="console-out", help=h("out"))
-    p.add_argument("--no-images", action="store_true", help=h("no-images"))
-    p.add_argument("--db", default=":memory:", help=h("db"))
-    p.add_argument("--seed", type=int, default=0, help=h("seed"))
+    g = p.add_argument_group(h("options-title"))
+    g.add_argument("-h", "--help", action="help", help=h("help"))
+    g.add_argument("--game", help=h("game"))
+    g.add_argument("--players", help=h("players"))
+    g.add_argument("--bots", help=h("bots"))
+    g.add_argument("--options", help=h("options"))
+    g.add_argument("--lang", default="en", choices=["en", "fr"], help=h("lang"))
+    g.add_argument("--out", default="console-out", help=h("out"))
+    g.add_argument("--no-images", action="store_true", help=h("no-images"))
+    g.add_argument("--db", default=":memory:", help=h("db"))
+    g.add_argument("--seed", type=int, default=0, help=h("seed"))
     return p
 
 

@@ -219,6 +219,9 @@ EN: dict[str, str] = {
     "where board.png,\nhand-<seat>.png and spots.png always hold the latest images; the save "
     "command keeps\na numbered copy (board-v012.png). Earlier games are never overwritten.\n"
     "Example: python run.py console --game via-belli --players Alice --bots 1:normal",
+    "console-arg-usage": "usage:",
+    "console-arg-options-title": "options",
+    "console-arg-help": "show this help and exit",
     "console-arg-game": "game id (asked if missing)",
     "console-arg-players": "comma-separated names of the players at this keyboard "
     "(asked if missing)",
@@ -471,6 +474,9 @@ FR: dict[str, str] = {
     "la commande garder\nen garde une copie numérotée (board-v012.png). Les parties précédentes "
     "ne sont jamais écrasées.\n"
     "Exemple : python run.py console --game via-belli --players Alice --bots 1:normal --lang fr",
+    "console-arg-usage": "utilisation :",
+    "console-arg-options-title": "options ",
+    "console-arg-help": "afficher cette aide et quitter",
     "console-arg-game": "identifiant du jeu (demandé s'il manque)",
     "console-arg-players": "noms des joueurs à ce clavier, séparés par des virgules "
     "(demandés s'ils manquent)",

@@ -177,7 +177,7 @@ def test_every_console_text_is_in_both_languages() -> None:
 
 
 def test_help_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv, words in ((["--help"], "bot seats"), (["--lang", "fr", "--help"], "places")):
+    for argv, words in ((["--help"], "usage: "), (["--lang", "fr", "--help"], "utilisation : ")):
         with pytest.raises(SystemExit):
             main(argv)
         shown = capsys.readouterr().out
@@ -208,3 +208,21 @@ def test_console_resumes_from_its_database(tmp_path: Path) -> None:
     assert "A> " in second and "Bot 1 (normal)" not in second
     record, _ = json.JSONDecoder().raw_decode(second[second.index("{") :])
     assert len(record["actions"]) >= 3 and record["seed"] == "11"
+
+
+def test_resign_asks_first_and_ends_the_game() -> None:
+    lines = ["resign", "n", "moves", "resign", "y"]
+    code, text = _run([*VB, "--players", "Alice", "--bots", "1:easy", "--no-images"], lines)
+    assert code == 0, text[-2000:]
+    assert text.count("Resign this match?") == 2
+    assert "Alice resigned." in text and "Match over" in text and "Reason: resignation" in text
+
+
+def test_back_goes_up_one_menu_level() -> None:
+    # "+" narrows to the summons, "1" opens Serf (its one anchor is taken at once: the spots)
+    lines = ["+", "1", "back", "2", "back", "back", "D", "quit", "y"]
+    code, text = _run([*VB, "--players", "Alice", "--bots", "1:easy", "--no-images"], lines)
+    assert code == 1
+    assert "» Summon Serf (1 PA, 0/2) › against Castle 1 (D17)" in text  # the spots level
+    assert "» Summon Cabot à Couteau" in text  # back at the card level, "2" is the second card
+    assert "Alice draws" in text  # back at the top, D plays
