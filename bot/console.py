@@ -384,12 +384,12 @@ class Console:
         if name == "record":
             self.say(live.match.record().dumps())
             return ""
-        if name == "back" or (command == "-" and self.path and "-" not in legal):
+        if name == "back" or (command == "-" and self.in_menu() and "-" not in legal):
             if self.narrowed():
                 self.prefix = ""
             elif self.path:
                 self.path.pop()
-                while self.path and len(self.level(live, seat)) == 1:
+                while self.path and self.one_way(self.level(live, seat)):
                     self.path.pop()  # the levels of one choice were taken at once
             self.show_choices(live, seat)
             return ""
@@ -436,6 +436,15 @@ class Console:
         self._menu = None
         self.path = []
         self.prefix = ""
+
+    @staticmethod
+    def one_way(children: list[MenuNode]) -> bool:
+        """A level of one choice that opens another level: taken at once."""
+        return len(children) == 1 and not children[0].is_leaf
+
+    def in_menu(self) -> bool:
+        """Below the first level, or narrowed by a prefix."""
+        return bool(self.path) or self.narrowed()
 
     def narrowed(self) -> bool:
         """A typed prefix narrows the level shown now."""
@@ -528,12 +537,12 @@ class Console:
     def show_choices(self, live: LiveMatch, seat: int) -> None:
         menu = self.menu(live, seat)
         children = self.level(live, seat)
-        while self.path and len(children) == 1 and not children[0].is_leaf:
+        while self.path and self.one_way(children):
             # a level with one choice is taken at once
             node = menu.node(self.path) or menu.root
             self.path.append(node.children.index(children[0]))
             children = self.level(live, seat)
-        if self.path or self.prefix:
+        if self.in_menu():
             trail = [s.label for s in menu.trail(self.path)]
             if self.narrowed():
                 trail.append(f"{self.prefix}…")
@@ -553,7 +562,7 @@ class Console:
                 label = step.label if step.label == shown else f"{step.label} [{shown}]"
                 cells.append(f"{i + 1:>2}. {label}")
             self.say(columns(cells))
-        hint = "console-hint-menu" if (self.path or self.prefix) else "console-hint"
+        hint = "console-hint-menu" if self.in_menu() else "console-hint"
         if not menu.flat or self.path:
             self.say(self.tr(hint))
         else:
@@ -754,4 +763,9 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
 
 def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     args = parser(_help_locale(argv)).parse_args(argv)
-    return asyncio.run(run_console(args, stdin or sys.stdin, stdout or sys.stdout))
+    out = stdout or sys.stdout
+    try:
+        return asyncio.run(run_console(args, stdin or sys.stdin, out))
+    except KeyboardInterrupt:  # Ctrl-C: leave quietly (a --db match is kept)
+        print(file=out)
+        return 130
