@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import difflib
+import json
 import shutil
 import sys
 import time
@@ -344,6 +345,17 @@ class Console:
         self.show_end(live)
         return 0
 
+    async def record_text(self, live: LiveMatch) -> str:
+        """The match record so far. With bots at the table it is what Discord's
+        /replay gives: until the end only the seed's commitment, no moves
+        (they can name a bot's hidden cards)."""
+        if not live.bots:
+            return live.match.record().dumps()
+        _, data = await self.service.replay_record(live.id)
+        if "note" in data:
+            data["note"] = self.tr("replay-live")
+        return json.dumps(data, ensure_ascii=False, indent=1)
+
     def pass_keyboard(self, live: LiveMatch, seat: int) -> bool:
         """Hot-seat: wait until the next player has the keyboard (False: end of input)."""
         if self.prompt(self.tr("console-pass", who=live.names[seat]) + " ") is None:
@@ -382,7 +394,7 @@ class Console:
             self.save(live, seat)
             return ""
         if name == "record":
-            self.say(live.match.record().dumps())
+            self.say(await self.record_text(live))
             return ""
         if name == "back" or (command == "-" and self.in_menu() and "-" not in legal):
             if self.narrowed():

@@ -99,8 +99,8 @@ def test_via_belli_spots_are_a_numbered_image_not_coordinates(tmp_path: Path) ->
 
 def test_a_complete_move_typed_after_opening_a_menu_is_played(tmp_path: Path) -> None:
     # "+" opens the summon choices (nothing is played); the full move is then accepted
-    lines = ["+", "Serf B13P", "record", "quit", "y"]
-    code, text = _run([*VB, "--players", "Alice", "--bots", "1:easy", "--no-images"], lines)
+    lines = ["+", "Serf B13P", "record", "quit", "y"]  # hot-seat: the record shows the moves
+    code, text = _run([*VB, "--players", "Alice,Bob", "--no-images"], lines)
     assert code == 1
     assert "» +…" in text
     assert "Alice summons Serf at B13 (standing)." in text
@@ -108,7 +108,7 @@ def test_a_complete_move_typed_after_opening_a_menu_is_played(tmp_path: Path) ->
     start = re.search(r"\{\n", text)
     assert start is not None
     record, _ = json.JSONDecoder().raw_decode(text[start.start() :])
-    assert [a for _, a in record["actions"]][:1] == ["Serf B13P"]
+    assert record["actions"] == [[0, "Serf B13P"]]  # one action: opening the menu played nothing
 
 
 def test_a_typo_gets_did_you_mean_from_the_legal_moves() -> None:
@@ -199,15 +199,29 @@ def test_bad_bots_and_options_are_explained() -> None:
 
 def test_console_resumes_from_its_database(tmp_path: Path) -> None:
     db = str(tmp_path / "console.db")
-    args = ["--game", "between-battle", "--players", "A", "--bots", "1:easy", "--options", ""]
+    args = ["--game", "between-battle", "--players", "A,B", "--options", ""]
     args += ["--no-images", "--db", db, "--seed", "11"]
-    code, _first = _run(args, ["random"] * 3 + ["quit", "y"])
+    code, _first = _run(args, ["random", "", "random", "", "random", "quit", "y"])
     assert code == 1
     code, second = _run(["--no-images", "--db", db], ["record", "quit", "y"])
-    assert '"seed": "11"' in second
-    assert "A> " in second and "Bot 1 (normal)" not in second
+    assert '"seed": "11"' in second  # hot-seat: everyone at the table sees the record
+    assert "A> " in second or "B> " in second
     record, _ = json.JSONDecoder().raw_decode(second[second.index("{") :])
-    assert len(record["actions"]) >= 3 and record["seed"] == "11"
+    assert len(record["actions"]) == 3 and record["seed"] == "11"
+
+
+def test_against_bots_the_record_hides_the_seed_and_moves_until_the_end(tmp_path: Path) -> None:
+    db = str(tmp_path / "console.db")
+    args = ["--game", "via-belli", "--players", "A", "--bots", "1:easy", "--options", ""]
+    args += ["--no-images", "--db", db, "--seed", "11", "--lang", "fr"]
+    code, first = _run(args, ["D", "record", "quit", "o"])
+    assert code == 1
+    record, _ = json.JSONDecoder().raw_decode(first[first.index("{\n") :])
+    assert "seed" not in record and "actions" not in record and record["seed_sha256"]
+    assert record["note"].startswith("La partie est en cours")
+    # the match is kept in the database and resumes with its bot
+    code, second = _run(["--no-images", "--db", db, "--lang", "fr"], ["quitter", "o"])
+    assert "A> " in second and "Robot 1 (facile)" in second
 
 
 def test_resign_asks_first_and_ends_the_game() -> None:
