@@ -38,16 +38,16 @@ from .store import Store
 
 CONSOLE_CHANNEL = 1
 LINE_WIDTH = 100
-COMMANDS = {
+COMMANDS = {  # name: (English word, French word, other aliases)
     "help": ("help", "aide"),
     "moves": ("moves", "coups"),
     "board": ("board", "plateau"),
     "save": ("save", "garder"),
     "random": ("random", "hasard"),
     "resign": ("resign", "abandon", "abandonner"),
-    "record": ("record", "enregistrement"),
+    "record": ("record", "record", "enregistrement"),
     "back": ("back", "retour"),
-    "quit": ("quit", "exit", "q", "quitter"),
+    "quit": ("quit", "quitter", "exit", "q"),
 }
 YES = {"y", "yes", "o", "oui"}
 
@@ -530,7 +530,7 @@ class Console:
         return out
 
     def suggest(self, live: LiveMatch, seat: int, command: str) -> None:
-        """ "Did you mean" from the legal moves and the menu's choices."""
+        """ "Did you mean" from the legal moves, the menu's choices and the commands."""
         menu = self.menu(live, seat)
         words: dict[str, str] = {}
         for notation, _ in menu.entries:
@@ -540,6 +540,9 @@ class Console:
                 words.setdefault(node.step.key.lower(), node.step.key)
         for notation, _ in self.service.legal_moves(live, live.user_of(seat)):
             words.setdefault(notation.lower(), notation)
+        for aliases in COMMANDS.values():  # the commands, in the console's language
+            word = aliases[1] if self.locale == "fr" else aliases[0]
+            words.setdefault(word, word)
         close = difflib.get_close_matches(command.lower(), list(words), n=3, cutoff=0.6)
         if close:
             self.say(self.tr("console-did-you-mean", moves=", ".join(words[c] for c in close)))

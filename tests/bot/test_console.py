@@ -112,12 +112,13 @@ def test_a_complete_move_typed_after_opening_a_menu_is_played(tmp_path: Path) ->
 
 
 def test_a_typo_gets_did_you_mean_from_the_legal_moves() -> None:
-    lines = ["Serf B13", "Srf", "quit", "y"]
+    lines = ["Serf B13", "Srf", "hlep", "quit", "y"]
     code, text = _run([*VB, "--players", "Alice", "--bots", "1:easy", "--no-images"], lines)
     assert code == 1
     assert "Move refused" in text
     assert "Did you mean: Serf B13P" in text
     assert re.search(r"Did you mean: .*\+Serf", text)
+    assert "Did you mean: help?" in text
 
 
 def test_quit_asks_first_in_a_running_game() -> None:
