@@ -183,6 +183,8 @@ class Console:
                     max=info.max_seats,
                 )
             )
+            if seats < info.min_seats:
+                self.say(self.tr("console-add-bots"))
             return None
         order = self._seat_order(players, bots, seats)
         if order is None:

@@ -179,6 +179,7 @@ EN: dict[str, str] = {
     "console-ask-players": "Players at this keyboard (comma-separated)",
     "console-ask-options": "Options (key=value)",
     "console-no-human": "At least one player must sit at the keyboard.",
+    "console-add-bots": "Playing alone? Add bots: --bots 1:normal (seat 1, level normal).",
     "console-bad-bots": "Bots refused: `{bots}`. Write seat:level pairs, seats counted from 0, "
     "e.g. `--bots 1:normal` or `--bots 1:easy,2:hard`. Levels: {levels}.",
     "console-bad-bot-seat": "There is no seat {seat} for a bot: seats go from 0 to {last}, "
@@ -429,6 +430,7 @@ FR: dict[str, str] = {
     "console-ask-players": "Joueurs à ce clavier (séparés par des virgules)",
     "console-ask-options": "Options (clé=valeur)",
     "console-no-human": "Il faut au moins un joueur au clavier.",
+    "console-add-bots": "Seul ? Ajoutez des robots : --bots 1:normal (place 1, niveau normal).",
     "console-bad-bots": "Robots refusés : `{bots}`. Écrivez des paires place:niveau, places "
     "comptées à partir de 0, par ex. `--bots 1:normal` ou `--bots 1:easy,2:hard`. "
     "Niveaux : {levels}.",

@@ -191,6 +191,8 @@ def test_bad_bots_and_options_are_explained() -> None:
     assert code == 2 and "Levels: easy, normal, hard" in text
     code, text = _run([*game, "--players", "A", "--bots", "5:easy"], [])
     assert code == 2 and "There is no seat 5" in text
+    code, text = _run([*game, "--players", "A", "--lang", "fr"], [])
+    assert code == 2 and "se joue de 2 à 4 joueurs" in text and "--bots 1:normal" in text
     code, text = _run(
         ["--game", "between-battle", "--players", "A,B", "--options", "colour=red"], []
     )
