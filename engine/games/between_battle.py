@@ -517,6 +517,78 @@ def ability_of(rules: Rules, card: str) -> str | None:
     return None
 
 
+# The help cards lie face up (« face visible devant lui, elle indique ses
+# capacités et ses points de vies »): every player may read every character's
+# abilities. Full texts (from the seed) and short ones (for the board).
+ABILITY_TEXTS: dict[str, tuple[str, str]] = {
+    "discard-random": (
+        "Discard a random card from your opponent's hand.",
+        "Défaussez une carte dans la main de l'adversaire aléatoirement.",
+    ),
+    "draw": ("Draw a card from your deck.", "Piochez une carte de votre deck."),
+    "lock": (
+        "On their next turn, your opponent must play on this pile (or take damage), "
+        "so they cannot create a link.",
+        "Votre adversaire, lors de son prochain tour, doit jouer sur ce paquet (ou prendre "
+        "des dégâts), il n'est donc pas possible de « créer un lien ».",
+    ),
+    "extra-turn": ("Play another turn immediately.", "Vous jouez immédiatement un nouveau tour."),
+    "tutor": (
+        "Take a card of your choice from your deck into your hand, then shuffle your deck.",
+        "Prenez une carte au choix depuis votre deck et ajoutez-la à votre main. "
+        "Mélangez ensuite votre deck.",
+    ),
+    "steal-top": (
+        "Take the top card of the other pile and put it on this one, keeping its orientation.",
+        "Prenez la carte du dessus de l'autre paquet et placez-la par-dessus celle-ci. "
+        "Gardez son sens d'orientation.",
+    ),
+    "cancel": (
+        "On their next turn, your opponent does not apply the ability of the card they "
+        "play. Creating or playing a link is not an ability.",
+        "Votre adversaire, lors de son prochain tour, n'applique pas la capacité de sa "
+        "carte jouée. Créer ou jouer une carte « lien » n'est pas une capacité.",
+    ),
+    "reveal": (
+        "Your opponent reveals their current hand and keeps it face up.",
+        "Votre adversaire révèle sa main actuelle et la place face visible devant lui.",
+    ),
+}
+ABILITY_SHORT: dict[str, tuple[str, str]] = {
+    "discard-random": ("Opponent discards at random", "Défausse adverse au hasard"),
+    "draw": ("Draw 1 card", "Piochez 1 carte"),
+    "lock": ("Opponent must play here", "L'adversaire doit jouer ici"),
+    "extra-turn": ("Play again at once", "Rejouez immédiatement"),
+    "tutor": ("Take any card from your deck", "Prenez 1 carte de votre deck"),
+    "steal-top": ("Other pile's top moves here", "Vole le haut de l'autre paquet"),
+    "cancel": ("Cancel opponent's next ability", "Annule la capacité adverse"),
+    "reveal": ("Opponent reveals their hand", "L'adversaire révèle sa main"),
+}
+
+
+def character_sheet(locale: str = "en") -> str:
+    """Every character's help card: HP, special and unique abilities (the
+    values carrying them come from the card data), in ``locale``."""
+    fr = locale.lower().startswith("fr")
+    lang = 1 if fr else 0
+    lines = ["**Personnages (cartes d'aide)**" if fr else "**Characters (help cards)**"]
+    for spec in deck_file().characters:
+        special = ", ".join(str(c.value) for c in spec.cards if c.kind == "special")
+        unique = ", ".join(str(c.value) for c in spec.cards if c.kind == "unique")
+        name = spec.name_fr if fr else spec.name_en
+        hp = f"{spec.hp} {'PV' if fr else 'HP'}"
+        if spec.hp_asymmetric != spec.hp:
+            hp += f" ({spec.hp_asymmetric} {'avec' if fr else 'with'} `hp_variant=asymmetric`)"
+        sep = " :" if fr else ":"
+        lines.append(
+            f"**{name}** — {hp}\n"
+            f"★ {'Spéciale' if fr else 'Special'} ({special}){sep} "
+            f"{ABILITY_TEXTS[spec.special][lang]}\n"
+            f"♦ Unique ({unique}){sep} {ABILITY_TEXTS[spec.unique][lang]}"
+        )
+    return "\n".join(lines)
+
+
 def _sort_key(card: str) -> tuple[int, str]:
     value = card_value(card)
     return (999 if value is None else value, card)
@@ -1426,6 +1498,10 @@ class BetweenBattle(Game[State, Action, View]):
             for card in p.damage:
                 pools.setdefault(card[:2], []).append(card)
         kept: dict[Seat, tuple[str, ...]] = {}
+        # choosing with the Pirate's unique, a player sees their deck's cards
+        tutor = seat if seat is not None and state.phase == "tutor" else -1
+        if state.decider != seat:
+            tutor = -1
         for i, p in enumerate(players):
             if not p.character:
                 continue
@@ -1434,8 +1510,8 @@ class BetweenBattle(Game[State, Action, View]):
             for card in known:
                 hidden.remove(card)
             kept[i] = tuple(known)
-            if i == seat and state.phase == "tutor" and state.decider == seat:
-                continue  # choosing with the Pirate's unique: they see their deck's cards
+            if i == tutor:
+                continue
             pools[codes[p.character].code] += hidden + list(p.deck)
         bag: list[str] = []
         dealt: dict[Seat, list[str]] = {}
@@ -1443,7 +1519,7 @@ class BetweenBattle(Game[State, Action, View]):
             pool = stream.shuffle(pools[code])
             owner = owner_of.get(code)
             need = 0
-            if owner is not None:
+            if owner is not None and owner != tutor:
                 p = players[owner]
                 need = len(p.hand) - len(kept[owner]) + len(p.deck)
             dealt[owner if owner is not None else -1] = list(pool[:need])
@@ -1456,7 +1532,7 @@ class BetweenBattle(Game[State, Action, View]):
                 players[i] = replace(p, damage=damage)
                 continue
             own = dealt.get(i, [])
-            if i == seat and state.phase == "tutor" and state.decider == seat:
+            if i == tutor:
                 own = list(stream.shuffle(p.deck))
             n_hidden = len(p.hand) - len(kept[i])
             players[i] = replace(
@@ -1574,6 +1650,9 @@ class BetweenBattle(Game[State, Action, View]):
             end_reason=view.end_reason,
             bonus_turn=view.bonus_turn,
         )
+
+    def rules_details(self, locale: str = "en") -> str:
+        return character_sheet(locale)
 
     # ---- notation ----------------------------------------------------------
     def format_action(self, action: Action) -> str:
@@ -1794,9 +1873,9 @@ class BetweenBattle(Game[State, Action, View]):
             )
         if kind == "damage":
             return (
-                f"{who()} prend {d['amount']} dégât(s) ; reste {d['life']} PV."
+                f"{who()} prend {d['amount']} dégât(s) ; reste {max(0, d['life'])} PV."
                 if fr
-                else f"{who()} takes {d['amount']} damage; {d['life']} HP left."
+                else f"{who()} takes {d['amount']} damage; {max(0, d['life'])} HP left."
             )
         if kind == "coup-fatal":
             return (
@@ -1818,19 +1897,20 @@ class BetweenBattle(Game[State, Action, View]):
 
     def summary(self, view: View, names: Sequence[str], locale: str = "en") -> str:
         fr = locale.lower().startswith("fr")
+        colon = " :" if fr else ":"
         lines = []
         for i, pile in enumerate(view.piles):
             value = view.pile_values[i]
             top = pile[-1] if pile else "—"
             label = "Paquet" if fr else "Pile"
             shown = "—" if value is None else value
-            lines.append(f"{label} {i + 1}: {top} (valeur {shown}, {len(pile)} carte(s))")
+            lines.append(f"{label} {i + 1} : {top} (valeur {shown}, {len(pile)} carte(s))")
             if not fr:
                 lines[-1] = f"{label} {i + 1}: {top} (value {shown}, {len(pile)} card(s))"
         for p in view.players:
             name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
             if not p.character:
-                lines.append(f"{p.seat + 1}. {name}: {'choisit…' if fr else 'choosing…'}")
+                lines.append(f"{p.seat + 1}. {name}{colon} {'choisit…' if fr else 'choosing…'}")
                 continue
             character = _character_name(p.character, fr)
             status = (" — " + ("éliminé" if fr else "out")) if p.out else ""
@@ -1838,14 +1918,14 @@ class BetweenBattle(Game[State, Action, View]):
             hand = "main" if fr else "hand"
             deck = "pioche" if fr else "deck"
             line = (
-                f"{p.seat + 1}. {name} ({character}): {p.life}/{p.hp} {hp}, "
+                f"{p.seat + 1}. {name} ({character}){colon} {max(0, p.life)}/{p.hp} {hp}, "
                 f"{p.hand_count} {hand}, {p.deck_count} {deck}{status}"
             )
             if p.revealed:
-                line += f" — {'révélées' if fr else 'revealed'}: {', '.join(p.revealed)}"
+                line += f" — {'révélées' if fr else 'revealed'}{colon} {', '.join(p.revealed)}"
             lines.append(line)
             if p.hand is not None:
-                lines.append(f"   {'Votre main' if fr else 'Your hand'}: {' '.join(p.hand)}")
+                lines.append(f"   {'Votre main' if fr else 'Your hand'}{colon} {' '.join(p.hand)}")
         return "\n".join(lines)
 
 
