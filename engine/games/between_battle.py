@@ -995,6 +995,12 @@ class BetweenBattle(Game[State, Action, View]):
                 "Now play a card, create a link or take damage (D).",
                 "Jouez une carte, créez un lien ou prenez des dégâts (D).",
             )
+        if phase == "choose-pile" and isinstance(action, GivePile):
+            n = action.pile + 1
+            return (
+                f"Pile {n} is empty: give the pile that has cards.",
+                f"Le paquet {n} est vide : donnez le paquet qui a des cartes.",
+            )
         expected = {
             "draft": ("choose a character", "choisissez un personnage"),
             "choose-pile": ("choose a pile: P1 or P2", "choisissez un paquet : P1 ou P2"),

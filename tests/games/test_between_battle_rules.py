@@ -426,8 +426,10 @@ def test_degats_l_adversaire_donne_un_paquet_de_cartes() -> None:
     s = scenario(["7", "1"], piles=("", "Ch10 Pi3"), last_player=1)
     t, _ = act(s, "D")
     assert legal(t, 1) == {"P2"}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as exc:
         g.apply_text(t, 1, "P1")
+    assert exc.value.reason == "Pile 1 is empty: give the pile that has cards."
+    assert exc.value.message("fr") == "Le paquet 1 est vide : donnez le paquet qui a des cartes."
     t, ev = act(t, "P2")
     assert first(ev, "damage").data["amount"] == 2 and t.players[0].life == 8
     # three players: the chooser cannot spare an ally either
