@@ -1072,6 +1072,9 @@ class GameCog(commands.Cog):
                 if live is not None and live.game_id == game:
                     text = g.options_text(live.match.options) or t(locale, "lobby-default-options")
                     parts.append(t(locale, "rules-in-force", options=f"`{text}`"))
+            details = g.rules_details(locale)
+            if details:
+                parts.append(details)
             parts.append(t(locale, "rules-doc", game=game))
             embed.description = _clip("\n\n".join(parts), 4000)
             await reply(interaction, embed=embed)

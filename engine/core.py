@@ -320,6 +320,11 @@ class Game(abc.ABC, Generic[S, A, V]):
         """A few lines of text describing a view (console, accessibility)."""
         return ""
 
+    def rules_details(self, locale: str = "en") -> str:
+        """Extra rules text for hosts' rules command (e.g. every character's
+        abilities, printed face up on the table); empty by default."""
+        return ""
+
     def decision_text(
         self, decision: Decision, locale: str = "en", names: Sequence[str] = ()
     ) -> str:

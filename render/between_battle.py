@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from engine.games.between_battle import Deck, PlayerView, View, deck_file
+from engine.games.between_battle import ABILITY_SHORT, Deck, PlayerView, View, deck_file
 
 from .common import (
     CARD_FACE,
@@ -84,12 +84,12 @@ KIND_COLOURS: dict[str, RGB] = {
     "link": (31, 133, 120),
     "joker": (45, 42, 40),
 }
-# Card names stay French in both languages, as printed on the cards.
-KIND_BADGES: dict[str, str] = {
-    "special": "Spéciale",
-    "unique": "Unique",
-    "link": "Lien",
-    "joker": "Joker",
+# The kind of a card, in the reader's language (English, French).
+KIND_BADGES: dict[str, tuple[str, str]] = {
+    "special": ("Special", "Spéciale"),
+    "unique": ("Unique", "Unique"),
+    "link": ("Link", "Lien"),
+    "joker": ("Joker", "Joker"),
 }
 
 ABILITY_TEXT: dict[str, tuple[str, str]] = {
@@ -470,6 +470,7 @@ def _draw_card(
     width: int,
     style: CardStyle,
     shadow: bool = True,
+    visible: int = 0,
 ) -> Box:
     """Draw a face-up card; ``style`` is ``"mini"``, ``"pile"`` or ``"hand"``
     (with its ability text). Returns the card's box."""
@@ -491,6 +492,15 @@ def _draw_card(
 
     if style == "mini":
         size = round(width * (0.44 if len(label) > 1 else 0.56))
+        if 0 < visible < width:
+            # the next card covers this one but ``visible`` pixels: the number
+            # goes in that strip, smaller if it must, never cut
+            fnt = font("bold", size)
+            while size > 9 and text_width(fnt, label) > visible - 4:
+                size -= 1
+                fnt = font("bold", size)
+            draw_text(img, (x + 3, y + height * 0.56), label, fnt, ink, "lm")
+            return (x, y, x + width, y + height)
         draw_text(img, (cx, y + height * 0.56), label, font("bold", size), ink, "mm")
         kind_icon = _kind_icon(kind, max(8, round(width * 0.26)), KIND_COLOURS.get(kind, ink))
         if kind_icon is not None:
@@ -501,14 +511,14 @@ def _draw_card(
     corner_size = round(width * (0.22 if big_corner else 0.16 if style == "hand" else 0.19))
     corner = font("bold", corner_size)
     pad = round(width * 0.1)
-    draw_text(img, (x + pad, y + round(width * 0.075)), label, corner, ink, "la")
+    paste_rgba(img, _corner_tile(label, corner, ink, 0), (x + pad, y + round(width * 0.075)))
     icon_size = round(width * 0.12)
     kind_icon = _kind_icon(kind, icon_size, KIND_COLOURS.get(kind, ink))
     if kind_icon is not None:
         paste_rgba(img, kind_icon, (x + width - pad - icon_size, y + round(width * 0.09)))
 
     if style == "pile":
-        tile = rotated_text(label, corner, ink, 180)
+        tile = _corner_tile(label, corner, ink, 180)
         paste_rgba(
             img, tile, (x + width - pad - tile.width, y + height - round(width * 0.1) - tile.height)
         )
@@ -516,7 +526,7 @@ def _draw_card(
         cy = y + height * 0.47
         _value_disc(img, ctx, card, round(cx), round(cy), diameter, colour)
         if kind in KIND_BADGES:
-            _kind_badge(img, kind, round(cx), round(cy + diameter / 2 + width * 0.04), width)
+            _kind_badge(img, ctx, kind, round(cx), round(cy + diameter / 2 + width * 0.04), width)
         return (x, y, x + width, y + height)
 
     # hand: value disc, badge, ability text
@@ -539,7 +549,7 @@ def _draw_card(
         return (x, y, x + width, y + height)
     # text cards: the value stays in the corner, the text gets the room
     badge_top = y + round(width * 0.075) + round(corner_size * 0.8) + round(width * 0.08)
-    badge_h = _kind_badge(img, kind, round(cx), badge_top, width)
+    badge_h = _kind_badge(img, ctx, kind, round(cx), badge_top, width)
     text = ABILITY_TEXT.get(ability, ("", ""))[1 if ctx.fr else 0]
     top = badge_top + badge_h + round(width * 0.045)
     inner = width - 2 * round(width * 0.105)
@@ -550,6 +560,24 @@ def _draw_card(
     start = top + max(0, (bottom - top - block) // 2)
     draw_lines(img, cx, start, lines, fnt, INK, line_height, "center")
     return (x, y, x + width, y + height)
+
+
+def _corner_tile(label: str, fnt: Font, ink: RGB, angle: int) -> Image.Image:
+    """A card corner's number as an RGBA tile turned by ``angle``; 6 and 9 are
+    underlined, as on playing cards, so a turned 9 never reads as 6."""
+    if label not in UNDERLINED:
+        return rotated_text(label, fnt, ink, angle)
+    left, top, right, bottom = fnt.getbbox(label)
+    w, h = max(1, int(right - left)), max(1, int(bottom - top))
+    thick = max(2, round(h * 0.1))
+    tile = Image.new("RGBA", (w, h + 2 * thick + 1), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    draw.text((-left, -top), label, font=fnt, fill=(*ink, 255))
+    draw.rectangle((0, h + thick, w - 1, h + 2 * thick), fill=(*ink, 255))
+    return tile.rotate(angle, expand=True)
+
+
+UNDERLINED = frozenset({"6", "9"})
 
 
 def _value_disc(
@@ -568,7 +596,7 @@ def _value_disc(
     draw_text(img, (cx, cy + diameter * 0.02), label, font("bold", size), (255, 255, 255), "mm")
 
 
-def _kind_badge(img: Image.Image, kind: str, cx: int, top: int, card_width: int) -> int:
+def _kind_badge(img: Image.Image, ctx: _Ctx, kind: str, cx: int, top: int, card_width: int) -> int:
     """A kind pill centred on ``cx``; returns its height (0 for numbers)."""
     if kind not in KIND_BADGES:
         return 0
@@ -580,7 +608,7 @@ def _kind_badge(img: Image.Image, kind: str, cx: int, top: int, card_width: int)
         img,
         cx,
         top,
-        KIND_BADGES[kind],
+        KIND_BADGES[kind][1 if ctx.fr else 0],
         fnt,
         colour,
         (255, 255, 255),
@@ -609,10 +637,9 @@ def _link_emblem(img: Image.Image, cx: int, cy: int, size: int) -> None:
 # Board
 # ---------------------------------------------------------------------------
 
-PILE_CARD_W = 150
+PILE_CARD_W = 140
 PEEK = 34
 MAX_BENEATH = 3
-DEEP_EDGES = 3  # cards further down show only a thin edge
 DEEP_PEEK = 5
 BF_HEIGHT = 380
 
@@ -797,30 +824,25 @@ def _pile(img: Image.Image, ctx: _Ctx, index: int, top: int) -> None:
     outward = index == 0
     card_w, card_h = PILE_CARD_W, _card_height(PILE_CARD_W)
     sx = MARGIN + 48 if outward else WIDTH - MARGIN - 48 - card_w
-    bottom = top + BF_HEIGHT - 18
+    bottom = top + BF_HEIGHT - 14
     card_y = bottom - card_h
     info_x = sx + card_w + 26 if outward else sx - 26 - 170
     info_w = 170
     highlight = (v.phase == "joker-pull" and v.work_pile == index) or v.phase == "choose-pile"
     highlight = highlight or v.turn_lock == index
+    offsets = pile_offsets(len(pile))
     if highlight:
         hx0, hx1 = sx - 12, sx + card_w + 12
-        shown = min(len(pile) - 1, MAX_BENEATH) if pile else 0
-        deep = min(max(0, len(pile) - 1 - MAX_BENEATH), DEEP_EDGES)
-        hy0 = card_y - shown * PEEK - deep * DEEP_PEEK - 12
+        hy0 = card_y - (offsets[0] if offsets else 0) - 12
         rounded(img, (hx0, hy0, hx1, bottom + 12), 18, mix(FELT, GOLD, 0.35), GOLD, 3)
     if not pile:
         _empty_slot(img, ctx, sx, card_y, card_w, card_h)
     else:
-        beneath = pile[:-1][-MAX_BENEATH:]
-        deeper = pile[: -1 - len(beneath)][-DEEP_EDGES:]
-        base = card_y - len(beneath) * PEEK
-        for k, card in enumerate(deeper):
-            depth = len(deeper) - k
-            _draw_card(img, ctx, card, sx, base - depth * DEEP_PEEK, card_w, "pile", shadow=False)
-        for k, card in enumerate(beneath):
-            depth = len(beneath) - k
-            _draw_card(img, ctx, card, sx, card_y - depth * PEEK, card_w, "pile")
+        # every card shows: the nearest ones with their number, deeper ones as edges
+        near = len(pile) - 1 - MAX_BENEATH
+        for k, card in enumerate(pile[:-1]):
+            shadow = k >= near
+            _draw_card(img, ctx, card, sx, card_y - offsets[k], card_w, "pile", shadow=shadow)
         _draw_card(img, ctx, pile[-1], sx, card_y, card_w, "pile")
         if pile[-1].endswith("~"):
             ex = sx if outward else sx + card_w
@@ -890,6 +912,34 @@ def _pile(img: Image.Image, ctx: _Ctx, index: int, top: int) -> None:
         y += 34
 
 
+STACK_ROOM = 140  # pixels above the top card for the cards beneath it
+
+
+def pile_offsets(n: int) -> list[int]:
+    """How far above the top card each card of an ``n``-card pile is drawn,
+    bottom card first (the top card, offset 0, is not listed). The
+    ``MAX_BENEATH`` cards just below the top show their number (``PEEK``, less
+    for a tall pile); every deeper card shows an edge: all ``n`` are counted on
+    the image, within ``STACK_ROOM``."""
+    below = max(0, n - 1)
+    near = min(below, MAX_BENEATH)
+    deep = below - near
+    peek = PEEK
+    step = DEEP_PEEK
+    if deep:
+        peek = max(MIN_PEEK, min(PEEK, (STACK_ROOM - deep * 9) // near))
+        step = max(3, min(9, (STACK_ROOM - near * peek) // deep))
+    out = []
+    for k in range(below):
+        depth_near = min(near, below - k)
+        depth_deep = max(0, below - near - k)
+        out.append(depth_near * peek + depth_deep * step)
+    return out
+
+
+MIN_PEEK = 28
+
+
 def _empty_slot(img: Image.Image, ctx: _Ctx, x: int, y: int, w: int, h: int) -> None:
     rounded(img, (x, y, x + w, y + h), card_radius(w), mix(FELT, (0, 0, 0), 0.18))
     colour = mix(FELT, TEXT, 0.35)
@@ -931,14 +981,22 @@ def _panel_width(n: int) -> int:
     return (WIDTH - 2 * MARGIN - (columns - 1) * 16) // columns
 
 
-def _revealed_inline(panel_width: int) -> bool:
-    """Wide panels show revealed cards beside the hand; narrow ones need a row."""
-    return panel_width >= 480
+def _revealed_inline(ctx: _Ctx) -> bool:
+    """Wide panels show a few revealed cards beside the hand; narrow panels,
+    or more cards, need a row of their own (so numbers are never covered)."""
+    most = max((len(p.revealed) for p in ctx.view.players), default=0)
+    return _panel_width(len(ctx.view.players)) >= 480 and most <= 2
+
+
+ABILITY_ROW = 28
+ABILITIES_H = 2 * ABILITY_ROW + 8
 
 
 def _panel_height(ctx: _Ctx) -> int:
     base = BAND_H + 176
-    wide = _revealed_inline(_panel_width(len(ctx.view.players)))
+    if any(p.character and not p.out for p in ctx.view.players):
+        base += ABILITIES_H
+    wide = _revealed_inline(ctx)
     if not wide and any(p.revealed for p in ctx.view.players):
         base += REVEALED_ROW
     if any(_chips(ctx, p) for p in ctx.view.players):
@@ -1016,6 +1074,9 @@ def _player_panel(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> 
     y += 46
     _hp_bar(img, (x0 + 16, y, x1 - 16, y + 16), player.hp, life)
     y += 30
+    if not player.out:
+        _abilities(img, ctx, player, x0 + 16, y - 4, x1 - 16)
+        y += ABILITIES_H
 
     if player.out:
         # nothing left in hand or deck: a stamp instead
@@ -1031,7 +1092,7 @@ def _player_panel(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> 
 
     # hand and deck
     hand_end = _hand_and_deck(img, ctx, player, x0 + 16, y, x1 - 16)
-    if _revealed_inline(w):
+    if _revealed_inline(ctx):
         if player.revealed:
             _revealed_cards(img, ctx, player, hand_end + 18, y - 4, x1 - 16 - 132, 74)
         y += 82
@@ -1055,6 +1116,35 @@ def _player_panel(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> 
             )
 
     _panel_tag(img, ctx, player, box)
+
+
+ABILITY_FONT_SIZE = 20
+
+
+def ability_lines(ctx: _Ctx, character: str) -> list[tuple[str, str]]:
+    """The help card, face up for all: (kind, short text) of the character's
+    special and unique abilities."""
+    deck = ctx.by_character.get(character)
+    if deck is None:
+        return []
+    lang = 1 if ctx.fr else 0
+    return [
+        ("special", ABILITY_SHORT[deck.special][lang]),
+        ("unique", ABILITY_SHORT[deck.unique][lang]),
+    ]
+
+
+def _abilities(img: Image.Image, ctx: _Ctx, player: PlayerView, x0: int, y: int, x1: int) -> None:
+    """The help card's two abilities in short, each after its kind's icon
+    (the icons the pile cards carry)."""
+    fnt = font("regular", ABILITY_FONT_SIZE)
+    for row, (kind, text_) in enumerate(ability_lines(ctx, player.character)):
+        ry = y + row * ABILITY_ROW
+        glyph = _kind_icon(kind, 20, KIND_COLOURS[kind])
+        if glyph is not None:
+            ellipse(img, (x0 - 2, ry + 1, x0 + 24, ry + 27), (236, 230, 214))
+            paste_rgba(img, glyph, (x0 + 11 - glyph.width // 2, ry + 14 - glyph.height // 2))
+        draw_text(img, (x0 + 32, ry + 14), fit_text(text_, fnt, x1 - x0 - 32), fnt, TEXT, "lm")
 
 
 def _panel_tag(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> None:
@@ -1180,7 +1270,8 @@ def _revealed_cards(
     card_h = _card_height(width)
     top = y + (height - card_h) // 2
     for i, card in enumerate(cards):
-        _draw_card(img, ctx, card, start + i * step, top, width, "mini", shadow=False)
+        shown = step if i < len(cards) - 1 and step < width else 0
+        _draw_card(img, ctx, card, start + i * step, top, width, "mini", False, shown)
 
 
 # ---------------------------------------------------------------------------

@@ -65,16 +65,15 @@ WIN = 1000.0
 def unseen_cards(view: View, seat: Seat) -> tuple[str, ...]:
     """The cards ``seat`` may hold face down (hand or deck) as far as the
     observer of ``view`` can tell: their character's cards that are neither
-    public (piles, discard, damage, revealed) nor, for the observer, in hand."""
+    public (piles, discard, revealed) nor, for the observer, in hand. Damage
+    cards lie face down (views give their count only), so some of these may
+    be under somebody's help card."""
     pv = view.players[seat]
     if not pv.character or pv.out:
         return ()
     public: dict[str, int] = {}
     for card in [plain(c) for pile in view.piles for c in pile] + list(view.discard):
         public[card] = public.get(card, 0) + 1
-    for other in view.players:
-        for card in other.damage_cards:
-            public[card] = public.get(card, 0) + 1
     for card in pv.hand if pv.hand is not None else pv.revealed:
         public[card] = public.get(card, 0) + 1
     deck = next(d for d in view.decks if d.character == pv.character)

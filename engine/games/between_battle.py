@@ -173,9 +173,35 @@ class Options(GameOptions):
     cowboy_keeps_link: bool = Field(
         default=True, description="T10: the card moved by the Cow-boy keeps its open link"
     )
-    elimination: Literal["last-standing", "first-death"] = Field(
-        default="last-standing",
-        description="3-4 players: play on until one survives, or stop at the first death",
+    elimination: Literal["first-death", "last-standing"] = Field(
+        default="first-death",
+        description="3-4 players: the game ends at the first death (seed), or plays on "
+        "until one survives",
+    )
+    exhausted: Literal["end", "pass"] = Field(
+        default="end",
+        description="a player with no hand and no deck at the start of their turn (after a "
+        "Pirate discard): the game ends, ranked by HP; or their turns are passed",
+    )
+    locked_pile_alone: Literal["any-card", "joker-only"] = Field(
+        default="any-card",
+        description="Chevalier's lock on a pile while the other pile is empty: any card goes "
+        "on the locked pile, or only the joker",
+    )
+    adjacent_on_extra_turn: bool = Field(
+        default=False,
+        description="equal or consecutive tops also free the same player's Ninja extra turn "
+        "(the seed says: the next player)",
+    )
+    damage_with_empty_piles: Literal["allowed", "refused"] = Field(
+        default="allowed",
+        description="taking damage while both piles are empty: allowed (0 damage, play "
+        "again) or refused",
+    )
+    give_empty_pile: bool = Field(
+        default=False,
+        description="the damage chooser may give an empty pile (0 damage) while the other "
+        "pile has cards",
     )
     targeting: Literal["next", "choose"] = Field(
         default="next",
@@ -236,6 +262,12 @@ class Rules:
     targeting: str
     hand_size: int
     decks: tuple[Deck, ...]
+    # added later: defaults keep older saves readable
+    exhausted: str = "end"
+    locked_pile_alone: str = "any-card"
+    adjacent_on_extra_turn: bool = False
+    damage_with_empty_piles: str = "allowed"
+    give_empty_pile: bool = True  # older saves were set up when an empty pile could be given
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +311,7 @@ class State:
     eliminated: tuple[Seat, ...] = ()  # in order of elimination
     ranking: tuple[tuple[Seat, ...], ...] = ()
     end_reason: str = ""
+    bonus_turn: bool = False  # this turn is the same player's Ninja extra turn
 
 
 # ---------------------------------------------------------------------------
@@ -348,7 +381,7 @@ class PlayerView:
     hand: tuple[str, ...] | None  # the observer's own hand (sorted), else None
     revealed: tuple[str, ...]  # face-up hand cards everyone sees (sorted)
     out: bool
-    damage_cards: tuple[str, ...]  # the cards under the help card (public: they came from piles)
+    # the damage cards lie face down under the help card: views give their count only
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +414,8 @@ class View:
     first_player: Seat
     eliminated: tuple[Seat, ...]  # in order of elimination
     rules: Rules  # every rule in force
+    bonus_turn: bool = False  # the active player's Ninja extra turn
+    free_play: bool = False  # any card may go on the pile(s) the player may play on
 
 
 # ---------------------------------------------------------------------------
@@ -482,6 +517,78 @@ def ability_of(rules: Rules, card: str) -> str | None:
     return None
 
 
+# The help cards lie face up (« face visible devant lui, elle indique ses
+# capacités et ses points de vies »): every player may read every character's
+# abilities. Full texts (from the seed) and short ones (for the board).
+ABILITY_TEXTS: dict[str, tuple[str, str]] = {
+    "discard-random": (
+        "Discard a random card from your opponent's hand.",
+        "Défaussez une carte dans la main de l'adversaire aléatoirement.",
+    ),
+    "draw": ("Draw a card from your deck.", "Piochez une carte de votre deck."),
+    "lock": (
+        "On their next turn, your opponent must play on this pile (or take damage), "
+        "so they cannot create a link.",
+        "Votre adversaire, lors de son prochain tour, doit jouer sur ce paquet (ou prendre "
+        "des dégâts), il n'est donc pas possible de « créer un lien ».",
+    ),
+    "extra-turn": ("Play another turn immediately.", "Vous jouez immédiatement un nouveau tour."),
+    "tutor": (
+        "Take a card of your choice from your deck into your hand, then shuffle your deck.",
+        "Prenez une carte au choix depuis votre deck et ajoutez-la à votre main. "
+        "Mélangez ensuite votre deck.",
+    ),
+    "steal-top": (
+        "Take the top card of the other pile and put it on this one, keeping its orientation.",
+        "Prenez la carte du dessus de l'autre paquet et placez-la par-dessus celle-ci. "
+        "Gardez son sens d'orientation.",
+    ),
+    "cancel": (
+        "On their next turn, your opponent does not apply the ability of the card they "
+        "play. Creating or playing a link is not an ability.",
+        "Votre adversaire, lors de son prochain tour, n'applique pas la capacité de sa "
+        "carte jouée. Créer ou jouer une carte « lien » n'est pas une capacité.",
+    ),
+    "reveal": (
+        "Your opponent reveals their current hand and keeps it face up.",
+        "Votre adversaire révèle sa main actuelle et la place face visible devant lui.",
+    ),
+}
+ABILITY_SHORT: dict[str, tuple[str, str]] = {
+    "discard-random": ("Opponent discards at random", "Défausse adverse au hasard"),
+    "draw": ("Draw 1 card", "Piochez 1 carte"),
+    "lock": ("Opponent must play here", "L'adversaire doit jouer ici"),
+    "extra-turn": ("Play again at once", "Rejouez immédiatement"),
+    "tutor": ("Take any card from your deck", "Prenez 1 carte de votre deck"),
+    "steal-top": ("Other pile's top moves here", "Vole le haut de l'autre paquet"),
+    "cancel": ("Cancel opponent's next ability", "Annule la capacité adverse"),
+    "reveal": ("Opponent reveals their hand", "L'adversaire révèle sa main"),
+}
+
+
+def character_sheet(locale: str = "en") -> str:
+    """Every character's help card: HP, special and unique abilities (the
+    values carrying them come from the card data), in ``locale``."""
+    fr = locale.lower().startswith("fr")
+    lang = 1 if fr else 0
+    lines = ["**Personnages (cartes d'aide)**" if fr else "**Characters (help cards)**"]
+    for spec in deck_file().characters:
+        special = ", ".join(str(c.value) for c in spec.cards if c.kind == "special")
+        unique = ", ".join(str(c.value) for c in spec.cards if c.kind == "unique")
+        name = spec.name_fr if fr else spec.name_en
+        hp = f"{spec.hp} {'PV' if fr else 'HP'}"
+        if spec.hp_asymmetric != spec.hp:
+            hp += f" ({spec.hp_asymmetric} {'avec' if fr else 'with'} `hp_variant=asymmetric`)"
+        sep = " :" if fr else ":"
+        lines.append(
+            f"**{name}** — {hp}\n"
+            f"★ {'Spéciale' if fr else 'Special'} ({special}){sep} "
+            f"{ABILITY_TEXTS[spec.special][lang]}\n"
+            f"♦ Unique ({unique}){sep} {ABILITY_TEXTS[spec.unique][lang]}"
+        )
+    return "\n".join(lines)
+
+
 def _sort_key(card: str) -> tuple[int, str]:
     value = card_value(card)
     return (999 if value is None else value, card)
@@ -556,10 +663,12 @@ class BetweenBattle(Game[State, Action, View]):
         "targeting=choose",
         "link_chain=true joker_depth=2",
         "damage_chooser=taker damage_refill=taker-and-chooser",
-        "elimination=first-death coup_fatal_targets=next",
+        "elimination=last-standing coup_fatal_targets=next exhausted=pass",
         "hp_variant=asymmetric between_rule=inclusive",
         "empty_pile_rule=free lock_beats_empty_pile=false adjacent_tops_free=false",
         "cancel_stops_joker=false cowboy_keeps_link=false hp=4",
+        "locked_pile_alone=joker-only adjacent_on_extra_turn=true "
+        "damage_with_empty_piles=refused give_empty_pile=true",
     )
 
     # ---- setup ---------------------------------------------------------
@@ -602,6 +711,11 @@ class BetweenBattle(Game[State, Action, View]):
             targeting=opts.targeting,
             hand_size=data.hand_size,
             decks=decks,
+            exhausted=opts.exhausted,
+            locked_pile_alone=opts.locked_pile_alone,
+            adjacent_on_extra_turn=opts.adjacent_on_extra_turn,
+            damage_with_empty_piles=opts.damage_with_empty_piles,
+            give_empty_pile=opts.give_empty_pile,
         )
         state = State(
             rules=rules,
@@ -740,7 +854,9 @@ class BetweenBattle(Game[State, Action, View]):
         if phase == "turn":
             return self._turn_actions(state, seat)
         if phase == "choose-pile":
-            return [GivePile(0), GivePile(1)]
+            piles = state.piles
+            given = [i for i in (0, 1) if piles[i] or state.rules.give_empty_pile]
+            return [GivePile(i) for i in given or (0, 1)]
         if phase == "draft":
             taken = {p.character for p in state.players}
             return [Pick(d.character) for d in state.rules.decks if d.character not in taken]
@@ -756,11 +872,13 @@ class BetweenBattle(Game[State, Action, View]):
         rules = state.rules
         piles = state.piles
         targets = _play_targets(state)
+        # « (X) = Cette carte peut toujours être jouée »: when no pile can take a
+        # card (lock_beats_empty_pile=false), the joker still goes on the locked pile
+        joker_targets = targets or ((state.turn_lock,) if state.turn_lock >= 0 else (0, 1))
         v0, v1 = pile_value(piles[0]), pile_value(piles[1])
-        free = v0 is None or v1 is None or (rules.adjacent_tops_free and abs(v0 - v1) <= 1)
+        free = _free_play(state)
         lo = hi = 0
-        if not free:
-            assert v0 is not None and v1 is not None
+        if not free and v0 is not None and v1 is not None:
             lo, hi = (v0, v1) if v0 <= v1 else (v1, v0)
             if rules.between_rule == "inclusive":
                 lo, hi = lo - 1, hi + 1
@@ -771,14 +889,18 @@ class BetweenBattle(Game[State, Action, View]):
         actions: list[Action] = []
         for card in sorted(set(state.players[seat].hand), key=info.__getitem__):
             value, kind, label = info[card]
-            ok = kind == "joker" or free or lo < value < hi
+            if kind == "joker":
+                actions.extend(Play(label, pile) for pile in joker_targets)
+                continue
+            ok = free or lo < value < hi
             for pile in targets:
-                if ok or open_pile[pile]:
+                if ok or (open_pile[pile] and not _locked_alone(state)):
                     actions.append(Play(label, pile))
             if kind == "link":
                 for pile in link_piles:
                     actions.append(Link(label, pile))
-        actions.append(TakeDamage())
+        if piles[0] or piles[1] or rules.damage_with_empty_piles == "allowed" or not actions:
+            actions.append(TakeDamage())
         return actions
 
     # ---- apply ---------------------------------------------------------------
@@ -853,13 +975,31 @@ class BetweenBattle(Game[State, Action, View]):
                         f"Le paquet {n} est vide : vous devez jouer dessus.",
                     )
                 v0, v1 = pile_value(state.piles[0]), pile_value(state.piles[1])
+                if _locked_alone(state):
+                    n = state.turn_lock + 1
+                    return (
+                        f"The other pile is empty: only the joker goes on pile {n} (Chevalier).",
+                        f"L'autre paquet est vide : seul le joker va sur le paquet {n} "
+                        "(Chevalier).",
+                    )
                 return (
                     f"The {action.card} is not between {v0} and {v1}.",
                     f"Le {action.card} n'est pas compris entre {v0} et {v1}.",
                 )
+            if isinstance(action, TakeDamage):
+                return (
+                    "Both piles are empty: there is no damage to take, play a card.",
+                    "Les deux paquets sont vides : pas de dégâts à prendre, jouez une carte.",
+                )
             return (
                 "Now play a card, create a link or take damage (D).",
                 "Jouez une carte, créez un lien ou prenez des dégâts (D).",
+            )
+        if phase == "choose-pile" and isinstance(action, GivePile):
+            n = action.pile + 1
+            return (
+                f"Pile {n} is empty: give the pile that has cards.",
+                f"Le paquet {n} est vide : donnez le paquet qui a des cartes.",
             )
         expected = {
             "draft": ("choose a character", "choisissez un personnage"),
@@ -1032,7 +1172,12 @@ class BetweenBattle(Game[State, Action, View]):
         events.append(Event("joker-pull", {"seat": seat, "card": card, "pile": pile}))
         ability = ability_of(state.rules, card)
         if ability is not None and ability != "joker":
-            state = self._resolve(state, seat, ability, pile, events)
+            if state.turn_cancelled:
+                # cancel_stops_joker=false: the joker pulls, but « n'applique pas la
+                # capacité de sa carte jouée » still holds for the pulled card
+                events.append(Event("ability-cancelled", {"seat": seat, "card": card}))
+            else:
+                state = self._resolve(state, seat, ability, pile, events)
         return self._maybe_end_turn(state, seat, events)
 
     def _tutor(self, state: State, seat: Seat, label: str, events: list[Event]) -> State:
@@ -1060,8 +1205,9 @@ class BetweenBattle(Game[State, Action, View]):
         if not player.hand and not player.deck:
             return self._coup_fatal(state, seat, events)
         state = self._refill_empty_hands(state, events)
-        nxt = seat if state.extra_turn else _next_seat(state, seat)
-        state, more = self._start_turn(state, nxt)
+        bonus = state.extra_turn
+        nxt = seat if bonus else _next_seat(state, seat)
+        state, more = self._start_turn(state, nxt, bonus)
         events += more
         return state
 
@@ -1071,11 +1217,28 @@ class BetweenBattle(Game[State, Action, View]):
                 state = _draw_to(state, seat, state.rules.hand_size, events)
         return state
 
-    def _start_turn(self, state: State, seat: Seat) -> tuple[State, list[Event]]:
+    def _start_turn(
+        self, state: State, seat: Seat, bonus: bool = False
+    ) -> tuple[State, list[Event]]:
         events: list[Event] = []
         player = state.players[seat]
         if not player.hand and not player.deck:
-            # Nothing left to play with: the end of the game is triggered.
+            # Nothing left to play with (the Pirate discarded their last card).
+            # The seed has no rule for it: option ``exhausted``.
+            if state.rules.exhausted == "pass":
+                n = len(state.players)
+                for step in range(1, n):
+                    s = (seat + step) % n
+                    other = state.players[s]
+                    if not other.out and (other.hand or other.deck):
+                        events.append(Event("turn-passed", {"seat": seat}))
+                        state = replace(
+                            state,
+                            lock_next=tuple(lk for lk in state.lock_next if lk[0] != seat),
+                            cancel_next=tuple(c for c in state.cancel_next if c != seat),
+                        )
+                        state, more = self._start_turn(state, s)
+                        return state, events + more
             ender = state.last_player if state.last_player >= 0 else seat
             state = self._finish(state, ender, "exhausted", events)
             return state, events
@@ -1098,6 +1261,7 @@ class BetweenBattle(Game[State, Action, View]):
             lock_next=tuple(locks),
             cancel_next=tuple(s for s in state.cancel_next if s != seat),
             extra_turn=False,
+            bonus_turn=bonus,
         )
         events.append(
             Event("turn", {"seat": seat, "turn": state.turn, "lock": lock, "cancelled": cancelled})
@@ -1165,7 +1329,11 @@ class BetweenBattle(Game[State, Action, View]):
         )
         events.append(Event("eliminated", {"seat": seat}))
         alive = [s for s, p in enumerate(state.players) if not p.out]
-        if len(alive) <= 1 or state.rules.elimination == "first-death":
+        # « La fin de partie se déclenche lorsqu'un joueur subit des dégâts et que
+        # ses points de vie arrivent à zéro »: a death by damage ends the game
+        # (elimination=first-death); a resignation alone does not
+        first_death = state.rules.elimination == "first-death" and reason == "knockout"
+        if len(alive) <= 1 or first_death:
             ender = state.last_player if state.last_player >= 0 else alive[0]
             state = self._finish(state, ender, reason, events)
         return state
@@ -1283,7 +1451,6 @@ class BetweenBattle(Game[State, Action, View]):
                 hand=tuple(sorted(p.hand, key=_sort_key)) if i == seat else None,
                 revealed=tuple(sorted(p.revealed, key=_sort_key)),
                 out=p.out,
-                damage_cards=p.damage,
             )
             for i, p in enumerate(state.players)
         )
@@ -1318,36 +1485,80 @@ class BetweenBattle(Game[State, Action, View]):
             first_player=state.first_player,
             eliminated=state.eliminated,
             rules=state.rules,
+            bonus_turn=state.bonus_turn,
+            free_play=_free_play(state),
         )
 
     def determinize(self, state: State, seat: Seat | None, seed: int) -> State:
+        """Resample what ``seat`` cannot see: the others' hidden hand cards,
+        every deck's order and which cards lie face down as damage (« placées
+        face cachée »). A character's hidden cards (its owner's hidden hand and
+        deck, and its cards in anybody's damage) are dealt again between those
+        places; every count stays the same."""
         stream = rng.Stream(rng.seed_state(seed, "determinize"))
         players = list(state.players)
+        codes = _deck_by_character(state.rules.decks)
+        owner_of = {codes[p.character].code: i for i, p in enumerate(players) if p.character}
+        pools: dict[str, list[str]] = {code: [] for code in owner_of}
+        for p in players:
+            for card in p.damage:
+                pools.setdefault(card[:2], []).append(card)
+        kept: dict[Seat, tuple[str, ...]] = {}
+        # choosing with the Pirate's unique, a player sees their deck's cards
+        tutor = seat if seat is not None and state.phase == "tutor" else -1
+        if state.decider != seat:
+            tutor = -1
         for i, p in enumerate(players):
-            if i == seat:
-                # one's own deck order is unknown even to oneself
-                players[i] = replace(p, deck=stream.shuffle(p.deck))
+            if not p.character:
                 continue
+            known = list(p.hand) if i == seat else list(p.revealed)
             hidden = list(p.hand)
-            for card in p.revealed:
+            for card in known:
                 hidden.remove(card)
-            pool = stream.shuffle(hidden + list(p.deck))
-            n_hidden = len(hidden)
+            kept[i] = tuple(known)
+            if i == tutor:
+                continue
+            pools[codes[p.character].code] += hidden + list(p.deck)
+        bag: list[str] = []
+        dealt: dict[Seat, list[str]] = {}
+        for code in sorted(pools):
+            pool = stream.shuffle(pools[code])
+            owner = owner_of.get(code)
+            need = 0
+            if owner is not None and owner != tutor:
+                p = players[owner]
+                need = len(p.hand) - len(kept[owner]) + len(p.deck)
+            dealt[owner if owner is not None else -1] = list(pool[:need])
+            bag += pool[need:]
+        bag = list(stream.shuffle(bag))
+        for i, p in enumerate(players):
+            damage = tuple(bag[: len(p.damage)])
+            bag = bag[len(p.damage) :]
+            if not p.character:
+                players[i] = replace(p, damage=damage)
+                continue
+            own = dealt.get(i, [])
+            if i == tutor:
+                own = list(stream.shuffle(p.deck))
+            n_hidden = len(p.hand) - len(kept[i])
             players[i] = replace(
                 p,
-                hand=tuple(p.revealed) + pool[:n_hidden],
-                deck=pool[n_hidden:],
+                hand=kept[i] + tuple(own[:n_hidden]),
+                deck=tuple(own[n_hidden:]),
+                damage=damage,
             )
         return replace(state, players=tuple(players), rng=stream.below(1 << 62) + 1)
 
     def sample_state(self, view: View, seed: int) -> State:
         """A state the observer of ``view`` cannot tell apart from the real one.
 
-        Each living player's hidden cards (hand minus revealed cards, plus the
-        deck) are exactly their character's cards that are nowhere public
-        (piles, discard, anybody's damage, revealed); they are dealt at random
-        between hand and deck. The observer keeps their own hand; their deck
-        order is drawn too. Eliminated players hold nothing."""
+        The damage cards lie face down: a view gives their count only. Each
+        character's cards that are nowhere public (piles, discard, revealed,
+        the observer's hand) are its owner's hidden hand and deck, or somebody's
+        damage. The owner's share is dealt at random; the rest (plus, for an
+        eliminated player's character, as many of its unseen cards as needed)
+        are the damage cards, dealt at random by each player's damage count.
+        The observer keeps their own hand; their deck order is drawn too."""
         seat = view.observer
         if seat is None:
             raise ValueError("sample_state needs a seat's view, not a spectator's")
@@ -1356,18 +1567,18 @@ class BetweenBattle(Game[State, Action, View]):
         seen: dict[str, int] = {}
         public = [plain(c) for pile in view.piles for c in pile]
         public += view.discard
-        for pv in view.players:
-            public += pv.damage_cards
         for card in public:
             seen[card] = seen.get(card, 0) + 1
         by_character = _deck_by_character(rules.decks)
-        players = []
+        drafted = view.phase != "draft"
+        required: list[str] = []  # unseen cards of living players' characters
+        optional: list[str] = []  # unseen cards of eliminated players' characters
+        own_share: dict[Seat, tuple[tuple[str, ...], list[str]]] = {}
         for pv in view.players:
-            if not pv.character or pv.out or view.phase == "draft":
-                players.append(Player(pv.character, pv.hp, damage=pv.damage_cards, out=pv.out))
+            if not pv.character or not drafted:
                 continue
             deck = by_character[pv.character]
-            known = list(pv.hand if pv.hand is not None else pv.revealed)
+            known = () if pv.out else tuple(pv.hand if pv.hand is not None else pv.revealed)
             taken = dict(seen)
             for card in known:
                 taken[card] = taken.get(card, 0) + 1
@@ -1378,20 +1589,44 @@ class BetweenBattle(Game[State, Action, View]):
                     taken[card] -= 1
                 else:
                     pool.append(card)
-            n_hidden = pv.hand_count - len(known)
-            if len(pool) != n_hidden + pv.deck_count or n_hidden < 0:
+            pool = list(stream.shuffle(pool))
+            need = 0 if pv.out else pv.hand_count - len(known) + pv.deck_count
+            if pv.seat == seat and view.phase == "tutor" and view.pending[0][0] == seat:
+                # the Pirate's unique shows its player the cards of their deck
+                in_deck = [deck.code + c[1:] for c in view.choices]
+                pool = [c for c in pool if c not in in_deck] + list(stream.shuffle(in_deck))
+                pool = pool[len(pool) - need :] + pool[: len(pool) - need]
+            if len(pool) < need or pv.hand_count < len(known):
                 raise ValueError(
                     f"view inconsistent: seat {pv.seat} has {len(pool)} unseen cards, "
-                    f"{n_hidden} in hand and {pv.deck_count} in the deck"
+                    f"{pv.hand_count - len(known)} in hand and {pv.deck_count} in the deck"
                 )
-            dealt = stream.shuffle(pool)
+            own_share[pv.seat] = (known, pool[:need])
+            (optional if pv.out else required).extend(pool[need:])
+        total_damage = sum(pv.damage for pv in view.players) if drafted else 0
+        extra = total_damage - len(required)
+        if extra < 0 or extra > len(optional):
+            raise ValueError(
+                f"view inconsistent: {total_damage} damage cards, "
+                f"{len(required)} to {len(required) + len(optional)} unseen cards for them"
+            )
+        bag = list(stream.shuffle(required + list(stream.shuffle(optional))[:extra]))
+        players = []
+        for pv in view.players:
+            damage = tuple(bag[: pv.damage]) if drafted else ()
+            bag = bag[len(damage) :]
+            if pv.seat not in own_share or pv.out:
+                players.append(Player(pv.character, pv.hp, damage=damage, out=pv.out))
+                continue
+            known, share = own_share[pv.seat]
+            n_hidden = pv.hand_count - len(known)
             players.append(
                 Player(
                     character=pv.character,
                     hp=pv.hp,
-                    hand=tuple(known) + dealt[:n_hidden],
-                    deck=dealt[n_hidden:],
-                    damage=pv.damage_cards,
+                    hand=known + tuple(share[:n_hidden]),
+                    deck=tuple(share[n_hidden:]),
+                    damage=damage,
                     revealed=pv.revealed,
                     out=False,
                 )
@@ -1419,7 +1654,11 @@ class BetweenBattle(Game[State, Action, View]):
             eliminated=view.eliminated,
             ranking=view.ranking,
             end_reason=view.end_reason,
+            bonus_turn=view.bonus_turn,
         )
+
+    def rules_details(self, locale: str = "en") -> str:
+        return character_sheet(locale)
 
     # ---- notation ----------------------------------------------------------
     def format_action(self, action: Action) -> str:
@@ -1640,9 +1879,9 @@ class BetweenBattle(Game[State, Action, View]):
             )
         if kind == "damage":
             return (
-                f"{who()} prend {d['amount']} dégât(s) ; reste {d['life']} PV."
+                f"{who()} prend {d['amount']} dégât(s) ; reste {max(0, d['life'])} PV."
                 if fr
-                else f"{who()} takes {d['amount']} damage; {d['life']} HP left."
+                else f"{who()} takes {d['amount']} damage; {max(0, d['life'])} HP left."
             )
         if kind == "coup-fatal":
             return (
@@ -1652,25 +1891,32 @@ class BetweenBattle(Game[State, Action, View]):
             )
         if kind == "eliminated":
             return f"{who()} {'est éliminé' if fr else 'is out'}."
+        if kind == "turn-passed":
+            return (
+                f"{who()} n'a plus de cartes : son tour passe."
+                if fr
+                else f"{who()} has no cards left: their turn passes."
+            )
         if kind == "resign":
             return f"{who()} {'abandonne' if fr else 'resigns'}."
         return None
 
     def summary(self, view: View, names: Sequence[str], locale: str = "en") -> str:
         fr = locale.lower().startswith("fr")
+        colon = " :" if fr else ":"
         lines = []
         for i, pile in enumerate(view.piles):
             value = view.pile_values[i]
             top = pile[-1] if pile else "—"
             label = "Paquet" if fr else "Pile"
             shown = "—" if value is None else value
-            lines.append(f"{label} {i + 1}: {top} (valeur {shown}, {len(pile)} carte(s))")
+            lines.append(f"{label} {i + 1} : {top} (valeur {shown}, {len(pile)} carte(s))")
             if not fr:
                 lines[-1] = f"{label} {i + 1}: {top} (value {shown}, {len(pile)} card(s))"
         for p in view.players:
             name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
             if not p.character:
-                lines.append(f"{p.seat + 1}. {name}: {'choisit…' if fr else 'choosing…'}")
+                lines.append(f"{p.seat + 1}. {name}{colon} {'choisit…' if fr else 'choosing…'}")
                 continue
             character = _character_name(p.character, fr)
             status = (" — " + ("éliminé" if fr else "out")) if p.out else ""
@@ -1678,14 +1924,14 @@ class BetweenBattle(Game[State, Action, View]):
             hand = "main" if fr else "hand"
             deck = "pioche" if fr else "deck"
             line = (
-                f"{p.seat + 1}. {name} ({character}): {p.life}/{p.hp} {hp}, "
+                f"{p.seat + 1}. {name} ({character}){colon} {max(0, p.life)}/{p.hp} {hp}, "
                 f"{p.hand_count} {hand}, {p.deck_count} {deck}{status}"
             )
             if p.revealed:
-                line += f" — {'révélées' if fr else 'revealed'}: {', '.join(p.revealed)}"
+                line += f" — {'révélées' if fr else 'revealed'}{colon} {', '.join(p.revealed)}"
             lines.append(line)
             if p.hand is not None:
-                lines.append(f"   {'Votre main' if fr else 'Your hand'}: {' '.join(p.hand)}")
+                lines.append(f"   {'Votre main' if fr else 'Your hand'}{colon} {' '.join(p.hand)}")
         return "\n".join(lines)
 
 
@@ -1770,6 +2016,28 @@ def _play_targets(state: State) -> tuple[int, ...]:
     if rules.empty_pile_must and len(empties) == 1:
         return empties
     return (0, 1)
+
+
+def _locked_alone(state: State) -> bool:
+    """Option ``locked_pile_alone=joker-only``: the player is locked on a pile
+    with a value while the other pile has none; only the joker goes there."""
+    lock = state.turn_lock
+    if lock < 0 or state.rules.locked_pile_alone != "joker-only":
+        return False
+    return pile_value(state.piles[lock]) is not None and pile_value(state.piles[1 - lock]) is None
+
+
+def _free_play(state: State) -> bool:
+    """Any card goes on the pile(s) the player may play on: a pile has no
+    value (T2), or the tops are equal or consecutive (T3) and this is not the
+    same player's extra turn (« le joueur suivant »)."""
+    rules = state.rules
+    v0, v1 = pile_value(state.piles[0]), pile_value(state.piles[1])
+    if v0 is None or v1 is None:
+        return not _locked_alone(state)
+    if not rules.adjacent_tops_free or abs(v0 - v1) > 1:
+        return False
+    return not state.bonus_turn or rules.adjacent_on_extra_turn
 
 
 def _pull_choices(state: State) -> list[str]:

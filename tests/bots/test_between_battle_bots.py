@@ -21,8 +21,10 @@ def _choose(level: str, state: object, budget: Budget | None = None) -> str:
 def test_view_shows_the_public_facts_sampling_needs() -> None:
     s = scenario(["7 1", "2"], piles=("Ch4", "Ch10"), damage=[2, "Pi16"], last_player=1)
     view = GAME.view(s, 0)
-    assert view.players[1].damage_cards == ("Pi16",)
-    assert view.players[0].damage == len(view.players[0].damage_cards) == 2
+    # « ces cartes sont placées face cachée »: the count only, never the cards
+    assert not hasattr(view.players[1], "damage_cards")
+    assert (view.players[0].damage, view.players[1].damage) == (2, 1)
+    assert "Pi16" not in repr(view) and "Pi15" not in repr(view)
     assert view.last_player == 1
     assert view.rules == s.rules
     assert view.eliminated == ()
@@ -38,7 +40,9 @@ def test_unseen_cards_are_the_hidden_hand_and_deck() -> None:
     )
     view = GAME.view(s, 0)
     hidden = Counter(s.players[1].hand + s.players[1].deck) - Counter(s.players[1].revealed)
-    assert Counter(unseen_cards(view, 1)) == hidden
+    # the damage cards lie face down: seat 1's own ChX there is unseen too
+    assert s.players[1].damage == ("ChX",)
+    assert Counter(unseen_cards(view, 1)) == hidden + Counter(s.players[1].damage)
     assert Counter(unseen_cards(view, 0)) == Counter(s.players[0].deck)
 
 
@@ -79,6 +83,35 @@ def test_normal_leaves_the_opponent_nothing_to_play() -> None:
     # Chevalier's 12 and joker are in the discard: they must take damage.
     s = scenario(["1 2 6 11 16", "1 2 3 4 7"], piles=("Pi4", "Pi13"), discard=("Ch12", "ChX"))
     assert _choose("normal", s) == "11>1"
+
+
+def test_sample_state_samples_the_face_down_damage() -> None:
+    # « ces cartes sont placées face cachée »: a bot's view has damage counts
+    # only, so its sampled states deal the damage cards among the unseen ones
+    s = scenario(
+        ["7 1", "2 3 9"], piles=("Ch4", "Pi10"), damage=["15 16", "13 14 X"], discard=("Ch6",)
+    )
+    view = GAME.view(s, 0)
+    seen: set[tuple[str, ...]] = set()
+    for seed in range(30):
+        t = GAME.sample_state(view, seed)
+        assert GAME.view(t, 0) == view
+        assert [len(p.damage) for p in t.players] == [2, 3]
+        everything = Counter(
+            [c for pile in t.piles for c in pile]
+            + list(t.discard)
+            + [c for p in t.players for c in p.hand + p.deck + p.damage]
+        )
+        assert everything == Counter(
+            [c for pile in s.piles for c in pile]
+            + list(s.discard)
+            + [c for p in s.players for c in p.hand + p.deck + p.damage]
+        )
+        seen.add(t.players[1].damage)
+    assert len(seen) > 1  # the identities are sampled, not read from the view
+    legal = {GAME.format_action(a) for a in GAME.legal_actions(s, 0)}
+    for level in ("easy", "normal", "hard"):
+        assert _choose(level, s, Budget(iterations=40)) in legal
 
 
 def test_quick_move_keeps_gaps_tight() -> None:

@@ -321,6 +321,11 @@ async def test_help_rules_board_and_localised_commands(fake: FakeDiscord, world:
         assert "salon d'attente" in res.text
         res = await fake.slash(world.alice, world.chan, "rules", game="between-battle")
         assert "between_rule=strict" in res.text and "2-4 players" in res.text
+        # the help cards lie face up: every character's abilities, in the reader's language
+        assert "Characters (help cards)" in res.text
+        assert "Discard a random card from your opponent's hand." in res.text
+        res = await fake.slash(world.bob, world.chan, "rules", game="between-battle")
+        assert "Votre adversaire révèle sa main actuelle" in res.text and "PV" in res.text
         res = await fake.slash(world.bob, world.chan, "board")
         assert "Aucune partie" in res.text
         names = {c["name"] for c in fake.commands()}

@@ -158,3 +158,38 @@ def test_preset_characters_log_the_deal_and_first_player() -> None:
     assert all("cards" not in e.data and e.data["count"] == 5 for e in spectator)
     restored = Match.restore(m.snapshot())
     assert [i.event for i in restored.log] == [i.event for i in m.log]
+
+
+def test_hp_below_zero_reads_zero_as_on_the_board() -> None:
+    """Overkill: the log says 0 HP left, as the final board does, not -1."""
+    event = Event("damage", {"seat": 1, "amount": 3, "life": -1, "pile": 0, "cards": []})
+    assert G.describe_event(event, NAMES, "en") == "Bob takes 3 damage; 0 HP left."
+    assert G.describe_event(event, NAMES, "fr") == "Bob prend 3 dégât(s) ; reste 0 PV."
+
+
+def test_french_summary_puts_a_space_before_colons() -> None:
+    m = _match(2)
+    text = G.summary(m.view(0), NAMES, "fr")
+    assert "Paquet 1 : " in text and "Votre main : " in text
+    assert "):" not in text
+    assert "Pile 1: " in G.summary(m.view(0), NAMES, "en")
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_rules_details_give_every_help_card(locale: str) -> None:
+    """« la carte aide de jeu [...] face visible devant lui, elle indique ses capacités
+    et ses points de vies »: /rules lists every character's HP and the full texts of
+    its special and unique abilities, in the reader's language."""
+    from engine.games.between_battle import ABILITY_TEXTS, deck_file
+
+    text = G.rules_details(locale)
+    lang = 1 if locale == "fr" else 0
+    for spec in deck_file().characters:
+        assert (spec.name_fr if lang else spec.name_en) in text
+        assert ABILITY_TEXTS[spec.special][lang] in text
+        assert ABILITY_TEXTS[spec.unique][lang] in text
+    if lang:
+        assert "Spéciale (3, 8, 14) : " in text and "PV" in text and "Special" not in text
+    else:
+        assert "Special (3, 8, 14): " in text and "HP" in text and "Spéciale" not in text
+    assert GAMES["via-belli"].rules_details(locale) == ""

@@ -355,9 +355,19 @@ def test_degats_chaque_carte_recue_1_degat_face_cachee_sous_la_carte_aide() -> N
     assert dmg.data["amount"] == 3 and dmg.data["life"] == 6 and dmg.data["pile"] == 0
     # face down: views show a count, never the cards
     for observer in (0, 1, None):
-        pv = g.view(t, observer).players[0]
+        view = g.view(t, observer)
+        pv = view.players[0]
         assert pv.damage == 4 and pv.life == 6 and pv.hp == 10
+        assert not hasattr(pv, "damage_cards")
+        # the Pirate's own damage card (PiX) is in no hand, deck, pile or discard:
+        # nothing in the view may name it
+        assert "PiX" in p.damage and "PiX" not in repr(view)
     assert sorted(all_cards(t)) == sorted(all_cards(s))
+    # being hidden, determinize deals them again among the unseen cards
+    dealt = {g.determinize(t, 1, seed).players[0].damage for seed in range(20)}
+    assert len(dealt) > 1
+    for seed in range(20):
+        assert g.view(g.determinize(t, 1, seed), 1) == g.view(t, 1)
 
 
 def test_degats_etape_2_les_deux_joueurs_piochent_jusqu_a_5() -> None:
@@ -397,8 +407,10 @@ def test_degats_toujours_possibles_t4() -> None:
 
 
 def test_degats_deux_paquets_vides_zero_degat() -> None:
-    """Code choice (not in the seed): with both piles empty there is nothing to give;
-    the damage is taken at once (0 cards), everyone refills and the taker plays again."""
+    """« A son tour de jeu un joueur a deux possibilités. [...] 2) Prendre des dégâts »
+    (T4: always allowed; option ``damage_with_empty_piles=allowed``, the default): with
+    both piles empty there is nothing to give; the damage is taken at once (0 cards),
+    everyone refills and the taker plays again."""
     s = scenario(["7 8", "1"])
     t, ev = act(s, "D")
     assert kinds(ev)[:2] == ["damage-declared", "damage"]
@@ -406,13 +418,47 @@ def test_degats_deux_paquets_vides_zero_degat() -> None:
     assert t.phase == "turn" and t.active == 0 and len(t.players[0].hand) == 5
 
 
-def test_degats_le_choix_peut_etre_un_paquet_vide() -> None:
-    """Code choice: when one pile is empty the chooser may still give it (0 damage)."""
+def test_degats_l_adversaire_donne_un_paquet_de_cartes() -> None:
+    """« L'adversaire choisit un des deux paquets du champ de bataille, et le donne au
+    joueur qui prend des dégâts. Chaque carte ainsi reçue correspond à 1 dégât »: an
+    empty zone is no pile of cards, so while one pile has cards it is the one given
+    (option ``give_empty_pile=false``, the default: no chooser can spare a player)."""
     s = scenario(["7", "1"], piles=("", "Ch10 Pi3"), last_player=1)
+    t, _ = act(s, "D")
+    assert legal(t, 1) == {"P2"}
+    with pytest.raises(IllegalAction) as exc:
+        g.apply_text(t, 1, "P1")
+    assert exc.value.reason == "Pile 1 is empty: give the pile that has cards."
+    assert exc.value.message("fr") == "Le paquet 1 est vide : donnez le paquet qui a des cartes."
+    t, ev = act(t, "P2")
+    assert first(ev, "damage").data["amount"] == 2 and t.players[0].life == 8
+    # three players: the chooser cannot spare an ally either
+    s = scenario(["7", "1", "1"], chars=THREE, piles=("Pi4", ""), active=0, last_player=2)
+    t, _ = act(s, "D")
+    assert t.decider == 2 and legal(t, 2) == {"P1"}
+
+
+def test_option_give_empty_pile() -> None:
+    """Option ``give_empty_pile=true``: the chooser may give an empty pile (0 damage)."""
+    s = scenario(["7", "1"], piles=("", "Ch10 Pi3"), last_player=1, opts="give_empty_pile=true")
     t, _ = act(s, "D")
     assert legal(t, 1) == {"P1", "P2"}
     t, ev = act(t, "P1")
     assert first(ev, "damage").data["amount"] == 0 and t.players[0].life == 10
+
+
+def test_option_damage_with_empty_piles_refused() -> None:
+    """Option ``damage_with_empty_piles=refused``: with both piles empty ``D`` (a turn
+    that changes nothing and could repeat forever) is refused; any card can be played
+    there (« Si il y a une zone du champ de bataille vide, le joueur est obligé de
+    jouer dessus »)."""
+    s = scenario(["7 8", "1"], opts="damage_with_empty_piles=refused")
+    assert legal(s) == {"7>1", "7>2", "8>1", "8>2"}
+    with pytest.raises(IllegalAction) as exc:
+        g.apply_text(s, 0, "D")
+    assert "empty" in exc.value.reason and "vides" in exc.value.message("fr")
+    s = scenario(["7 8", "1"], piles=("Ch3", ""), opts="damage_with_empty_piles=refused")
+    assert "D" in legal(s)
 
 
 # ===========================================================================
@@ -530,15 +576,45 @@ def test_coup_fatal_la_capacite_de_la_derniere_carte_s_applique_avant() -> None:
 
 
 def test_coup_fatal_quand_un_joueur_n_a_plus_aucune_carte_a_son_tour() -> None:
-    """Code choice (not in the seed): a player who starts a turn with no card in hand
-    or deck (the Pirate discarded the last one) ends the game, reason ``exhausted``,
-    ended by the last player to play; nobody takes extra damage."""
+    """Not in the seed (option ``exhausted=end``, the default): a player who starts a
+    turn with no card in hand or deck (the Pirate discarded the last one) ends the
+    game, reason ``exhausted``, ranked by HP as after a coup fatal (« c'est le joueur
+    avec le plus de points de vie restant qui est déclaré gagnant »), ended by the last
+    player to play; nobody takes extra damage. The seed's own endings cannot end such
+    a game: the player can only take damage and then « commence un nouveau tour »
+    again, for ever once both piles are empty."""
     s = scenario(["3 7", "1"], piles=("Ch2", "Ch9"), decks=[None, ""])
     t, ev = act(s, "3>1")
     assert first(ev, "discard").data["card"] == "Ch1"
     assert "coup-fatal" not in kinds(ev)
     assert t.phase == "over" and g.outcome(t).reason == "exhausted"
     assert ev[-1].data["ender"] == 0 and g.outcome(t).ranking == ((0,), (1,))
+
+
+def test_option_exhausted_pass() -> None:
+    """Option ``exhausted=pass``: the turns of a player with no card left pass; the game
+    ends by the seed's own endings, here « Si un joueur joue sa dernière carte, alors
+    son adversaire prend immédiatement en dégât toutes les cartes qu'il lui restent »."""
+    s = scenario(["3 7 9", "1"], piles=("Ch2", "Ch16"), decks=["", ""], opts="exhausted=pass")
+    t, ev = act(s, "3>1")
+    assert first(ev, "discard").data["card"] == "Ch1"
+    assert kinds(ev)[-2:] == ["turn-passed", "turn"] and t.active == 0
+    assert g.outcome(t) is None
+    text = g.describe_event(first(ev, "turn-passed"), ["Ana", "Bob"], "fr")
+    assert text == "Bob n'a plus de cartes : son tour passe."
+    t, ev = act(t, "7>1", "9>1")
+    assert g.outcome(t).reason == "coup-fatal" and first(ev, "coup-fatal").data["amount"] == 0
+    assert g.outcome(t).ranking == ((0,), (1,))
+    # a lock on the passed player is dropped with the turn
+    s = scenario(
+        ["3 7", "1"],
+        piles=("Ch2", "Ch16"),
+        decks=["", ""],
+        opts="exhausted=pass",
+        lock_next=((1, 0),),
+    )
+    t, _ = act(s, "3>1")
+    assert t.lock_next == () and t.active == 0
 
 
 # ===========================================================================
@@ -624,21 +700,42 @@ def test_capacite_contredit_une_regle_la_capacite_a_raison_t7() -> None:
     """« Si une capacité de carte contredit une règle de jeu c'est la capacité qui a
     raison. »; T7: the Chevalier's lock beats the empty-pile obligation."""
     s = scenario(["1 7 16", "2"], piles=("", "Ch10 Ch3"), turn_lock=1)
-    # the empty pile 1 is not allowed, the locked pile 2 is (code choice: any value,
-    # since one pile has no value)
+    # the empty pile 1 is not allowed, the locked pile 2 is (option
+    # locked_pile_alone=any-card, the default: any value, since one pile has no value)
     assert plays(s) == {"1>2", "7>2", "16>2"}
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "7>1")
     assert "Chevalier" in exc.value.reason
 
 
+def test_option_locked_pile_alone_joker_only() -> None:
+    """Option ``locked_pile_alone=joker-only``: locked on a pile while the other pile is
+    empty, there are no two values to play between: only the joker (« (X) = Cette
+    carte peut toujours être jouée ») or damage."""
+    s = scenario(
+        ["1 7 16 X", "2"], piles=("", "Ch10 Ch3"), turn_lock=1, opts="locked_pile_alone=joker-only"
+    )
+    assert legal(s) == {"X>2", "D"}
+    with pytest.raises(IllegalAction) as exc:
+        g.apply_text(s, 0, "7>2")
+    assert "only the joker" in exc.value.reason and "seul le joker" in exc.value.message("fr")
+    # both piles with a value: the lock works as usual
+    s = scenario(
+        ["1 7 X", "2"], piles=("Ch4", "Ch10"), turn_lock=1, opts="locked_pile_alone=joker-only"
+    )
+    assert plays(s) == {"7>2", "X>2"}
+
+
 def test_option_lock_beats_empty_pile_false() -> None:
     """Option ``lock_beats_empty_pile=false``: the lock and the empty-pile obligation
-    both hold; when they cannot both be met, only damage is left (code choice)."""
+    both hold; when they cannot both be met, only damage is left, and the joker:
+    « (X) = Cette carte peut toujours être jouée » (on the locked pile)."""
     s = scenario(
         ["1 7 X", "2"], piles=("", "Ch10 Ch3"), turn_lock=1, opts="lock_beats_empty_pile=false"
     )
-    assert legal(s) == {"D"}
+    assert legal(s) == {"D", "X>2"}
+    t, _ = act(s, "X>2")
+    assert t.phase == "joker-pull" and t.piles[1][-1] == "PiX"
     s = scenario(["1 7", "2"], piles=("", "Ch10"), turn_lock=0, opts="lock_beats_empty_pile=false")
     assert plays(s) == {"1>1", "7>1"}
 
@@ -662,6 +759,34 @@ def test_deux_chiffres_qui_se_suivent_apres_un_coup() -> None:
     s = scenario(["5", "1 16 9"], piles=("Ch4", "Ch9"))
     t, _ = act(s, "5>2")  # tops 4 and 5
     assert t.active == 1 and plays(t) == {f"{c}>{p}" for c in ("1", "16", "9") for p in (1, 2)}
+
+
+def test_deux_chiffres_qui_se_suivent_pas_pour_le_tour_bonus_du_ninja() -> None:
+    """« Si deux chiffres se suivent ou sont identiques [...] alors le joueur suivant
+    peut jouer la carte de son choix »: the next player, not the Ninja who made the
+    tops consecutive and plays again (option ``adjacent_on_extra_turn=false``, the
+    default). The freedom is the next player's once the extra turn is over."""
+    s = scenario(["8 9 16 X", "1 16"], chars="ninja,pirate", piles=("Pi7", "Pi12"))
+    t, ev = act(s, "8>2")  # Ninja special: tops 7 and 8, and a new turn
+    assert "extra-turn" in kinds(ev) and t.active == 0 and t.bonus_turn
+    assert plays(t) == {"X>1", "X>2"}  # nothing strictly between 7 and 8
+    assert not g.view(t, 0).free_play
+    t, _ = act(t, "X>1", "^Pi7")  # the joker brings the 7 back up: tops 7 and 8
+    assert t.active == 1 and not t.bonus_turn and g.view(t, 1).free_play
+    assert plays(t) == {f"{c}>{p}" for c in ("1", "16") for p in (1, 2)}
+
+
+def test_option_adjacent_on_extra_turn() -> None:
+    """Option ``adjacent_on_extra_turn=true``: consecutive tops free the Ninja's own
+    extra turn too."""
+    s = scenario(
+        ["8 9 16", "1"],
+        chars="ninja,pirate",
+        piles=("Pi7", "Pi12"),
+        opts="adjacent_on_extra_turn=true",
+    )
+    t, _ = act(s, "8>2")
+    assert t.active == 0 and plays(t) == {f"{c}>{p}" for c in ("9", "16") for p in (1, 2)}
 
 
 def test_option_adjacent_tops_free_false() -> None:
@@ -1097,8 +1222,9 @@ def test_unique_chevalier_annule_aussi_le_joker_t9() -> None:
 
 
 def test_option_cancel_stops_joker_false() -> None:
-    """Option ``cancel_stops_joker=false`` (T9 off): the joker still pulls; code choice:
-    the pulled card's ability then applies too."""
+    """Option ``cancel_stops_joker=false`` (T9 off): the joker still pulls, but the
+    turn stays cancelled: « Votre adversaire, lors de son prochain tour, n'applique pas
+    la capacité de sa carte jouée », so the pulled card's ability does not apply."""
     s = scenario(
         ["X 1", "1 2"],
         piles=("Ch2 Pi3", "Ch16"),
@@ -1108,7 +1234,8 @@ def test_option_cancel_stops_joker_false() -> None:
     t, ev = act(s, "X>1")
     assert t.phase == "joker-pull"
     t, ev = act(t, "^Pi3")
-    assert "discard" in kinds(ev)
+    assert "discard" not in kinds(ev) and first(ev, "ability-cancelled").data["card"] == "Pi3"
+    assert t.piles[0] == ("Ch2", "PiX", "Pi3") and len(t.players[1].hand) == 2
 
 
 def test_unique_ninja_votre_adversaire_revele_sa_main() -> None:
@@ -1194,9 +1321,34 @@ def test_option_damage_refill_taker_and_chooser() -> None:
         assert [len(p.hand) for p in t.players] == expected, refill
 
 
+def test_fin_de_partie_a_3_joueurs_la_premiere_mort_termine_la_partie() -> None:
+    """« La fin de partie se déclenche lorsqu'un joueur subit des dégâts et que ses
+    points de vie arrivent à zéro »: with 3-4 players too the first death ends the game
+    (option ``elimination=first-death``, the default). The living rank by HP left, a
+    tie going to the player who ended it (the last to play, who gave the pile); the
+    dead rank last."""
+    s = scenario(
+        ["1", "7", "1"],
+        chars=THREE,
+        piles=("Pi4 Pi6", "Ch9"),
+        active=2,
+        last_player=1,
+        damage=[3, 3, 9],
+    )
+    t, ev = act(s, "D", "P1")
+    assert kinds(ev)[-2:] == ["eliminated", "game-over"] and t.phase == "over"
+    out = g.outcome(t)
+    assert out.reason == "knockout" and ev[-1].data["ender"] == 1
+    assert out.ranking == ((1,), (0,), (2,)) and out.winner == 1
+    # a resignation is no death by damage: the others play on
+    s = scenario(["1", "7", "1"], chars=THREE, piles=("Pi4", "Ch9"), active=0)
+    t, ev = g.resign(s, 2)
+    assert g.outcome(t) is None and t.players[2].out and t.active == 0
+
+
 def test_elimination_last_standing_a_3_joueurs() -> None:
-    """« Éliminer son adversaire »; option ``elimination=last-standing`` (default):
-    the dead player leaves, the others play on; turns skip it."""
+    """Option ``elimination=last-standing``: the dead player leaves, the others play
+    on; turns skip it."""
     s = scenario(
         ["1", "7", "1"],
         chars=THREE,
@@ -1204,6 +1356,7 @@ def test_elimination_last_standing_a_3_joueurs() -> None:
         active=2,
         last_player=1,
         damage=[0, 0, 9],
+        opts="elimination=last-standing",
     )
     t, ev = act(s, "D", "P1")
     assert "eliminated" in kinds(ev) and g.outcome(t) is None
@@ -1226,6 +1379,7 @@ def test_elimination_last_standing_a_3_joueurs() -> None:
         last_player=1,
         damage=[9, 0, 0],
         out=[2],
+        opts="elimination=last-standing",
     )
     t, ev = act(s, "D", "P1")
     assert g.outcome(t).ranking == ((1,), (0,), (2,))
@@ -1365,8 +1519,13 @@ OPTION_CASES = {
     "coup_fatal_targets": ("next", "next"),
     "cancel_stops_joker": ("false", False),
     "cowboy_keeps_link": ("false", False),
-    "elimination": ("first-death", "first-death"),
+    "elimination": ("last-standing", "last-standing"),
     "targeting": ("choose", "choose"),
+    "exhausted": ("pass", "pass"),
+    "locked_pile_alone": ("joker-only", "joker-only"),
+    "adjacent_on_extra_turn": ("true", True),
+    "damage_with_empty_piles": ("refused", "refused"),
+    "give_empty_pile": ("true", True),
 }
 
 DEFAULTS = {
@@ -1384,8 +1543,13 @@ DEFAULTS = {
     "coup_fatal_targets": "all",
     "cancel_stops_joker": True,
     "cowboy_keeps_link": True,
-    "elimination": "last-standing",
+    "elimination": "first-death",
     "targeting": "next",
+    "exhausted": "end",
+    "locked_pile_alone": "any-card",
+    "adjacent_on_extra_turn": False,
+    "damage_with_empty_piles": "allowed",
+    "give_empty_pile": False,
 }
 
 
@@ -1428,6 +1592,11 @@ def test_option_non_default_value(key: str) -> None:
         "cowboy_keeps_link": rules.cowboy_keeps_link,
         "elimination": rules.elimination,
         "targeting": rules.targeting,
+        "exhausted": rules.exhausted,
+        "locked_pile_alone": rules.locked_pile_alone,
+        "adjacent_on_extra_turn": rules.adjacent_on_extra_turn,
+        "damage_with_empty_piles": rules.damage_with_empty_piles,
+        "give_empty_pile": rules.give_empty_pile,
         "characters": tuple(p.character for p in s.players),
         "hp": s.players[0].hp,
         "hp_variant": "asymmetric" if s.players[1].hp == 11 else "equal",
@@ -1745,3 +1914,85 @@ def test_match_game_over_and_event_filtering() -> None:
                 assert "cards" not in item.event.data and "card" not in item.event.data
     assert m.events(0, since_version=m.version) == []
     assert {item.version for item in m.events(None, since_version=2)} >= {3}
+
+
+# ===========================================================================
+# No option combination breaks a seed sentence
+# ===========================================================================
+
+ABILITY_EVENTS = {"discard", "lock", "cancel", "extra-turn", "steal-top", "reveal", "tutor"}
+
+
+def _random_games(options: str, games: int, seed: int):  # type: ignore[no-untyped-def]
+    """Random games (2-4 players) under ``options``: yields (state, seat, action,
+    events) for every step."""
+    r = rng.seed_state(seed, "bb-invariants")
+    fixed = g.options(options).characters
+    for n in range(games):
+        seats = len(fixed) or 2 + n % 3
+        state = g.setup(g.options(options), seats, seed=seed * 1000 + n)
+        for _ in range(g.max_actions):
+            pending = g.pending(state)
+            if not pending:
+                break
+            seat = min(pending)
+            actions = g.legal_actions(state, seat)
+            i, r = rng.randbelow(r, len(actions))
+            new, events = g.apply(state, seat, actions[i])
+            yield state, seat, actions[i], events
+            state = new
+
+
+@pytest.mark.parametrize("options", g.conformance_options)
+def test_aucune_option_ne_rend_le_joker_injouable(options: str) -> None:
+    """« (X) = Cette carte peut toujours être jouée »: under every option set of the
+    conformance test, a player holding the joker at their turn may play it."""
+    seen = 0
+    for state, seat, _, _ in _random_games(options, 40, 7):
+        if state.phase == "turn" and any(c.endswith("X") for c in state.players[seat].hand):
+            assert any(
+                isinstance(a, Play) and a.card == "X" for a in g.legal_actions(state, seat)
+            ), (options, state)
+            seen += 1
+    assert seen > 20
+
+
+@pytest.mark.parametrize("options", g.conformance_options)
+def test_aucune_option_n_applique_une_capacite_pendant_un_tour_annule(options: str) -> None:
+    """« Votre adversaire, lors de son prochain tour, n'applique pas la capacité de sa
+    carte jouée »: under every option set, a cancelled turn's card (or the card a joker
+    brings up) applies no ability; and « Lorsqu'une carte est jouée sur le champ de
+    bataille, on en applique obligatoirement sa capacité » otherwise."""
+    cancelled = 0
+    for state, seat, action, events in _random_games(options, 40, 11):
+        if state.phase in ("tutor", "target"):
+            assert not state.turn_cancelled, (options, state)
+        if state.phase not in ("turn", "joker-pull") or not state.turn_cancelled:
+            continue
+        if not isinstance(action, Play | Pull):
+            continue
+        own = [e.kind for e in events if e.kind in ABILITY_EVENTS and e.data.get("seat") == seat]
+        assert own == [], (options, g.format_action(action), [e.kind for e in events])
+        cancelled += 1
+    assert cancelled > 0
+
+
+@pytest.mark.parametrize("options", g.conformance_options)
+def test_aucune_option_ne_cache_pas_les_degats(options: str) -> None:
+    """« ces cartes sont placées face cachée »: under every option set, no view (any
+    seat, spectator) names a damage card that is nowhere public."""
+    checked = 0
+    for state, _, _, _ in _random_games(options, 10, 13):
+        public = {c.rstrip("~") for pile in state.piles for c in pile} | set(state.discard)
+        for p in state.players:
+            public |= set(p.revealed)
+        hidden = {c for p in state.players for c in p.damage} - public
+        if not hidden:
+            continue
+        for observer in (None, *range(len(state.players))):
+            text = repr(g.view(state, observer))
+            mine = set(state.players[observer].hand) if observer is not None else set()
+            for card in hidden - mine:
+                assert f"'{card}'" not in text, (options, card, observer)
+        checked += 1
+    assert checked > 0

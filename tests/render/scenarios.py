@@ -82,7 +82,13 @@ SCENARIOS: dict[str, Callable[[], State]] = {
         4,
     ),
     "4p-revealed": lambda: find(
-        lambda s: any(p.revealed for p in s.players) and any(p.out for p in s.players), 4
+        lambda s: (
+            any(p.revealed for p in s.players)
+            and any(p.out for p in s.players)
+            and s.phase == "turn"
+        ),
+        4,
+        f"characters={CHARACTERS[4]} elimination=last-standing",
     ),
     "4p-target": lambda: find(
         lambda s: s.phase == "target",

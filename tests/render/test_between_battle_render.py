@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import io
+import itertools
 import os
 from functools import cache
 from pathlib import Path
@@ -13,7 +14,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageStat
 
-from engine.games.between_battle import View
+import render.between_battle as bb
+from engine.games.between_battle import ABILITY_SHORT, View
 from render import RENDERED_GAMES, UnknownGame, render_board, render_private
 from render.common import clean_text, fit_text, font, text_width, wrap_text
 
@@ -187,3 +189,133 @@ def test_text_helpers() -> None:
     regular = font("regular", 18)
     lines = wrap_text("a long sentence " * 10 + "Antidisestablishmentarianism" * 3, regular, 160)
     assert all(text_width(regular, line) <= 160 for line in lines)
+
+
+def _drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, str, Any]]:
+    """Record every text the Between Battle renderer draws: (x, text, font)."""
+    drawn: list[tuple[float, str, Any]] = []
+    real_text, real_pill = bb.draw_text, bb.pill
+
+    def text(img: Any, xy: Any, text_: str, fnt: Any, *args: Any, **kw: Any) -> None:
+        drawn.append((xy[0], text_, fnt))
+        real_text(img, xy, text_, fnt, *args, **kw)
+
+    def pill(img: Any, x: Any, y: Any, label: str, fnt: Any, *args: Any, **kw: Any) -> Any:
+        drawn.append((x, label, fnt))
+        return real_pill(img, x, y, label, fnt, *args, **kw)
+
+    monkeypatch.setattr(bb, "draw_text", text)
+    monkeypatch.setattr(bb, "pill", pill)
+    return drawn
+
+
+@pytest.mark.parametrize("scenario", ["2p-mid", "3p-mid", "4p-mid", "4p-revealed"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_board_shows_every_help_card_face_up(
+    scenario: str, locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """« la carte aide de jeu [...] face visible devant lui, elle indique ses capacités
+    et ses points de vies »: the public board shows each living player's special and
+    unique abilities, whole (never cut), in the reader's language."""
+    state = _state(scenario)
+    drawn = _drawn_texts(monkeypatch)
+    render_board(GAME_ID, GAME.view(state, None), _names(GAME.seat_count(state)), locale)
+    texts = [t for _, t, _ in drawn]
+    lang = 1 if locale == "fr" else 0
+    decks = {d.character: d for d in state.rules.decks}
+    for p in state.players:
+        if p.out:
+            continue
+        deck = decks[p.character]
+        for ability in (deck.special, deck.unique):
+            assert ABILITY_SHORT[ability][lang] in texts, (p.character, ability)
+
+
+def test_every_short_ability_fits_the_narrowest_panel() -> None:
+    """The short texts fit the 3-player panels whole, at the board's font."""
+    fnt = font("regular", bb.ABILITY_FONT_SIZE)
+    room = bb._panel_width(3) - 32 - 32
+    for en, fr in ABILITY_SHORT.values():
+        for text_ in (en, fr):
+            assert fit_text(text_, fnt, room) == text_, text_
+
+
+def test_kind_badges_speak_the_readers_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kind badges on cards: Special / Link in English, Spéciale / Lien in French."""
+    view = GAME.view(_state("2p-revealed"), 1)
+    me = view.players[1]
+    hand = ("Ni3", "Ni5", "Ni10", "NiX")
+    players = (view.players[0], dataclasses.replace(me, hand=hand, hand_count=len(hand)))
+    shown = dataclasses.replace(view, players=players)
+    for locale, words, foreign in (
+        ("en", {"Special", "Link", "Unique", "Joker"}, {"Spéciale", "Lien"}),
+        ("fr", {"Spéciale", "Lien", "Unique", "Joker"}, {"Special", "Link"}),
+    ):
+        drawn = _drawn_texts(monkeypatch)
+        render_private(GAME_ID, shown, _names(2), locale)
+        texts = {t for _, t, _ in drawn}
+        assert words <= texts and not foreign & texts, locale
+        monkeypatch.undo()
+
+
+def test_six_and_nine_are_underlined_in_the_corners() -> None:
+    """A pile card's corner number is drawn upright and upside down: 6 and 9 carry a
+    bar under the digit (as on playing cards), so a turned 9 does not read as 6."""
+    fnt = font("bold", 28)
+    ink = (20, 20, 20)
+
+    def full_rows(tile: Image.Image) -> list[int]:
+        alpha = tile.getchannel("A")
+        w, h = tile.size
+        return [y for y in range(h) if all(alpha.getpixel((x, y)) > 128 for x in range(w))]
+
+    six, turned_nine = bb._corner_tile("6", fnt, ink, 0), bb._corner_tile("9", fnt, ink, 180)
+    assert full_rows(six) and max(full_rows(six)) > six.height * 0.8  # bar below the 6
+    assert full_rows(turned_nine) and min(full_rows(turned_nine)) < turned_nine.height * 0.2
+    assert not full_rows(bb._corner_tile("8", fnt, ink, 180))  # other numbers: no bar
+
+
+@pytest.mark.parametrize("n", range(1, 17))
+def test_every_card_of_a_pile_shows(n: int) -> None:
+    """A pile of n cards is drawn as n cards: each card below the top sticks out
+    above the next one, the nearest three by their number, within the felt."""
+    offsets = bb.pile_offsets(n)
+    assert len(offsets) == n - 1
+    steps = [a - b for a, b in zip(offsets, [*offsets[1:], 0], strict=False)]
+    assert all(step >= 3 for step in steps)
+    assert all(step >= bb.MIN_PEEK for step in steps[-3:])
+    assert not offsets or offsets[0] <= bb.STACK_ROOM
+
+
+def test_a_nine_card_pile_draws_nine_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _state("2p-mid")
+    pile = ("Pi1", "Ch2", "Pi4", "Ch6", "Pi7", "Ch9", "Pi11", "Ch13", "Pi15")
+    view = dataclasses.replace(GAME.view(state, None), piles=(pile, ("Ch16",)))
+    calls: list[str] = []
+    real = bb._draw_card
+
+    def spy(img: Any, ctx: Any, card: str, *args: Any, **kw: Any) -> Any:
+        calls.append(card)
+        return real(img, ctx, card, *args, **kw)
+
+    monkeypatch.setattr(bb, "_draw_card", spy)
+    render_board(GAME_ID, view, _names(2))
+    assert calls == [*pile, "Ch16"]
+
+
+def test_revealed_cards_keep_whole_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five revealed cards overlap in the strip: each number (the 15 too) is drawn
+    whole in the part of its card that stays visible."""
+    view = GAME.view(_state("2p-revealed"), None)
+    shown = ("Ni1", "Ni7", "Ni11", "Ni15", "Ni16")
+    who = next(i for i, p in enumerate(view.players) if p.revealed)
+    me = dataclasses.replace(view.players[who], revealed=shown, hand_count=5)
+    players = tuple(me if i == who else p for i, p in enumerate(view.players))
+    drawn = _drawn_texts(monkeypatch)
+    render_board(GAME_ID, dataclasses.replace(view, players=players), _names(2))
+    want = ["1", "7", "11", "15", "16"]
+    texts = [t for _, t, _ in drawn]
+    start = next(i for i in range(len(texts)) if texts[i : i + 5] == want)
+    labels = drawn[start : start + 5]
+    for (x, text_, fnt), (next_x, _, _) in itertools.pairwise(labels):
+        assert x + text_width(fnt, text_) <= next_x, text_
