@@ -482,8 +482,8 @@ class GueridonBot(commands.Bot):
                 return
             await self.post_board(live, locale, lines)
             for seat in sorted(update.private_changed | self.pending_private.pop(live.id, set())):
-                if seat in live.resigned:
-                    continue
+                if seat in live.resigned or live.is_bot_seat(seat):
+                    continue  # bot seats have no one to read a DM: nothing is drawn for them
                 await self.send_private(live, seat)
 
     async def post_board(self, live: LiveMatch, locale: str, header: Sequence[str] = ()) -> None:
@@ -514,6 +514,8 @@ class GueridonBot(commands.Bot):
     async def send_private(self, live: LiveMatch, seat: int) -> None:
         """DM one seat its private view, once per change; remember closed DMs."""
         user_id = live.user_of(seat)
+        if live.is_bot_seat(seat):
+            return
         host = self.host
         if user_id in host.dm_closed:
             await self.notice_dm_closed(live, seat)

@@ -110,6 +110,11 @@ class LiveMatch:
     def user_of(self, seat: int) -> int:
         return self.players[seat][0]
 
+    def is_bot_seat(self, seat: int) -> bool:
+        """A seat created for a bot (a synthetic, negative user id): no one
+        reads its private messages. (A player replaced by a bot keeps theirs.)"""
+        return self.players[seat][0] < 0
+
 
 @dataclass(frozen=True)
 class Update:

@@ -375,18 +375,15 @@ class RestAPI:
 
     async def create_dm(self, request: web.Request) -> web.Response:
         payload, _ = await read_body(request)
-        user = self.fake.users.get(int(payload.get("recipient_id") or 0))
+        try:
+            recipient = int(payload.get("recipient_id") or 0)
+        except (TypeError, ValueError):
+            recipient = 0
+        user = self.fake.users.get(recipient)
         if user is None:
-            raise DiscordError(
-                400,
-                50035,
-                "Invalid Form Body",
-                errors={
-                    "recipient_id": {
-                        "_errors": [{"code": "USER_UNKNOWN", "message": "Unknown user"}]
-                    }
-                },
-            )
+            # Discord refuses a DM channel with anyone it does not know (a
+            # negative or made-up id included) as it refuses GET /users/{id}.
+            raise DiscordError(404, 10013, "Unknown User")
         return json_response(self.fake.dm_channel(user).payload())
 
     async def get_application(self, request: web.Request) -> web.Response:
