@@ -4,15 +4,18 @@ of bad input, locales that survive a restart."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot.discord_app import GueridonBot
-from tests.e2e.test_discord_between_battle import World, live_match
+from tests.e2e.test_discord_between_battle import World, live_match, open_and_start
 from tests.fakediscord import FakeDiscord
 
 
@@ -85,4 +88,117 @@ async def test_bot_seats_get_no_dm_and_no_image(
     assert not [r for r in fake.request_log if r[2] >= 400], fake.request_log
     dm_opens = [r for r in fake.request_log if r[1].endswith("/users/@me/channels")]
     assert len(dm_opens) <= 1
+    assert _errors(caplog) == []
+
+
+def _block_store(store: Any) -> asyncio.Event:
+    """Every coroutine method of ``store`` waits for the returned event: a
+    handler that reads or writes before acknowledging cannot acknowledge."""
+    gate = asyncio.Event()
+
+    def gated(fn: Any) -> Any:
+        async def wrapper(*args: Any, **kwargs: Any) -> Any:
+            await gate.wait()
+            return await fn(*args, **kwargs)
+
+        return wrapper
+
+    for name, fn in inspect.getmembers(store, inspect.iscoroutinefunction):
+        setattr(store, name, gated(fn))
+    return gate
+
+
+COMMANDS: list[tuple[str, dict[str, Any]]] = [
+    ("lobby create", {"game": "between-battle"}),
+    ("lobby join", {}),
+    ("lobby leave", {}),
+    ("lobby addbot", {}),
+    ("lobby start", {}),
+    ("lobby cancel", {}),
+    ("play", {"move": "D"}),
+    ("hand", {}),
+    ("board", {}),
+    ("rules", {"game": "between-battle"}),
+    ("help", {}),
+    ("leaderboard", {"game": "between-battle"}),
+    ("stats", {}),
+    ("history", {}),
+    ("replay", {"match": 1}),
+    ("resign", {}),
+]
+
+
+async def test_every_handler_acknowledges_before_touching_the_store(
+    fake: FakeDiscord, world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With the store blocked, every command and every kind of component is
+    still acknowledged within the window (Discord's is 3 s; here 1 s)."""
+    from bot.discord_app import HandButton, LobbyButton, MenuSelect, MoveButton, MoveSelect
+    from bot.discord_records import LeaderboardPage, RematchButton, ReplayStep
+
+    caplog.set_level(logging.WARNING)
+    bot = world.make_bot()
+    async with fake.running(bot):
+        await open_and_start(world)
+        live = live_match(bot, world.chan)
+        assert live.lobby_id is not None
+        seat = sorted(live.match.pending())[0]
+        actor = world.users[live.user_of(seat)]
+        version = live.version
+        # one message per component kind (a click may edit its message)
+        messages = []
+        for item in (
+            LobbyButton(live.lobby_id, "join", "join"),
+            MoveButton(live.id, version, seat, 0, "move"),
+            HandButton(live.id),
+            LeaderboardPage("between-battle", "s", 1, "page"),
+            ReplayStep(live.id, 0, "button-first", "first"),
+            RematchButton(live.id),
+            MoveSelect(live.id, version, seat, 0, [discord.SelectOption(label="a", value="0")]),
+            MenuSelect(
+                live.id, version, seat, "", 0, 0, [discord.SelectOption(label="b", value="c0")]
+            ),
+        ):
+            view = discord.ui.View(timeout=None)
+            view.add_item(item)
+            sent = await bot.get_partial_messageable(world.chan.id).send("a kind", view=view)
+            messages.append(fake.message(sent.id))
+        store = bot.host.store
+        gate = _block_store(store)
+        fake.ack_window = 1.0
+        results = []
+        try:
+            for command, options in COMMANDS:
+                bot.host.names.clear()  # the user is new: noting them writes to the store
+                res = await fake.slash(
+                    actor, world.chan, command, _timeout=0.05, _expect_ack=False, **options
+                )
+                results.append((command, res))
+            for message in messages:
+                bot.host.names.clear()
+                [component] = [c for row in message.components for c in row["components"]]
+                custom_id = component["custom_id"]
+                if component["type"] == 2:
+                    res = await fake.click(
+                        actor, message, custom_id=custom_id, _timeout=0.05, _expect_ack=False
+                    )
+                else:
+                    value = component["options"][0]["value"]
+                    res = await fake.select(
+                        actor, message, custom_id, [value], _timeout=0.05, _expect_ack=False
+                    )
+                results.append((custom_id, res))
+            late = [
+                what
+                for what, res in results
+                if not res.acknowledged
+                or res.interaction.responded_at is None
+                or res.interaction.responded_at - res.interaction.dispatched_at > 1.0
+            ]
+            assert late == [], late
+        finally:
+            gate.set()
+        # once the store answers, every deferred interaction gets its answer
+        await fake.wait_for(lambda: not fake.unfinished_deferrals(), timeout=30)
+        await bot.host.wait_for_bots()
     assert _errors(caplog) == []

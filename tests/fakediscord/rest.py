@@ -935,7 +935,12 @@ class RestAPI:
         payload, uploads = await read_body(request)
         self._validate(payload, uploads, limit=fake.attachment_size_limit)
         original = fake.messages.get(inter.original_message_id or 0)
-        if inter.response_type == 5 and original is not None and original.loading:
+        if (
+            inter.response_type == 5
+            and original is not None
+            and original.loading
+            and not original.deleted
+        ):
             # The first follow-up after a "thinking" defer replaces the loading message.
             edit = dict(payload)
             edit["flags"] = (int(payload.get("flags") or 0) & ~FLAG_EPHEMERAL) | (
