@@ -1207,7 +1207,7 @@ async def _fresh_match(
     """The match of a component, if the clicker holds the seat and the
     component belongs to the current version (else a refusal)."""
     live = await cog.host.get_match(match_id)
-    if live.user_of(seat) != interaction.user.id:
+    if not 0 <= seat < live.match.seats or live.user_of(seat) != interaction.user.id:
         raise HostError("not-seated")
     if live.version != version:
         raise HostError("stale")
@@ -1314,7 +1314,7 @@ class MoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        index = int(values[0]) if values else -1
+        index = int(values[0]) if values and values[0].isdecimal() else -1
         await _play_index(interaction, self.match_id, self.version, self.seat, index)
 
 

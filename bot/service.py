@@ -41,6 +41,12 @@ def hostable_games() -> list[str]:
     return sorted(g for g in GAMES if g in RENDERED_GAMES)
 
 
+def _is_row_id(value: int) -> bool:
+    """Could be the id of a row (SQLite integers are signed 64-bit): larger
+    numbers, typed or crafted, name nothing rather than overflow."""
+    return 0 < value < 2**63
+
+
 class HostError(Exception):
     """A refusal a user can read: ``key`` is a translation key of
     :mod:`bot.i18n`, ``params`` fill it. ``rules`` carries the engine's own
@@ -318,6 +324,8 @@ class HostService:
     async def get_match(self, match_id: int) -> LiveMatch:
         live = self.matches.get(match_id)
         if live is None:
+            if not _is_row_id(match_id):
+                raise HostError("no-such-match", match=match_id)
             row = await self.store.match(match_id)
             if row is None:
                 raise HostError("no-such-match", match=match_id)
@@ -330,6 +338,8 @@ class HostService:
         return None if row is None else Lobby.of(row)
 
     async def lobby(self, lobby_id: int) -> Lobby | None:
+        if not _is_row_id(lobby_id):
+            return None
         row = await self.store.lobby(lobby_id)
         return None if row is None else Lobby.of(row)
 

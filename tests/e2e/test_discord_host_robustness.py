@@ -202,3 +202,42 @@ async def test_every_handler_acknowledges_before_touching_the_store(
         await fake.wait_for(lambda: not fake.unfinished_deferrals(), timeout=30)
         await bot.host.wait_for_bots()
     assert _errors(caplog) == []
+
+
+async def test_forged_ids_and_out_of_range_numbers_get_a_clear_refusal(
+    fake: FakeDiscord, world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    from bot.discord_app import MoveButton
+
+    caplog.set_level(logging.WARNING)
+    bot = world.make_bot()
+    async with fake.running(bot):
+        # options given twice are refused, in each user's language
+        res = await fake.slash(
+            world.alice, world.chan, "lobby create", game="between-battle", options="hp=12 hp=13"
+        )
+        assert res.ephemeral and "given twice" in res.text and "hp=13" in res.text, res.text
+        res = await fake.slash(
+            world.bob, world.chan, "lobby create", game="between-battle", options="hp=12 hp=13"
+        )
+        assert res.ephemeral and "donnée deux fois" in res.text, res.text
+        assert await bot.host.lobby_in(world.chan.id) is None
+        await open_and_start(world)
+        live = live_match(bot, world.chan)
+        # a match number past SQLite's 64 bits
+        res = await fake.slash(world.bob, world.chan, "replay", match=2**63)
+        await res.wait_followups(1)
+        assert res.ephemeral and "n'existe pas" in res.text, res.text
+        # buttons forged with a seat out of range, a match id past 64 bits
+        for forged, expected in (
+            (MoveButton(live.id, live.version, 99999999999, 0, "seat"), "no seat"),
+            (MoveButton(10**20, 1, 0, 0, "match"), "does not exist"),
+        ):
+            view = discord.ui.View(timeout=None)
+            view.add_item(forged)
+            sent = await bot.get_partial_messageable(world.chan.id).send("forged", view=view)
+            res = await fake.click(world.alice, fake.message(sent.id), label=forged.item.label)
+            [answer] = await res.wait_followups(1)
+            assert answer.ephemeral and expected in answer.text, answer.text
+        assert live.version == 0
+    assert _errors(caplog) == []
