@@ -202,10 +202,16 @@ class GueridonBot(commands.Bot):
         return await self.render_pool.run(fn, *args)
 
     def locale_for_channel(self, channel_id: int) -> str:
-        return self.channel_locale.get(channel_id, "en")
+        known = self.channel_locale.get(channel_id)
+        if known is None and self.service is not None:
+            known = self.service.channel_locale(channel_id)  # saved before a restart
+        return known or "en"
 
     def locale_for_user(self, user_id: int) -> str:
-        return self.user_locale.get(user_id, "en")
+        known = self.user_locale.get(user_id)
+        if known is None and self.service is not None:
+            known = self.service.user_locale(user_id)  # saved before a restart
+        return known or "en"
 
     def announce_lock(self, match_id: int) -> asyncio.Lock:
         return self.announce_locks.setdefault(match_id, asyncio.Lock())
@@ -221,6 +227,13 @@ class GueridonBot(commands.Bot):
             )
         ref = UserRef(user.id, user.display_name, locale)
         await self.host.remember_user(ref)
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            guild_locale = interaction.guild_locale
+            await self.host.remember_guild(
+                interaction.guild_id,
+                interaction.channel_id,
+                str(guild_locale.value) if guild_locale else None,
+            )
         return ref
 
     # ---- what players see ------------------------------------------------------------

@@ -232,6 +232,12 @@ class HostService:
         self.matches: dict[int, LiveMatch] = {}
         self.by_channel: dict[int, int] = {}  # channel id -> active match id
         self.names: dict[int, str] = {}
+        # languages, kept in the store so that what the host says on its own
+        # (bot moves, clock decisions, reminders) after a restart is still in
+        # each player's and each server's language
+        self.user_locales: dict[int, str] = {}
+        self.guild_locales: dict[int, str] = {}
+        self.channel_guilds: dict[int, int] = {}  # channel id -> guild id
         self.dm_closed: set[int] = set()
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._channel_locks: dict[int, asyncio.Lock] = {}
@@ -259,8 +265,23 @@ class HostService:
             self._register(live)
             resumed.append(live)
         for live in resumed:
+            await self._load_locales(live)
+        for live in resumed:
             self.kick_bots(live)
         return resumed
+
+    async def _load_locales(self, live: LiveMatch) -> None:
+        """The saved languages of a match's players and server."""
+        for uid, _ in live.players:
+            if uid > 0 and uid not in self.user_locales:
+                locale = await self.store.user_locale(uid)
+                if locale:
+                    self.user_locales[uid] = locale
+        gid = live.guild_id
+        if gid is not None and gid not in self.guild_locales:
+            locale = await self.store.guild_locale(gid)
+            if locale:
+                self.guild_locales[gid] = locale
 
     async def _load(self, row: MatchRow) -> LiveMatch:
         actions = await self.store.match_actions(row.id)
@@ -303,6 +324,8 @@ class HostService:
 
     def _register(self, live: LiveMatch) -> None:
         self.matches[live.id] = live
+        if live.guild_id is not None:
+            self.channel_guilds[live.channel_id] = live.guild_id
         if live.match.is_over:
             self.by_channel.pop(live.channel_id, None)
         else:
@@ -312,9 +335,27 @@ class HostService:
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
 
     async def remember_user(self, user: UserRef) -> None:
-        if self.names.get(user.id) != user.name:
+        new_locale = user.locale is not None and self.user_locales.get(user.id) != user.locale
+        if self.names.get(user.id) != user.name or new_locale:
             self.names[user.id] = user.name
+            if user.locale is not None:
+                self.user_locales[user.id] = user.locale
             await self.store.upsert_user(user.id, user.name, user.locale)
+
+    async def remember_guild(self, guild_id: int, channel_id: int, locale: str | None) -> None:
+        """A server's language (Discord's ``guild_locale``), saved when it changes."""
+        self.channel_guilds[channel_id] = guild_id
+        if locale and self.guild_locales.get(guild_id) != locale:
+            self.guild_locales[guild_id] = locale
+            await self.store.set_guild_locale(guild_id, locale)
+
+    def user_locale(self, user_id: int) -> str | None:
+        return self.user_locales.get(user_id)
+
+    def channel_locale(self, channel_id: int) -> str | None:
+        """The saved language of the server a channel belongs to."""
+        guild_id = self.channel_guilds.get(channel_id)
+        return None if guild_id is None else self.guild_locales.get(guild_id)
 
     # ---- lookups -----------------------------------------------------------------
     def match_in(self, channel_id: int) -> LiveMatch | None:

@@ -241,3 +241,50 @@ async def test_forged_ids_and_out_of_range_numbers_get_a_clear_refusal(
             assert answer.ephemeral and expected in answer.text, answer.text
         assert live.version == 0
     assert _errors(caplog) == []
+
+
+async def test_languages_survive_a_restart(
+    fake: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """After a restart, with no interaction since: the reminder DM is in the
+    player's language and the board of the clock's move in the server's."""
+    caplog.set_level(logging.WARNING)
+    guild = fake.add_guild("Chez Zoé", locale="fr")
+    chan = fake.add_text_channel(guild, "jeux")
+    zoe = fake.add_user("zoé", guild=guild, locale="fr")
+    world = World(fake, tmp_path / "g.db")
+    settings = {"fast_seconds": 2.0, "fast_bank_seconds": 0.0, "tick_seconds": 0.1}
+    bot = world.make_bot(**settings)
+    async with fake.running(bot):
+        await fake.slash(
+            zoe, chan, "lobby create", game="between-battle", seats=2, options="hp=3", clock="fast"
+        )
+        await fake.slash(zoe, chan, "lobby addbot", level="easy")
+        await fake.slash(zoe, chan, "lobby start")
+        live = live_match(bot, chan)
+        await fake.wait_for(
+            lambda: any(live.user_of(s) == zoe.id for s in live.match.pending()), timeout=20
+        )
+        await bot.host.wait_for_bots()
+        match_id = live.id
+    boards_before = len([m for m in fake.channel_messages(chan) if m.attachments])
+    dms_before = len(fake.dm_messages(zoe))
+    bot2 = world.make_bot(**settings)
+    async with fake.running(bot2):
+        # no interaction: the half-time reminder, then the clock decides for Zoé
+        reminder = await fake.wait_for(
+            lambda: next((m for m in fake.dm_messages(zoe)[dms_before:] if "⏰" in m.text), None),
+            timeout=20,
+        )
+        assert "c'est à vous de décider" in reminder.text, reminder.text
+
+        def boards() -> list[Any]:
+            return [m for m in fake.channel_messages(chan) if m.attachments]
+
+        await fake.wait_for(lambda: len(boards()) > boards_before, timeout=20)
+        new_boards = boards()[boards_before:]
+        assert all(f"partie n°{match_id}" in m.text for m in new_boards), [
+            m.text for m in new_boards
+        ]
+        await bot2.host.wait_for_bots()
+    assert _errors(caplog) == []
