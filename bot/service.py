@@ -18,6 +18,7 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -219,8 +220,13 @@ class HostService:
         now: Callable[[], float] = time.time,
         bot_clock: Callable[[], float] | None = time.monotonic,
         bot_workers: Workers | None = None,
+        keep_inactive: int = 32,
     ) -> None:
         self.store = store
+        # finished, cancelled and looked-up matches kept in memory (the most
+        # recently used); older ones are dropped and read again on demand
+        self.keep_inactive = keep_inactive
+        self._inactive: OrderedDict[int, None] = OrderedDict()
         self.provisional_games = provisional_games
         self.clock_config = clock_config or ClockConfig()
         self.now = now
@@ -327,9 +333,26 @@ class HostService:
         if live.guild_id is not None:
             self.channel_guilds[live.channel_id] = live.guild_id
         if live.match.is_over:
-            self.by_channel.pop(live.channel_id, None)
+            if self.by_channel.get(live.channel_id) == live.id:
+                self.by_channel.pop(live.channel_id, None)
+            self._retire(live)
         else:
             self.by_channel[live.channel_id] = live.id
+
+    def _retire(self, live: LiveMatch) -> None:
+        """A match no longer played here (finished, cancelled, or only looked
+        up): kept among the :attr:`keep_inactive` most recent, then dropped
+        from memory (the store still has it)."""
+        if self.by_channel.get(live.channel_id) == live.id:
+            return
+        self._inactive[live.id] = None
+        self._inactive.move_to_end(live.id)
+        while len(self._inactive) > self.keep_inactive:
+            old, _ = self._inactive.popitem(last=False)
+            self.matches.pop(old, None)
+            task = self._bot_tasks.get(old)
+            if task is not None and task.done():
+                del self._bot_tasks[old]
 
     def _channel_lock(self, channel_id: int) -> asyncio.Lock:
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
@@ -372,6 +395,9 @@ class HostService:
                 raise HostError("no-such-match", match=match_id)
             live = await self._load(row)
             self.matches[live.id] = live
+            self._retire(live)  # active matches are all loaded at start-up
+        elif live.id in self._inactive:
+            self._inactive.move_to_end(live.id)
         return live
 
     async def lobby_in(self, channel_id: int) -> Lobby | None:
@@ -512,6 +538,7 @@ class HostService:
             async with live.lock:
                 await self.store.cancel_match(live.id)
                 self.by_channel.pop(channel_id, None)
+            self._retire(live)
             return live
 
     async def start(self, channel_id: int, user: UserRef) -> LiveMatch:
@@ -709,6 +736,7 @@ class HostService:
     def _after_commit(self, live: LiveMatch) -> None:
         if live.match.is_over:
             self.by_channel.pop(live.channel_id, None)
+            self._retire(live)
 
     def _update(
         self,
@@ -776,19 +804,26 @@ class HostService:
         """A bot's choice for a seat, thought out off the event loop: ``hard``
         (about a second of pure Python) in :attr:`bot_workers` when given,
         the others (milliseconds) in a thread."""
-        from engine.bots import Budget, bot_rng
+        from engine import rng
+        from engine.bots import Budget, bot_rng, has_bots
 
         match = live.match
         version = match.version
-        view = match.view(seat)
         legal = list(match.legal_actions(seat))
+        state = bot_rng(match.seed, seat, str(version))
+        if not has_bots(live.game_id):
+            # a game whose bots are not written yet: a random legal action, from
+            # a generator derived from the match's seed (the same after a
+            # restart), so that an absent player never stalls the match
+            action, _ = rng.choice(state, legal)
+            return live.game.format_action(action), version
+        view = match.view(seat)
         cfg = self.clock_config
         budget = Budget(
             iterations=cfg.bot_iterations,
             seconds=cfg.bot_seconds if self.bot_clock is not None else None,
             clock=self.bot_clock,
         )
-        state = bot_rng(match.seed, seat, str(version))
         args = (live.game_id, level, view, legal, state, budget)
         if level == "hard" and self.bot_workers is not None:
             action, _ = await self.bot_workers.run(think, *args)
@@ -853,33 +888,30 @@ class HostService:
         now = self.now()
         await self.store.heartbeat(now)
         cfg = self.clock_config
-        for live in list(self.matches.values()):
-            if live.match.is_over or self.by_channel.get(live.channel_id) != live.id:
+        due: dict[int, list[tuple[int, float, float, float, bool, int]]] = {}
+        for (
+            match_id,
+            seat,
+            since,
+            per_move,
+            bank,
+            reminded,
+            expiries,
+        ) in await self.store.due_clocks(now):
+            due.setdefault(match_id, []).append((seat, since, per_move, bank, reminded, expiries))
+        for match_id, clocks in due.items():
+            live = self.matches.get(match_id)
+            if (
+                live is None
+                or live.match.is_over
+                or self.by_channel.get(live.channel_id) != live.id
+            ):
                 continue
-            rows = await self.store.clocks(live.id)
-            for seat, (since, per_move, bank, pending, reminded, expiries) in rows.items():
-                if not pending or seat in live.bots or seat not in live.match.pending():
-                    continue
-                total = per_move + bank
-                deadline = since + total
-                if now >= deadline:
-                    await self._expire(live, seat, expiries + 1)
-                elif not reminded and now >= since + total / 2:
-                    await self.store.set_clock(
-                        live.id,
-                        seat,
-                        since=since,
-                        per_move=per_move,
-                        bank=bank,
-                        pending=True,
-                        reminded=True,
-                        expiries=expiries,
-                    )
-                    for listener in list(self.listeners):
-                        try:
-                            await listener.on_reminder(live, seat, deadline - now)
-                        except Exception:
-                            log.exception("listener failed on a reminder")
+            try:
+                await self._tick_match(live, clocks, now)
+            except Exception:
+                # one broken match must not hold up the others' clocks
+                log.exception("clock of match %s failed", match_id)
         for row in await self.store.open_lobbies():
             if row.created_epoch and now - row.created_epoch >= cfg.lobby_ttl:
                 await self.store.set_lobby_status(row.id, "cancelled")
@@ -890,6 +922,37 @@ class HostService:
                             await listener.on_lobby_expired(lobby)
                         except Exception:
                             log.exception("listener failed on an expired lobby")
+
+    async def _tick_match(
+        self,
+        live: LiveMatch,
+        clocks: list[tuple[int, float, float, float, bool, int]],
+        now: float,
+    ) -> None:
+        """Remind or expire the due clocks of one match."""
+        for seat, since, per_move, bank, reminded, expiries in clocks:
+            if seat in live.bots or seat not in live.match.pending():
+                continue
+            total = per_move + bank
+            deadline = since + total
+            if now >= deadline:
+                await self._expire(live, seat, expiries + 1)
+            elif not reminded and now >= since + total / 2:
+                await self.store.set_clock(
+                    live.id,
+                    seat,
+                    since=since,
+                    per_move=per_move,
+                    bank=bank,
+                    pending=True,
+                    reminded=True,
+                    expiries=expiries,
+                )
+                for listener in list(self.listeners):
+                    try:
+                        await listener.on_reminder(live, seat, deadline - now)
+                    except Exception:
+                        log.exception("listener failed on a reminder")
 
     async def _expire(self, live: LiveMatch, seat: int, expiries: int) -> None:
         """The clock ran out: a ``normal`` bot decides for the absent player."""
