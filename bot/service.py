@@ -283,11 +283,16 @@ class HostService:
                 locale = await self.store.user_locale(uid)
                 if locale:
                     self.user_locales[uid] = locale
-        gid = live.guild_id
-        if gid is not None and gid not in self.guild_locales:
-            locale = await self.store.guild_locale(gid)
+        if live.guild_id is not None:
+            await self._know_guild(live.guild_id, live.channel_id)
+
+    async def _know_guild(self, guild_id: int, channel_id: int) -> None:
+        """Which server a channel is in, and that server's saved language."""
+        self.channel_guilds[channel_id] = guild_id
+        if guild_id not in self.guild_locales:
+            locale = await self.store.guild_locale(guild_id)
             if locale:
-                self.guild_locales[gid] = locale
+                self.guild_locales[guild_id] = locale
 
     async def _load(self, row: MatchRow) -> LiveMatch:
         actions = await self.store.match_actions(row.id)
@@ -917,6 +922,8 @@ class HostService:
                 await self.store.set_lobby_status(row.id, "cancelled")
                 lobby = await self.lobby(row.id)
                 if lobby is not None:
+                    if lobby.guild_id is not None:
+                        await self._know_guild(lobby.guild_id, lobby.channel_id)
                     for listener in list(self.listeners):
                         try:
                             await listener.on_lobby_expired(lobby)

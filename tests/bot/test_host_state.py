@@ -229,3 +229,32 @@ async def test_a_clock_expiry_in_a_game_without_bots_plays_a_random_legal_action
             await service.play(live.id, live.user_of(seat), "1")
         await service.wait_for_bots()
     assert live.match.is_over
+
+
+# ---- languages ---------------------------------------------------------------------------
+async def test_languages_are_saved_and_reloaded_after_a_restart(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "g.db")
+    now = FakeTime()
+    cfg = ClockConfig(correspondence_seconds=100, lobby_ttl=600)
+    first = HostService(store, seed_source=lambda: 5, clock_config=cfg, now=now, bot_clock=None)
+    await first.resume()
+    await first.remember_user(BOB)
+    await first.remember_guild(7, 6000, "fr")
+    await first.remember_guild(8, 6001, "fr")
+    live = await _start(first, 6000)
+    await first.create_lobby(guild_id=8, channel_id=6001, host=ALICE, game_id="between-battle")
+    await store.close()
+    # the restart: nothing in memory, no interaction since
+    store = await Store.open(tmp_path / "g.db")
+    second = HostService(store, seed_source=lambda: 5, clock_config=cfg, now=now, bot_clock=None)
+    rec = Recorder()
+    second.listeners.append(rec)
+    await second.resume()
+    assert second.user_locale(BOB.id) == "fr" and second.user_locale(ALICE.id) == "en-US"
+    assert second.channel_locale(live.channel_id) == "fr"
+    assert second.channel_locale(6001) is None  # a lobby's server: learnt when needed
+    now.t += 601
+    await second.tick()
+    assert rec.expired and second.channel_locale(6001) == "fr"
+    await second.wait_for_bots()
+    await store.close()
