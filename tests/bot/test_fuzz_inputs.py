@@ -234,8 +234,12 @@ def test_fuzz_component_ids(world: World, caplog: pytest.LogCaptureFixture) -> N
         inter = StubInteraction(world.bot, who, locale)
         if world.run(_click(world.bot, custom_id, inter, value)):
             _check(inter, locale, caplog)
+            handled.append(custom_id[:2])
 
+    handled: list[str] = []
     check()
+    # the examples did reach the handlers, of every kind
+    assert len(handled) >= EXAMPLES and len(set(handled)) == len(COMPONENTS), set(handled)
 
 
 def test_the_reported_component_ids_are_refused_clearly(
@@ -266,6 +270,7 @@ def test_fuzz_typed_command_options(world: World, caplog: pytest.LogCaptureFixtu
     game_cog = bot.get_cog("GameCog")
     records = bot.get_cog("RecordsCog")
     assert isinstance(game_cog, GameCog) and isinstance(records, RecordsCog)
+    games = st.one_of(st.sampled_from(["between-battle", "via-belli", "nope", ""]), st.text())
     texts = st.one_of(
         st.text(max_size=30),
         st.sampled_from(["D", "hp=12 hp=13", "hp=3", "1>2", "characters=pirate,pirate"]),
@@ -274,7 +279,13 @@ def test_fuzz_typed_command_options(world: World, caplog: pytest.LogCaptureFixtu
         st.tuples(st.just("play"), texts),
         st.tuples(st.just("replay"), st.one_of(numbers, st.integers(-(2**70), 0))),
         st.tuples(st.just("create"), texts),
-        st.tuples(st.just("rules"), st.sampled_from(["between-battle", "nope", ""])),
+        st.tuples(st.just("rules"), games),
+        st.tuples(
+            st.just("table"),
+            st.tuples(games, st.one_of(st.none(), numbers, st.integers(-5, 0)), texts),
+        ),
+        st.tuples(st.just("leaderboard"), st.tuples(games, texts)),
+        st.tuples(st.just("history"), st.one_of(st.none(), games)),
     )
 
     @settings(
@@ -295,17 +306,30 @@ def test_fuzz_typed_command_options(world: World, caplog: pytest.LogCaptureFixtu
             coro = game_cog.lobby_create.callback(  # type: ignore[arg-type]
                 game_cog, inter, "between-battle", None, arg
             )
+        elif name == "table":  # game, seats and clock of /lobby create
+            inter.channel_id = CHAN + 1
+            game, seats, clock = arg
+            coro = game_cog.lobby_create.callback(  # type: ignore[arg-type]
+                game_cog, inter, game, seats, None, clock
+            )
+        elif name == "leaderboard":
+            coro = records.leaderboard.callback(records, inter, *arg)  # type: ignore[arg-type]
+        elif name == "history":
+            coro = records.history.callback(records, inter, None, arg)  # type: ignore[arg-type]
         else:
             coro = game_cog.rules.callback(game_cog, inter, arg)  # type: ignore[arg-type]
         world.run(coro)
         _check(inter, locale, caplog)
-        if name == "create":
+        handled.append(name)
+        if name in ("create", "table"):
             # whatever was opened is closed again for the next example
             lobby = world.run(bot.host.lobby_in(CHAN + 1))
             if lobby is not None:
                 world.run(bot.host.cancel(CHAN + 1, ALICE, is_admin=True))
 
+    handled: list[str] = []
     check()
+    assert len(handled) >= EXAMPLES and len(set(handled)) == 7, set(handled)
 
 
 @pytest.mark.parametrize("who", [ALICE, BOB])
