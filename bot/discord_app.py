@@ -702,14 +702,19 @@ async def defer_public(interaction: discord.Interaction) -> None:
         bot.public_thinking.add(interaction.id)
 
 
-async def reply_error(interaction: discord.Interaction, err: HostError) -> None:
-    text = error_text(_locale(interaction), err.key, err.rules, **err.params)
+async def _go_private(interaction: discord.Interaction) -> None:
+    """Before a refusal: drop a public "thinking" placeholder (see
+    :func:`defer_public`), so that the refusal is for the user only."""
     bot = interaction.client
     if isinstance(bot, GueridonBot) and interaction.id in bot.public_thinking:
         bot.public_thinking.discard(interaction.id)
-        # a refusal is for the user only: drop the public "thinking" message
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
+
+
+async def reply_error(interaction: discord.Interaction, err: HostError) -> None:
+    text = error_text(_locale(interaction), err.key, err.rules, **err.params)
+    await _go_private(interaction)
     await reply(interaction, t(_locale(interaction), "error-prefix", message=text))
 
 
@@ -734,6 +739,7 @@ async def _guarded(interaction: discord.Interaction, body: Callable[[], Awaitabl
     except Exception:
         log.exception("interaction failed")
         with contextlib.suppress(discord.HTTPException):
+            await _go_private(interaction)
             await reply(interaction, t(_locale(interaction), "internal-error"))
 
 
