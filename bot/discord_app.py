@@ -111,6 +111,8 @@ class GueridonBot(commands.Bot):
         # action menus by (match, version, seat, language): a click resolves its
         # index path in the menu of the version it was built for
         self.menus: dict[tuple[int, int, int, str], Menu] = {}
+        # interactions acknowledged by a public "thinking" (see defer_public)
+        self.public_thinking: set[int] = set()
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -200,10 +202,16 @@ class GueridonBot(commands.Bot):
         return await self.render_pool.run(fn, *args)
 
     def locale_for_channel(self, channel_id: int) -> str:
-        return self.channel_locale.get(channel_id, "en")
+        known = self.channel_locale.get(channel_id)
+        if known is None and self.service is not None:
+            known = self.service.channel_locale(channel_id)  # saved before a restart
+        return known or "en"
 
     def locale_for_user(self, user_id: int) -> str:
-        return self.user_locale.get(user_id, "en")
+        known = self.user_locale.get(user_id)
+        if known is None and self.service is not None:
+            known = self.service.user_locale(user_id)  # saved before a restart
+        return known or "en"
 
     def announce_lock(self, match_id: int) -> asyncio.Lock:
         return self.announce_locks.setdefault(match_id, asyncio.Lock())
@@ -219,6 +227,13 @@ class GueridonBot(commands.Bot):
             )
         ref = UserRef(user.id, user.display_name, locale)
         await self.host.remember_user(ref)
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            guild_locale = interaction.guild_locale
+            await self.host.remember_guild(
+                interaction.guild_id,
+                interaction.channel_id,
+                str(guild_locale.value) if guild_locale else None,
+            )
         return ref
 
     # ---- what players see ------------------------------------------------------------
@@ -482,8 +497,8 @@ class GueridonBot(commands.Bot):
                 return
             await self.post_board(live, locale, lines)
             for seat in sorted(update.private_changed | self.pending_private.pop(live.id, set())):
-                if seat in live.resigned:
-                    continue
+                if seat in live.resigned or live.is_bot_seat(seat):
+                    continue  # bot seats have no one to read a DM: nothing is drawn for them
                 await self.send_private(live, seat)
 
     async def post_board(self, live: LiveMatch, locale: str, header: Sequence[str] = ()) -> None:
@@ -514,6 +529,8 @@ class GueridonBot(commands.Bot):
     async def send_private(self, live: LiveMatch, seat: int) -> None:
         """DM one seat its private view, once per change; remember closed DMs."""
         user_id = live.user_of(seat)
+        if live.is_bot_seat(seat):
+            return
         host = self.host
         if user_id in host.dm_closed:
             await self.notice_dm_closed(live, seat)
@@ -675,8 +692,29 @@ async def confirm_and_announce(
         await announcing
 
 
+async def defer_public(interaction: discord.Interaction) -> None:
+    """Acknowledge at once with a public "thinking" answer, for a handler that
+    must read the store before it knows whether it refuses: a refusal then
+    replaces the public placeholder with a private message (:func:`reply_error`)."""
+    await interaction.response.defer(thinking=True)
+    bot = interaction.client
+    if isinstance(bot, GueridonBot):
+        bot.public_thinking.add(interaction.id)
+
+
+async def _go_private(interaction: discord.Interaction) -> None:
+    """Before a refusal: drop a public "thinking" placeholder (see
+    :func:`defer_public`), so that the refusal is for the user only."""
+    bot = interaction.client
+    if isinstance(bot, GueridonBot) and interaction.id in bot.public_thinking:
+        bot.public_thinking.discard(interaction.id)
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+
+
 async def reply_error(interaction: discord.Interaction, err: HostError) -> None:
     text = error_text(_locale(interaction), err.key, err.rules, **err.params)
+    await _go_private(interaction)
     await reply(interaction, t(_locale(interaction), "error-prefix", message=text))
 
 
@@ -685,7 +723,10 @@ async def guarded(interaction: discord.Interaction, body: Callable[[], Awaitable
     bot = interaction.client
     if isinstance(bot, GueridonBot):
         async with bot.working():
-            await _guarded(interaction, body)
+            try:
+                await _guarded(interaction, body)
+            finally:
+                bot.public_thinking.discard(interaction.id)
     else:
         await _guarded(interaction, body)
 
@@ -698,6 +739,7 @@ async def _guarded(interaction: discord.Interaction, body: Callable[[], Awaitabl
     except Exception:
         log.exception("interaction failed")
         with contextlib.suppress(discord.HTTPException):
+            await _go_private(interaction)
             await reply(interaction, t(_locale(interaction), "internal-error"))
 
 
@@ -774,8 +816,8 @@ class GameCog(commands.Cog):
         clock: str = "correspondence",
     ) -> None:
         async def body() -> None:
-            user = await self.bot.note_interaction(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
+            user = await self.bot.note_interaction(interaction)
             assert interaction.channel_id is not None
             lobby = await self.host.create_lobby(
                 guild_id=interaction.guild_id,
@@ -844,15 +886,25 @@ class GameCog(commands.Cog):
             log.warning("could not update the message of lobby %s", lobby.id)
 
     async def lobby_action(
-        self, interaction: discord.Interaction, action: str, level: str = "normal"
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        level: str = "normal",
+        lobby_id: int | None = None,
     ) -> None:
-        """join / leave / start / cancel / addbot, from a command or a button."""
+        """join / leave / start / cancel / addbot, from a command or a button
+        (``lobby_id``: the lobby of the clicked button, which must still be
+        open). Acknowledged first, then everything else."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         user = await self.bot.note_interaction(interaction)
+        if lobby_id is not None:
+            clicked = await self.host.lobby(lobby_id)
+            if clicked is None or clicked.status != "open":
+                raise HostError("no-lobby")
         channel_id = interaction.channel_id
         assert channel_id is not None
         locale = self.bot.locale_for_channel(channel_id)
         if action == "start":
-            await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.host.start(channel_id, user)
             lobby = None if live.lobby_id is None else await self.host.lobby(live.lobby_id)
             if lobby is not None:
@@ -878,7 +930,6 @@ class GameCog(commands.Cog):
             )
             await self.bot.announce(update)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         if action == "join":
             lobby = await self.host.join(channel_id, user)
             text = t(locale, "lobby-joined", user=user.name)
@@ -951,8 +1002,8 @@ class GameCog(commands.Cog):
     @app_commands.rename(move=_name("move"))
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         async def body() -> None:
-            await self.bot.note_interaction(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.bot.note_interaction(interaction)
             live = self.match_for(interaction)
             update = await self.host.play(live.id, interaction.user.id, move)
             text = t(_locale(interaction), "move-accepted", move=update.action)
@@ -995,8 +1046,8 @@ class GameCog(commands.Cog):
     @app_commands.command(name=_name("hand"), description=_desc("cmd-hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         async def body() -> None:
-            await self.bot.note_interaction(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.bot.note_interaction(interaction)
             live = self.match_for(interaction)
             await self.send_hand(interaction, live)
 
@@ -1016,9 +1067,9 @@ class GameCog(commands.Cog):
     @app_commands.command(name=_name("board"), description=_desc("cmd-board"))
     async def board(self, interaction: discord.Interaction) -> None:
         async def body() -> None:
-            await self.bot.note_interaction(interaction)
-            live = self.match_for(interaction)  # refusals stay ephemeral
+            live = self.match_for(interaction)  # from memory: refusals stay ephemeral
             await interaction.response.defer(thinking=True)
+            await self.bot.note_interaction(interaction)
             locale = self.bot.locale_for_channel(live.channel_id)
             embed, file, _ = await self.bot.board_message(live, locale)
             await interaction.followup.send(embed=embed, file=file)
@@ -1028,8 +1079,8 @@ class GameCog(commands.Cog):
     @app_commands.command(name=_name("resign"), description=_desc("cmd-resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
         async def body() -> None:
-            user = await self.bot.note_interaction(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
+            user = await self.bot.note_interaction(interaction)
             live = self.match_for(interaction)
             update = await self.host.resign(live.id, interaction.user.id)
             locale = self.bot.locale_for_channel(live.channel_id)
@@ -1148,10 +1199,7 @@ class LobbyButton(
         cog = _cog(interaction)
 
         async def body() -> None:
-            lobby = await cog.host.lobby(self.lobby_id)
-            if lobby is None or lobby.status != "open":
-                raise HostError("no-lobby")
-            await cog.lobby_action(interaction, self.action)
+            await cog.lobby_action(interaction, self.action, lobby_id=self.lobby_id)
 
         await guarded(interaction, body)
 
@@ -1163,9 +1211,9 @@ async def _play_index(
     bot = cog.bot
 
     async def body() -> None:
-        await bot.note_interaction(interaction)
         # a deferred update: the clicked message itself can then be edited
         await interaction.response.defer()
+        await bot.note_interaction(interaction)
         live = await _fresh_match(cog, interaction, match_id, version, seat)
         entries = bot.menu_for(live, seat, _locale(interaction)).entries
         if not 0 <= index < len(entries):
@@ -1181,7 +1229,7 @@ async def _fresh_match(
     """The match of a component, if the clicker holds the seat and the
     component belongs to the current version (else a refusal)."""
     live = await cog.host.get_match(match_id)
-    if live.user_of(seat) != interaction.user.id:
+    if not 0 <= seat < live.match.seats or live.user_of(seat) != interaction.user.id:
         raise HostError("not-seated")
     if live.version != version:
         raise HostError("stale")
@@ -1288,7 +1336,7 @@ class MoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        index = int(values[0]) if values else -1
+        index = int(values[0]) if values and values[0].isdecimal() else -1
         await _play_index(interaction, self.match_id, self.version, self.seat, index)
 
 
@@ -1346,8 +1394,8 @@ class MenuSelect(
         value = values[0] if values else ""
 
         async def body() -> None:
-            await bot.note_interaction(interaction)
             await interaction.response.defer()
+            await bot.note_interaction(interaction)
             live = await _fresh_match(cog, interaction, self.match_id, self.version, self.seat)
             locale = _locale(interaction)
             menu = bot.menu_for(live, self.seat, locale)
@@ -1442,8 +1490,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh:(
         cog = _cog(interaction)
 
         async def body() -> None:
-            await cog.bot.note_interaction(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await cog.bot.note_interaction(interaction)
             live = await cog.host.get_match(self.match_id)
             await cog.send_hand(interaction, live)
 

@@ -23,6 +23,7 @@ from .discord_app import (
     _desc,
     _locale,
     _name,
+    defer_public,
     guarded,
     reply,
 )
@@ -108,8 +109,8 @@ class RecordsCog(commands.Cog):
         self, interaction: discord.Interaction, game: str, scope: str = "server"
     ) -> None:
         async def body() -> None:
-            await self.bot.note_interaction(interaction)
             await interaction.response.defer(thinking=True)
+            await self.bot.note_interaction(interaction)
             embed, file, view = await self.leaderboard_message(
                 game, scope, interaction.guild_id, 1, _locale(interaction), interaction.user.id
             )
@@ -125,8 +126,8 @@ class RecordsCog(commands.Cog):
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
         async def body() -> None:
-            await self.bot.note_interaction(interaction)
             await interaction.response.defer(thinking=True)
+            await self.bot.note_interaction(interaction)
             from render import RatingSeries, render_rating_chart
 
             locale = _locale(interaction)
@@ -199,8 +200,8 @@ class RecordsCog(commands.Cog):
         game: str | None = None,
     ) -> None:
         async def body() -> None:
-            await self.bot.note_interaction(interaction)
             await interaction.response.defer(thinking=True)
+            await self.bot.note_interaction(interaction)
             locale = _locale(interaction)
             rows = await self.host.history(
                 user_id=user.id if user else None,
@@ -282,9 +283,9 @@ class RecordsCog(commands.Cog):
     @app_commands.rename(match=_name("match"))
     async def replay(self, interaction: discord.Interaction, match: int) -> None:
         async def body() -> None:
+            await defer_public(interaction)  # a refusal still comes privately
             await self.bot.note_interaction(interaction)
-            live, record = await self.host.replay_record(match)  # refusals stay ephemeral
-            await interaction.response.defer(thinking=True)
+            live, record = await self.host.replay_record(match)
             locale = _locale(interaction)
             embed, image, view = await self.replay_message(live, live.version, locale)
             data = json.dumps(record, ensure_ascii=False, indent=1).encode()
@@ -404,8 +405,8 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"g
         assert isinstance(bot, GueridonBot)
 
         async def body() -> None:
-            user = await bot.note_interaction(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
+            user = await bot.note_interaction(interaction)
             lobby = await bot.host.rematch(self.match_id, UserRef(user.id, user.name, user.locale))
             game_cog = bot.get_cog("GameCog")
             locale = bot.locale_for_channel(lobby.channel_id)

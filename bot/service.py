@@ -18,6 +18,7 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -39,6 +40,12 @@ def hostable_games() -> list[str]:
     from render import RENDERED_GAMES
 
     return sorted(g for g in GAMES if g in RENDERED_GAMES)
+
+
+def _is_row_id(value: int) -> bool:
+    """Could be the id of a row (SQLite integers are signed 64-bit): larger
+    numbers, typed or crafted, name nothing rather than overflow."""
+    return 0 < value < 2**63
 
 
 class HostError(Exception):
@@ -109,6 +116,11 @@ class LiveMatch:
 
     def user_of(self, seat: int) -> int:
         return self.players[seat][0]
+
+    def is_bot_seat(self, seat: int) -> bool:
+        """A seat created for a bot (a synthetic, negative user id): no one
+        reads its private messages. (A player replaced by a bot keeps theirs.)"""
+        return self.players[seat][0] < 0
 
 
 @dataclass(frozen=True)
@@ -208,8 +220,13 @@ class HostService:
         now: Callable[[], float] = time.time,
         bot_clock: Callable[[], float] | None = time.monotonic,
         bot_workers: Workers | None = None,
+        keep_inactive: int = 32,
     ) -> None:
         self.store = store
+        # finished, cancelled and looked-up matches kept in memory (the most
+        # recently used); older ones are dropped and read again on demand
+        self.keep_inactive = keep_inactive
+        self._inactive: OrderedDict[int, None] = OrderedDict()
         self.provisional_games = provisional_games
         self.clock_config = clock_config or ClockConfig()
         self.now = now
@@ -221,6 +238,12 @@ class HostService:
         self.matches: dict[int, LiveMatch] = {}
         self.by_channel: dict[int, int] = {}  # channel id -> active match id
         self.names: dict[int, str] = {}
+        # languages, kept in the store so that what the host says on its own
+        # (bot moves, clock decisions, reminders) after a restart is still in
+        # each player's and each server's language
+        self.user_locales: dict[int, str] = {}
+        self.guild_locales: dict[int, str] = {}
+        self.channel_guilds: dict[int, int] = {}  # channel id -> guild id
         self.dm_closed: set[int] = set()
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._channel_locks: dict[int, asyncio.Lock] = {}
@@ -248,8 +271,28 @@ class HostService:
             self._register(live)
             resumed.append(live)
         for live in resumed:
+            await self._load_locales(live)
+        for live in resumed:
             self.kick_bots(live)
         return resumed
+
+    async def _load_locales(self, live: LiveMatch) -> None:
+        """The saved languages of a match's players and server."""
+        for uid, _ in live.players:
+            if uid > 0 and uid not in self.user_locales:
+                locale = await self.store.user_locale(uid)
+                if locale:
+                    self.user_locales[uid] = locale
+        if live.guild_id is not None:
+            await self._know_guild(live.guild_id, live.channel_id)
+
+    async def _know_guild(self, guild_id: int, channel_id: int) -> None:
+        """Which server a channel is in, and that server's saved language."""
+        self.channel_guilds[channel_id] = guild_id
+        if guild_id not in self.guild_locales:
+            locale = await self.store.guild_locale(guild_id)
+            if locale:
+                self.guild_locales[guild_id] = locale
 
     async def _load(self, row: MatchRow) -> LiveMatch:
         actions = await self.store.match_actions(row.id)
@@ -292,18 +335,55 @@ class HostService:
 
     def _register(self, live: LiveMatch) -> None:
         self.matches[live.id] = live
+        if live.guild_id is not None:
+            self.channel_guilds[live.channel_id] = live.guild_id
         if live.match.is_over:
-            self.by_channel.pop(live.channel_id, None)
+            if self.by_channel.get(live.channel_id) == live.id:
+                self.by_channel.pop(live.channel_id, None)
+            self._retire(live)
         else:
             self.by_channel[live.channel_id] = live.id
+
+    def _retire(self, live: LiveMatch) -> None:
+        """A match no longer played here (finished, cancelled, or only looked
+        up): kept among the :attr:`keep_inactive` most recent, then dropped
+        from memory (the store still has it)."""
+        if self.by_channel.get(live.channel_id) == live.id:
+            return
+        self._inactive[live.id] = None
+        self._inactive.move_to_end(live.id)
+        while len(self._inactive) > self.keep_inactive:
+            old, _ = self._inactive.popitem(last=False)
+            self.matches.pop(old, None)
+            task = self._bot_tasks.get(old)
+            if task is not None and task.done():
+                del self._bot_tasks[old]
 
     def _channel_lock(self, channel_id: int) -> asyncio.Lock:
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
 
     async def remember_user(self, user: UserRef) -> None:
-        if self.names.get(user.id) != user.name:
+        new_locale = user.locale is not None and self.user_locales.get(user.id) != user.locale
+        if self.names.get(user.id) != user.name or new_locale:
             self.names[user.id] = user.name
+            if user.locale is not None:
+                self.user_locales[user.id] = user.locale
             await self.store.upsert_user(user.id, user.name, user.locale)
+
+    async def remember_guild(self, guild_id: int, channel_id: int, locale: str | None) -> None:
+        """A server's language (Discord's ``guild_locale``), saved when it changes."""
+        self.channel_guilds[channel_id] = guild_id
+        if locale and self.guild_locales.get(guild_id) != locale:
+            self.guild_locales[guild_id] = locale
+            await self.store.set_guild_locale(guild_id, locale)
+
+    def user_locale(self, user_id: int) -> str | None:
+        return self.user_locales.get(user_id)
+
+    def channel_locale(self, channel_id: int) -> str | None:
+        """The saved language of the server a channel belongs to."""
+        guild_id = self.channel_guilds.get(channel_id)
+        return None if guild_id is None else self.guild_locales.get(guild_id)
 
     # ---- lookups -----------------------------------------------------------------
     def match_in(self, channel_id: int) -> LiveMatch | None:
@@ -313,11 +393,16 @@ class HostService:
     async def get_match(self, match_id: int) -> LiveMatch:
         live = self.matches.get(match_id)
         if live is None:
+            if not _is_row_id(match_id):
+                raise HostError("no-such-match", match=match_id)
             row = await self.store.match(match_id)
             if row is None:
                 raise HostError("no-such-match", match=match_id)
             live = await self._load(row)
             self.matches[live.id] = live
+            self._retire(live)  # active matches are all loaded at start-up
+        elif live.id in self._inactive:
+            self._inactive.move_to_end(live.id)
         return live
 
     async def lobby_in(self, channel_id: int) -> Lobby | None:
@@ -325,6 +410,8 @@ class HostService:
         return None if row is None else Lobby.of(row)
 
     async def lobby(self, lobby_id: int) -> Lobby | None:
+        if not _is_row_id(lobby_id):
+            return None
         row = await self.store.lobby(lobby_id)
         return None if row is None else Lobby.of(row)
 
@@ -456,6 +543,7 @@ class HostService:
             async with live.lock:
                 await self.store.cancel_match(live.id)
                 self.by_channel.pop(channel_id, None)
+            self._retire(live)
             return live
 
     async def start(self, channel_id: int, user: UserRef) -> LiveMatch:
@@ -653,6 +741,7 @@ class HostService:
     def _after_commit(self, live: LiveMatch) -> None:
         if live.match.is_over:
             self.by_channel.pop(live.channel_id, None)
+            self._retire(live)
 
     def _update(
         self,
@@ -720,19 +809,26 @@ class HostService:
         """A bot's choice for a seat, thought out off the event loop: ``hard``
         (about a second of pure Python) in :attr:`bot_workers` when given,
         the others (milliseconds) in a thread."""
-        from engine.bots import Budget, bot_rng
+        from engine import rng
+        from engine.bots import Budget, bot_rng, has_bots
 
         match = live.match
         version = match.version
-        view = match.view(seat)
         legal = list(match.legal_actions(seat))
+        state = bot_rng(match.seed, seat, str(version))
+        if not has_bots(live.game_id):
+            # a game whose bots are not written yet: a random legal action, from
+            # a generator derived from the match's seed (the same after a
+            # restart), so that an absent player never stalls the match
+            action, _ = rng.choice(state, legal)
+            return live.game.format_action(action), version
+        view = match.view(seat)
         cfg = self.clock_config
         budget = Budget(
             iterations=cfg.bot_iterations,
             seconds=cfg.bot_seconds if self.bot_clock is not None else None,
             clock=self.bot_clock,
         )
-        state = bot_rng(match.seed, seat, str(version))
         args = (live.game_id, level, view, legal, state, budget)
         if level == "hard" and self.bot_workers is not None:
             action, _ = await self.bot_workers.run(think, *args)
@@ -797,43 +893,73 @@ class HostService:
         now = self.now()
         await self.store.heartbeat(now)
         cfg = self.clock_config
-        for live in list(self.matches.values()):
-            if live.match.is_over or self.by_channel.get(live.channel_id) != live.id:
+        due: dict[int, list[tuple[int, float, float, float, bool, int]]] = {}
+        for (
+            match_id,
+            seat,
+            since,
+            per_move,
+            bank,
+            reminded,
+            expiries,
+        ) in await self.store.due_clocks(now):
+            due.setdefault(match_id, []).append((seat, since, per_move, bank, reminded, expiries))
+        for match_id, clocks in due.items():
+            live = self.matches.get(match_id)
+            if (
+                live is None
+                or live.match.is_over
+                or self.by_channel.get(live.channel_id) != live.id
+            ):
                 continue
-            rows = await self.store.clocks(live.id)
-            for seat, (since, per_move, bank, pending, reminded, expiries) in rows.items():
-                if not pending or seat in live.bots or seat not in live.match.pending():
-                    continue
-                total = per_move + bank
-                deadline = since + total
-                if now >= deadline:
-                    await self._expire(live, seat, expiries + 1)
-                elif not reminded and now >= since + total / 2:
-                    await self.store.set_clock(
-                        live.id,
-                        seat,
-                        since=since,
-                        per_move=per_move,
-                        bank=bank,
-                        pending=True,
-                        reminded=True,
-                        expiries=expiries,
-                    )
-                    for listener in list(self.listeners):
-                        try:
-                            await listener.on_reminder(live, seat, deadline - now)
-                        except Exception:
-                            log.exception("listener failed on a reminder")
+            try:
+                await self._tick_match(live, clocks, now)
+            except Exception:
+                # one broken match must not hold up the others' clocks
+                log.exception("clock of match %s failed", match_id)
         for row in await self.store.open_lobbies():
             if row.created_epoch and now - row.created_epoch >= cfg.lobby_ttl:
                 await self.store.set_lobby_status(row.id, "cancelled")
                 lobby = await self.lobby(row.id)
                 if lobby is not None:
+                    if lobby.guild_id is not None:
+                        await self._know_guild(lobby.guild_id, lobby.channel_id)
                     for listener in list(self.listeners):
                         try:
                             await listener.on_lobby_expired(lobby)
                         except Exception:
                             log.exception("listener failed on an expired lobby")
+
+    async def _tick_match(
+        self,
+        live: LiveMatch,
+        clocks: list[tuple[int, float, float, float, bool, int]],
+        now: float,
+    ) -> None:
+        """Remind or expire the due clocks of one match."""
+        for seat, since, per_move, bank, reminded, expiries in clocks:
+            if seat in live.bots or seat not in live.match.pending():
+                continue
+            total = per_move + bank
+            deadline = since + total
+            if now >= deadline:
+                await self._expire(live, seat, expiries + 1)
+            elif not reminded and now >= since + total / 2:
+                await self.store.set_clock(
+                    live.id,
+                    seat,
+                    since=since,
+                    per_move=per_move,
+                    bank=bank,
+                    pending=True,
+                    reminded=True,
+                    expiries=expiries,
+                )
+                for listener in list(self.listeners):
+                    try:
+                        await listener.on_reminder(live, seat, deadline - now)
+                    except Exception:
+                        log.exception("listener failed on a reminder")
 
     async def _expire(self, live: LiveMatch, seat: int, expiries: int) -> None:
         """The clock ran out: a ``normal`` bot decides for the absent player."""

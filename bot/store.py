@@ -659,6 +659,25 @@ class Store:
             for r in rows
         }
 
+    async def due_clocks(self, now: float) -> list[tuple[int, int, float, float, float, bool, int]]:
+        """Every pending clock of an active match that is due at ``now`` (its
+        deadline passed, or half of it with no reminder yet), in one query:
+        ``[(match_id, seat, since, per_move, bank, reminded, expiries)]``."""
+        async with self.db.execute(
+            "SELECT c.match_id, c.seat, c.since, c.per_move, c.bank, c.reminded, c.expiries"
+            " FROM clocks c JOIN matches m ON m.id = c.match_id"
+            " WHERE c.pending = 1 AND m.status = 'active'"
+            " AND (? >= c.since + c.per_move + c.bank"
+            " OR (c.reminded = 0 AND ? >= c.since + (c.per_move + c.bank) / 2))"
+            " ORDER BY c.match_id, c.seat",
+            (now, now),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            (int(r[0]), int(r[1]), float(r[2]), float(r[3]), float(r[4]), bool(r[5]), int(r[6]))
+            for r in rows
+        ]
+
     async def set_clock(
         self,
         match_id: int,

@@ -418,7 +418,15 @@ def parse_options_text(text: str) -> dict[str, str]:
         if "=" not in chunk:
             raise BadOptions(f"Options are key=value pairs; {chunk!r} is not.", chunk=chunk)
         key, _, value = chunk.partition("=")
-        out[key.strip().replace("-", "_")] = value.strip().strip(",")
+        key = key.strip().replace("-", "_")
+        value = value.strip().strip(",")
+        if key in out:
+            raise BadOptions(
+                f"Option {key} is given twice ({key}={out[key]}, {key}={value}).",
+                fr=f"L'option {key} est donnée deux fois ({key}={out[key]}, {key}={value}).",
+                key=key,
+            )
+        out[key] = value
     return out
 
 

@@ -765,6 +765,22 @@ async def test_channel_rest_operations_through_discord_py(
     assert {c.id for c in synced} == {int(c["id"]) for c in fake.commands()}
 
 
+async def test_dm_channel_with_an_unknown_user_is_refused(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    """Discord answers 404 Unknown User (10013) to a DM channel with an id it
+    does not know, a negative one included, as to ``GET /users/{id}``."""
+    for user_id in (-1, 123456789):
+        with pytest.raises(discord.NotFound) as caught:
+            await bot.http.start_private_message(user_id)
+        assert caught.value.code == 10013
+        with pytest.raises(discord.NotFound) as caught:
+            await bot.fetch_user(user_id)
+        assert caught.value.code == 10013
+    dm = await bot.http.start_private_message(world.alice.id)
+    assert int(dm["recipients"][0]["id"]) == world.alice.id
+
+
 async def test_intents_chunking_and_login_errors(fake: FakeDiscord, world: World) -> None:
     intents = discord.Intents.default()
     intents.members = True

@@ -375,18 +375,15 @@ class RestAPI:
 
     async def create_dm(self, request: web.Request) -> web.Response:
         payload, _ = await read_body(request)
-        user = self.fake.users.get(int(payload.get("recipient_id") or 0))
+        try:
+            recipient = int(payload.get("recipient_id") or 0)
+        except (TypeError, ValueError):
+            recipient = 0
+        user = self.fake.users.get(recipient)
         if user is None:
-            raise DiscordError(
-                400,
-                50035,
-                "Invalid Form Body",
-                errors={
-                    "recipient_id": {
-                        "_errors": [{"code": "USER_UNKNOWN", "message": "Unknown user"}]
-                    }
-                },
-            )
+            # Discord refuses a DM channel with anyone it does not know (a
+            # negative or made-up id included) as it refuses GET /users/{id}.
+            raise DiscordError(404, 10013, "Unknown User")
         return json_response(self.fake.dm_channel(user).payload())
 
     async def get_application(self, request: web.Request) -> web.Response:
@@ -938,7 +935,12 @@ class RestAPI:
         payload, uploads = await read_body(request)
         self._validate(payload, uploads, limit=fake.attachment_size_limit)
         original = fake.messages.get(inter.original_message_id or 0)
-        if inter.response_type == 5 and original is not None and original.loading:
+        if (
+            inter.response_type == 5
+            and original is not None
+            and original.loading
+            and not original.deleted
+        ):
             # The first follow-up after a "thinking" defer replaces the loading message.
             edit = dict(payload)
             edit["flags"] = (int(payload.get("flags") or 0) & ~FLAG_EPHEMERAL) | (

@@ -1503,9 +1503,20 @@ class FakeDiscord:
         if inter.response_type == 5:
             limit = timeout if timeout is not None else self.followup_timeout
 
+            loop = asyncio.get_running_loop()
+            deleted_at: list[float] = []
+
             def done() -> bool:
                 msg = self.messages.get(inter.original_message_id or 0)
-                return msg is None or not msg.loading or msg.deleted or bool(inter.followup_ids)
+                if msg is None or not msg.loading or inter.followup_ids:
+                    return True
+                if msg.deleted:
+                    # "thinking" deleted: a follow-up (say, a private refusal)
+                    # usually comes right after; give it a moment
+                    if not deleted_at:
+                        deleted_at.append(loop.time())
+                    return loop.time() - deleted_at[0] >= 0.5
+                return False
 
             try:
                 await self.wait_for(done, timeout=limit)
