@@ -19,7 +19,7 @@ from typing import TextIO
 
 from engine import GAMES, rng
 
-from .i18n import error_text, t
+from .i18n import error_text, result_lines, t
 from .service import HostError, HostService, LiveMatch, Update, UserRef, hostable_games
 from .store import Store
 
@@ -211,14 +211,11 @@ class Console:
         outcome = match.outcome()
         if outcome is not None:
             self.say(game.summary(match.view(None), names, self.locale))
-            self.say(t(self.locale, "result-title"))
-            place = 1
-            for group in outcome.ranking:
-                for seat in group:
-                    self.say("  " + t(self.locale, "result-line", place=place, user=names[seat]))
-                place += len(group)
-            reason = t(self.locale, f"reason-{outcome.reason}")
-            self.say(t(self.locale, "result-reason", reason=reason))
+            title, *places, reason = result_lines(self.locale, outcome, names)
+            self.say(title)
+            for line in places:
+                self.say("  " + line)
+            self.say(reason)
             self.say(t(self.locale, "seed-reveal", seed=match.seed, sha=match.seed_commitment))
             if board_path:
                 self.say(f"[board] {board_path}")

@@ -8,6 +8,7 @@ come from the game modules themselves (``Game.decision_text``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 EN: dict[str, str] = {
@@ -168,11 +169,18 @@ EN: dict[str, str] = {
     "button-last": "Last",
     "button-page-prev": "Previous page",
     "button-page-next": "Next page",
-    # reasons of the end
+    # reasons of the end (``Outcome.reason`` of every game, see ``reason_text``)
     "reason-coup-fatal": "coup fatal",
-    "reason-knockout": "knock-out",
+    "reason-knockout": "knockout",
     "reason-exhausted": "no cards left",
     "reason-resign": "resignation",
+    "reason-occupation": "two abandoned enemy positions occupied",
+    "reason-flank": "a vacant position open to a flank attack",
+    "reason-annihilation": "no unit left",
+    "reason-turn-limit": "turn limit reached",
+    "reason-conquest": "castle taken",
+    "reason-stalemate": "stalemate: nobody can act any more",
+    "reason-other": "end of the match",
 }
 
 FR: dict[str, str] = {
@@ -363,6 +371,13 @@ FR: dict[str, str] = {
     "reason-knockout": "K.-O.",
     "reason-exhausted": "plus de cartes",
     "reason-resign": "abandon",
+    "reason-occupation": "deux positions ennemies abandonnées occupées",
+    "reason-flank": "une position vacante prise de flanc",
+    "reason-annihilation": "plus aucune unité",
+    "reason-turn-limit": "limite de tours atteinte",
+    "reason-conquest": "château pris",
+    "reason-stalemate": "blocage : plus personne ne peut agir",
+    "reason-other": "fin de la partie",
 }
 
 CATALOGUES = {"en": EN, "fr": FR}
@@ -380,6 +395,87 @@ def t(locale: str | None, key: str, **params: Any) -> str:
         return template.format(**params)
     except (KeyError, IndexError):
         return template
+
+
+def reason_text(locale: str | None, reason: str) -> str:
+    """Why a match ended (``Outcome.reason`` or the stored result reason), never a raw key."""
+    key = f"reason-{reason}"
+    if key in CATALOGUES[lang(locale)] or key in EN:
+        return t(locale, key)
+    return t(locale, "reason-other")
+
+
+def result_lines(locale: str | None, outcome: Any, names: Sequence[str]) -> list[str]:
+    """The end of a match: the title, one line per place (tied seats share a
+    place), and the reason. Used by the final board and the console."""
+    lines = [t(locale, "result-title")]
+    place = 1
+    for group in outcome.ranking:
+        for seat in group:
+            lines.append(t(locale, "result-line", place=place, user=names[seat]))
+        place += len(group)
+    lines.append(t(locale, "result-reason", reason=reason_text(locale, outcome.reason)))
+    return lines
+
+
+def history_line(
+    locale: str | None,
+    match_id: int,
+    game_name: str,
+    date: str,
+    seats: Sequence[tuple[str, int, bool, bool]],
+    reason: str,
+) -> str:
+    """One ``/history`` line; ``seats`` are (name, place, resigned, bot)."""
+    players = ", ".join(
+        f"{place}. {name}"
+        + (f" ({t(locale, 'resigned-mark')})" if resigned else "")
+        + (f" ({t(locale, 'bot-mark')})" if bot else "")
+        for name, place, resigned, bot in seats
+    )
+    return t(
+        locale,
+        "history-line",
+        match=match_id,
+        game=game_name,
+        date=date,
+        players=players,
+        reason=reason_text(locale, reason),
+    )
+
+
+def rules_text(locale: str | None, info: Any, in_force: str | None = None) -> str:
+    """The ``/rules`` text of a game (``info`` is its ``GameInfo``); ``in_force``
+    is the options text of the match in the channel, "" for the defaults."""
+    summary = info.summary_fr if lang(locale) == "fr" else info.summary_en
+    defaults = info.options_model()
+    opts = ", ".join(
+        f"`{name}={option_value_text(getattr(defaults, name))}`"
+        for name in info.options_model.model_fields
+    )
+    parts = [
+        summary,
+        t(locale, "rules-seats", min=info.min_seats, max=info.max_seats),
+        t(locale, "rules-options", options=opts),
+    ]
+    if in_force is not None:
+        parts.append(
+            t(
+                locale,
+                "rules-in-force",
+                options=f"`{in_force or t(locale, 'lobby-default-options')}`",
+            )
+        )
+    parts.append(t(locale, "rules-doc", game=info.id))
+    return "\n\n".join(parts)
+
+
+def option_value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple | list):
+        return ",".join(map(str, value)) or "—"
+    return "—" if value is None else str(value)
 
 
 def error_text(locale: str | None, key: str, rules: Any = None, **params: Any) -> str:
