@@ -34,6 +34,7 @@ from ..core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
 from ..core import evolve as replace
 from ..data import load_json
 from ..errors import BadNotation, BadOptions, IllegalAction
+from ..text import colon, que
 
 GAME_ID = "between-battle"
 
@@ -1517,7 +1518,7 @@ class BetweenBattle(Game[State, Action, View]):
             else:
                 who = f"{'le joueur' if fr else 'player'} {int(taker or 0) + 1}"
             if fr:
-                return f"Choisissez le paquet que {who} prend en dégâts (P1 ou P2)."
+                return f"Choisissez le paquet {que(who)} prend en dégâts (P1 ou P2)."
             return f"Choose the pile {who} takes as damage (P1 or P2)."
         if not fr:
             return decision.text
@@ -1651,7 +1652,7 @@ class BetweenBattle(Game[State, Action, View]):
                 else f"Coup fatal! {who('target')} takes {d['amount']} damage."
             )
         if kind == "eliminated":
-            return f"{who()} {'est éliminé' if fr else 'is out'}."
+            return f"{who()} {'est hors jeu' if fr else 'is out'}."
         if kind == "resign":
             return f"{who()} {'abandonne' if fr else 'resigns'}."
         return None
@@ -1664,28 +1665,30 @@ class BetweenBattle(Game[State, Action, View]):
             top = pile[-1] if pile else "—"
             label = "Paquet" if fr else "Pile"
             shown = "—" if value is None else value
-            lines.append(f"{label} {i + 1}: {top} (valeur {shown}, {len(pile)} carte(s))")
+            lines.append(f"{label} {i + 1} : {top} (valeur {shown}, {len(pile)} carte(s))")
             if not fr:
                 lines[-1] = f"{label} {i + 1}: {top} (value {shown}, {len(pile)} card(s))"
         for p in view.players:
             name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
             if not p.character:
-                lines.append(f"{p.seat + 1}. {name}: {'choisit…' if fr else 'choosing…'}")
+                lines.append(f"{p.seat + 1}. {name}{colon(fr)} {'choisit…' if fr else 'choosing…'}")
                 continue
             character = _character_name(p.character, fr)
-            status = (" — " + ("éliminé" if fr else "out")) if p.out else ""
+            status = (" — " + ("hors jeu" if fr else "out")) if p.out else ""
             hp = "PV" if fr else "HP"
             hand = "main" if fr else "hand"
             deck = "pioche" if fr else "deck"
             line = (
-                f"{p.seat + 1}. {name} ({character}): {p.life}/{p.hp} {hp}, "
+                f"{p.seat + 1}. {name} ({character}){colon(fr)} {p.life}/{p.hp} {hp}, "
                 f"{p.hand_count} {hand}, {p.deck_count} {deck}{status}"
             )
             if p.revealed:
-                line += f" — {'révélées' if fr else 'revealed'}: {', '.join(p.revealed)}"
+                line += f" — {'révélées' if fr else 'revealed'}{colon(fr)} {', '.join(p.revealed)}"
             lines.append(line)
             if p.hand is not None:
-                lines.append(f"   {'Votre main' if fr else 'Your hand'}: {' '.join(p.hand)}")
+                lines.append(
+                    f"   {'Votre main' if fr else 'Your hand'}{colon(fr)} {' '.join(p.hand)}"
+                )
         return "\n".join(lines)
 
 
