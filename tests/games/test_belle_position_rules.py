@@ -1891,7 +1891,7 @@ def test_describe_action_labels() -> None:
         "Tir : Artillerie de la Garde ML (F1) → centre ennemi"
     )
     assert g.describe_action(s, 0, Fire("F1", "A1")) == (
-        "Counter-battery : Artillerie de la Garde ML (F1) → Artillerie légère BL (A1)"
+        "Counter-battery: Artillerie de la Garde ML (F1) → Artillerie légère BL (A1)"
     )
     assert g.describe_action(s, 0, Move("F3", "C"), "fr") == "Ligne Française (F3) → votre centre"
     assert g.describe_action(s, 0, Play("F2", "F3")) == "Marche Forcée (F2) → Ligne Française (F3)"
