@@ -810,7 +810,7 @@ class GameCog(commands.Cog):
             count=len(lobby.players),
             seats=lobby.seats,
             players=", ".join(names),
-            options=lobby.options or t(locale, "lobby-default-options"),
+            options=f"`{lobby.options}`" if lobby.options else t(locale, "lobby-default-options"),
         )
         embed.description += "\n" + t(
             locale, "lobby-clock", clock=t(locale, f"clock-{lobby.clock}")

@@ -447,3 +447,43 @@ def test_console_text(game_id: str, locale: str, tmp_path: Path) -> None:
 def test_the_host_module_is_pure() -> None:
     """The text functions the tests call need no Discord."""
     assert "discord" not in inspect.getsource(i18n).split('"""', 2)[2]
+
+
+def _render_tables() -> Iterator[tuple[str, str, str]]:
+    """Every ``(en, fr)`` pair of the renderers' module-level text tables."""
+    import render.belle_position
+    import render.between_battle
+    import render.common
+    import render.stats
+    import render.via_belli
+
+    modules = (
+        render.belle_position,
+        render.between_battle,
+        render.common,
+        render.stats,
+        render.via_belli,
+    )
+    for module in modules:
+        for name, table in vars(module).items():
+            if not isinstance(table, dict):
+                continue
+            for key, value in table.items():
+                if (
+                    isinstance(value, tuple)
+                    and len(value) == 2
+                    and all(isinstance(v, str) for v in value)
+                ):
+                    en, fr = value
+                    where = f"{module.__name__}.{name}[{key!r}]"
+                    yield where, "en", en.format_map(_Blank())
+                    yield where, "fr", fr.format_map(_Blank())
+
+
+class _Blank(dict[str, int]):
+    def __missing__(self, key: str) -> int:
+        return 7
+
+
+def test_the_renderers_text_tables() -> None:
+    check(_render_tables())

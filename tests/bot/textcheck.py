@@ -95,7 +95,7 @@ ENGLISH_ONLY = frozenset(
     game games reason seed rating rated waiting wait enemy enemies own must may
     can cannot when then there their them they he she his her its now next
     first last loss losses dice die rolls rolled roll flank occupies occupied
-    wing center army armies deal dealt hit hits misses miss free
+    wing center army armies deal dealt hit hits misses miss free easy hard
     """.split()  # noqa: SIM905
 )
 
