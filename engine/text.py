@@ -25,3 +25,8 @@ def que(word: str, mute_h: bool = True) -> str:
 def colon(fr: bool) -> str:
     """The colon and the space before it: ``" :"`` in French, ``":"`` in English."""
     return " :" if fr else ":"
+
+
+def semicolon(fr: bool) -> str:
+    """A list separator: ``" ; "`` in French, ``"; "`` in English."""
+    return " ; " if fr else "; "

@@ -60,7 +60,7 @@ from ..core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
 from ..core import evolve as replace
 from ..data import load_json
 from ..errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn
-from ..text import colon, de
+from ..text import colon, de, semicolon
 
 GAME_ID = "belle-position"
 
@@ -4018,7 +4018,7 @@ class BellePosition(Game[State, Action, View]):
                 if side.hidden:
                     bits.append(f"{side.hidden} " + ("cachée(s)" if fr else "hidden"))
                 if bits:
-                    lines.append(f"   {who(side.seat)}{colon(fr)} " + "; ".join(bits))
+                    lines.append(f"   {who(side.seat)}{colon(fr)} " + semicolon(fr).join(bits))
         for p in view.players:
             reserve = "réserve" if fr else "reserve"
             pile = "pioche" if fr else "pile"
@@ -4327,7 +4327,7 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
             parts.append(f"{pos.get('position')}{colon(fr)} " + (", ".join(bits) or "—"))
         head = "déploiement" if fr else "deployment"
         return (
-            f"{who()} — {head} : " + "; ".join(parts)
+            f"{who()} — {head} : " + " ; ".join(parts)
             if fr
             else f"{who()} — {head}: " + "; ".join(parts)
         )

@@ -100,10 +100,11 @@ ENGLISH_ONLY = frozenset(
 )
 
 _WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœ]+(?:['’][A-Za-zÀ-ÖØ-öø-ÿŒœ]+)?")
-# French: a space (plain, no-break or narrow no-break) before the colon.
-_FR_COLON = re.compile(r"[^\s\u00a0\u202f]:(?=\s|$)")
-# English: no space before the colon.
-_EN_COLON = re.compile(r"\w[ \u00a0\u202f]+:(?=\s|$)")
+# French: a space (plain, no-break or narrow no-break) before the colon, the
+# semicolon, "!" and "?".
+_FR_COLON = re.compile(r"[^\s\u00a0\u202f][:;!?](?=\s|$)")
+# English: no space before them.
+_EN_COLON = re.compile(r"\w[ \u00a0\u202f]+[:;!?](?=\s|$)")
 # French elision before a vowel: "de Alice" is "d'Alice", "que un" is "qu'un".
 _NO_ELISION = re.compile(
     r"(?<![\w'’-])(?:de|que|le|la|ne|se|je|me|te|jusque|lorsque|puisque)"
