@@ -38,13 +38,13 @@ Commands:
 HELP_FR = """\
 Commandes :
   <coup>    un coup dans la notation du jeu (ex. 7>1, D, P2)
-  moves     lister les coups du joueur qui doit agir
-  board     réafficher le plateau (et écrire son image)
-  random    jouer un coup légal au hasard pour le joueur qui doit agir
-  resign    le joueur qui doit agir abandonne
-  record    afficher l'enregistrement de la partie (JSON)
-  help      cette liste
-  quit      quitter (la partie est perdue sauf si --db désigne un fichier)
+  coups     lister les coups du joueur qui doit agir
+  plateau   réafficher le plateau (et écrire son image)
+  hasard    jouer un coup légal au hasard pour le joueur qui doit agir
+  abandon   le joueur qui doit agir abandonne
+  enregistrement   afficher l'enregistrement de la partie (JSON)
+  aide      cette liste
+  quitter   quitter (la partie est perdue sauf si --db désigne un fichier)
 """
 
 
@@ -156,7 +156,7 @@ class Console:
             low = command.lower()
             if not command:
                 continue
-            if low in {"quit", "exit", "q"}:
+            if low in {"quit", "exit", "q", "quitter"}:
                 return 1
             if low in {"help", "?", "aide"}:
                 self.say(HELP_FR if self.locale.startswith("fr") else HELP_EN)
@@ -167,7 +167,7 @@ class Console:
             if low in {"board", "plateau"}:
                 self.show(live, None)
                 continue
-            if low == "record":
+            if low in {"record", "enregistrement"}:
                 self.say(live.match.record().dumps())
                 continue
             try:

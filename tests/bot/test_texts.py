@@ -419,7 +419,8 @@ CONSOLE_OPTIONS = {
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_console_text(game_id: str, locale: str, tmp_path: Path) -> None:
     """A whole console match, typed moves and all; every printed line checked."""
-    moves = ["moves", "zzz"] + (["hasard"] if locale == "fr" else ["random"]) * 3000
+    first = ["aide", "coups", "zzz"] if locale == "fr" else ["help", "moves", "zzz"]
+    moves = first + (["hasard"] if locale == "fr" else ["random"]) * 3000
     out = io.StringIO()
     code = console_main(
         [
