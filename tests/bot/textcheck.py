@@ -96,6 +96,8 @@ ENGLISH_ONLY = frozenset(
     can cannot when then there their them they he she his her its now next
     first last loss losses dice die rolls rolled roll flank occupies occupied
     wing center army armies deal dealt hit hits misses miss free easy hard
+    inn inns outpost outposts lying standing along against token tokens routs
+    holds stays survives target discard discards choosing
     """.split()  # noqa: SIM905
 )
 
