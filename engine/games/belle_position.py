@@ -4344,7 +4344,7 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
         terrain = d.get("terrain", [0, 0])
         rolls = d.get("rolls") or []
         if rolls:
-            dice = "; ".join(f"{a}–{b}" for a, b in rolls)
+            dice = semicolon(fr).join(f"{a}–{b}" for a, b in rolls)
             why = f"tirage au sort aux dés ({dice})" if fr else f"drawn by dice ({dice})"
         else:
             why = (

@@ -34,7 +34,7 @@ from ..core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
 from ..core import evolve as replace
 from ..data import load_json
 from ..errors import BadNotation, BadOptions, IllegalAction
-from ..text import colon, que
+from ..text import colon, de, que
 
 GAME_ID = "between-battle"
 
@@ -1597,7 +1597,7 @@ class BetweenBattle(Game[State, Action, View]):
             )
         if kind == "cancel":
             return (
-                f"Chevalier : la prochaine carte de {who('target')} n'aura pas de capacité."
+                f"Chevalier : la prochaine carte {de(who('target'))} n'aura pas de capacité."
                 if fr
                 else f"Chevalier: {who('target')}'s next card has no ability."
             )

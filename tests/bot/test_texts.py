@@ -48,16 +48,27 @@ GARBAGE = ("zzz", "", "@", "99>99", "x x x", "A1@Z9", "!", ">>", "+++", "Z9>A1")
 @dataclass
 class Walk:
     decisions: dict[str, list[tuple[Decision, int]]] = field(default_factory=dict)
-    events: dict[str, list[tuple[Event, int | None, int]]] = field(default_factory=dict)
+    events: dict[str, list[tuple[Event, int]]] = field(default_factory=dict)
     outcomes: dict[str, Outcome] = field(default_factory=dict)
     states: list[tuple[Any, int]] = field(default_factory=list)
     finals: list[tuple[Any, int]] = field(default_factory=list)
     errors: dict[str, RulesError] = field(default_factory=dict)
+    shapes: set[tuple[str, str]] = field(default_factory=set)
 
 
-def _keep(bucket: dict[str, list[Any]], kind: str, item: Any) -> None:
+def _shape(data: Any) -> str:
+    """The short text parameters of an event or decision (a cause, a mode, a
+    reason...): samples of a kind are kept per shape, so each variant is read."""
+    items = data.items() if isinstance(data, dict) else data
+    return ",".join(f"{k}={v}" for k, v in sorted(items) if isinstance(v, str) and len(v) < 24)
+
+
+def _keep(walk: Walk, bucket: dict[str, list[Any]], kind: str, shape: str, item: Any) -> None:
     kept = bucket.setdefault(kind, [])
-    if len(kept) < SAMPLES:
+    if (kind, shape) not in walk.shapes and len(kept) < 4 * SAMPLES:
+        walk.shapes.add((kind, shape))
+        kept.append(item)
+    elif len(kept) < SAMPLES:
         kept.append(item)
 
 
@@ -103,8 +114,7 @@ def walk(game_id: str) -> Walk:
         except RulesError:
             continue
         for event in game.setup_events(state):
-            for seat in (None, *range(seats)):
-                _keep(out.events, event.kind, (event, seat, seats))
+            _keep(out, out.events, event.kind, _shape(event.data), (event, seats))
         resign_at, r = rng.randbelow(r, 400) if k % 4 == 3 else (-1, r)
         old = None
         for step in range(game.max_actions):
@@ -112,7 +122,7 @@ def walk(game_id: str) -> Walk:
             if not pending:
                 break
             for decision in pending.values():
-                _keep(out.decisions, decision.kind, (decision, seats))
+                _keep(out, out.decisions, decision.kind, _shape(decision.params), (decision, seats))
             if step % 25 == 0 and len(out.states) < 40:
                 out.states.append((state, seats))
                 _try_errors(out, game, state, seats, old)
@@ -125,13 +135,12 @@ def walk(game_id: str) -> Walk:
                 i, r = rng.randbelow(r, len(legal))
                 state, events = game.apply(state, seat, legal[i])
             for event in events:
-                for viewer in (None, *range(seats)):
-                    _keep(out.events, event.kind, (event, viewer, seats))
+                _keep(out, out.events, event.kind, _shape(event.data), (event, seats))
         outcome = game.outcome(state)
         assert outcome is not None
-        out.outcomes.setdefault(outcome.reason, outcome)
-        if len(out.finals) < 6 or outcome.reason not in {o for o in out.outcomes if o}:
+        if len(out.finals) < 6 or outcome.reason not in out.outcomes:
             out.finals.append((state, seats))
+        out.outcomes.setdefault(outcome.reason, outcome)
         _refusal(out, lambda s=state: game.apply_text(s, 0, "zzz"))
     for text in ("nope=1", "zzz", *(f"{name}=%%%" for name in info.options_model.model_fields)):
         _refusal(out, lambda text=text: game.options(text))
@@ -325,13 +334,14 @@ def test_event_lines(game_id: str, locale: str) -> None:
 
     def texts() -> Iterator[tuple[str, str, str]]:
         for kind, samples in walk(game_id).events.items():
-            for event, viewer, seats in samples:
-                seen = event.for_seat(viewer)
-                if seen is None:
-                    continue
-                text = game.describe_event(seen, NAMES[:seats], locale)
-                if text:
-                    yield f"event {kind} (seat {viewer})", locale, text
+            for event, seats in samples:
+                for viewer in (None, *range(seats)):
+                    seen = event.for_seat(viewer)
+                    if seen is None:
+                        continue
+                    text = game.describe_event(seen, NAMES[:seats], locale)
+                    if text:
+                        yield f"event {kind} (seat {viewer})", locale, text
 
     check(texts())
 
