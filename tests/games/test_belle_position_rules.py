@@ -517,7 +517,7 @@ def test_en_cas_d_egalite_on_tire_au_sort() -> None:
     }
     assert s.active == 1
     text = g.describe_event(first(ev, "first-player"), ["Alice", "Bob"], "fr")
-    assert text == "Bob joue en premier : tirage au sort aux dés (4–4; 2–5)."
+    assert text == "Bob joue en premier : tirage au sort aux dés (4–4 ; 2–5)."
 
 
 # ===========================================================================
