@@ -31,7 +31,7 @@ from typing import TextIO
 
 from engine import GAMES, rng
 
-from .i18n import error_text, lang, t
+from .i18n import error_text, lang, result_lines, t
 from .menu import Menu, MenuNode, build_menu
 from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
 from .store import Store
@@ -610,16 +610,11 @@ class Console:
         self.say("")
         self.say(live.game.summary(match.view(None), names, self.locale))
         board = self.write_image(live, None)
-        self.say(self.tr("result-title"))
-        place = 1
-        for group in outcome.ranking:
-            for seat in group:
-                self.say("  " + self.tr("result-line", place=place, user=names[seat]))
-            place += len(group)
-        key = f"reason-{outcome.reason}"
-        reason = self.tr(key)
-        if reason != key:  # a reason the host has no text for is left out, not shown raw
-            self.say(self.tr("result-reason", reason=reason))
+        title, *places, reason = result_lines(self.locale, outcome, names)
+        self.say(title)
+        for line in places:
+            self.say("  " + line)
+        self.say(reason)
         self.say(self.tr("seed-reveal", seed=match.seed, sha=match.seed_commitment))
         if board:
             self.say(self.tr("console-board-image", path=board))

@@ -28,7 +28,7 @@ from discord.ext import commands
 
 from engine import GAMES
 
-from .i18n import FR, error_text, lang, t
+from .i18n import FR, error_text, lang, result_lines, rules_text, t
 from .menu import PAGE, Menu, build_menu, page_count, page_of, page_range, parse_path, path_text
 from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
 from .settings import Settings
@@ -268,13 +268,8 @@ class GueridonBot(commands.Bot):
                     )
                 )
         else:
-            lines.append(f"**{t(locale, 'result-title')}**")
-            place = 1
-            for group in outcome.ranking:
-                for seat in group:
-                    lines.append(t(locale, "result-line", place=place, user=live.names[seat]))
-                place += len(group)
-            lines.append(t(locale, "result-reason", reason=t(locale, f"reason-{outcome.reason}")))
+            title, *rest = result_lines(locale, outcome, live.names)
+            lines += [f"**{title}**", *rest]
             lines.append(t(locale, "seed-reveal", seed=match.seed, sha=match.seed_commitment))
         embed.description = _fit_description(
             history, lines, 4000, lambda n: t(locale, "earlier-lines", count=n)
@@ -857,7 +852,7 @@ class GameCog(commands.Cog):
             count=len(lobby.players),
             seats=lobby.seats,
             players=", ".join(names),
-            options=lobby.options or t(locale, "lobby-default-options"),
+            options=f"`{lobby.options}`" if lobby.options else t(locale, "lobby-default-options"),
         )
         embed.description += "\n" + t(
             locale, "lobby-clock", clock=t(locale, f"clock-{lobby.clock}")
@@ -1107,27 +1102,14 @@ class GameCog(commands.Cog):
             embed = discord.Embed(
                 title=t(locale, "rules-title", game=info.name(locale)), colour=EMBED_COLOUR
             )
-            summary = info.summary_fr if lang(locale) == "fr" else info.summary_en
-            defaults = info.options_model()
-            opts = ", ".join(
-                f"`{name}={_opt(getattr(defaults, name))}`"
-                for name in info.options_model.model_fields
-            )
-            parts = [
-                summary,
-                t(locale, "rules-seats", min=info.min_seats, max=info.max_seats),
-                t(locale, "rules-options", options=opts),
-            ]
+            in_force = None
             if interaction.channel_id is not None:
                 live = self.host.match_in(interaction.channel_id)
                 if live is not None and live.game_id == game:
-                    text = g.options_text(live.match.options) or t(locale, "lobby-default-options")
-                    parts.append(t(locale, "rules-in-force", options=f"`{text}`"))
-            details = g.rules_details(locale)
-            if details:
-                parts.append(details)
-            parts.append(t(locale, "rules-doc", game=game))
-            embed.description = _clip("\n\n".join(parts), 4000)
+                    in_force = g.options_text(live.match.options)
+            embed.description = _clip(
+                rules_text(locale, info, in_force, g.rules_details(locale)), 4000
+            )
             await reply(interaction, embed=embed)
 
         await guarded(interaction, body)
@@ -1146,14 +1128,6 @@ def _duration(seconds: float) -> str:
     if seconds >= 60 and seconds % 60 == 0:
         return f"{int(seconds // 60)} min"
     return f"{round(seconds)} s"
-
-
-def _opt(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple | list):
-        return ",".join(map(str, value)) or "—"
-    return "—" if value is None else str(value)
 
 
 # ---------------------------------------------------------------------------

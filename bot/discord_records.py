@@ -27,7 +27,7 @@ from .discord_app import (
     guarded,
     reply,
 )
-from .i18n import lang, t
+from .i18n import history_line, lang, t
 from .service import HostService, LiveMatch, UserRef
 
 PER_PAGE = 10
@@ -214,21 +214,17 @@ class RecordsCog(commands.Cog):
             else:
                 lines = []
                 for match_id, game_id, reason, finished_at, seats in rows:
-                    players = ", ".join(
-                        f"{place}. {self.host.names.get(uid, name) or name}"
-                        + (f" ({t(locale, 'resigned-mark')})" if resigned else "")
-                        + (f" ({t(locale, 'bot-mark')})" if bot else "")
-                        for uid, name, place, resigned, bot in seats
-                    )
                     lines.append(
-                        t(
+                        history_line(
                             locale,
-                            "history-line",
-                            match=match_id,
-                            game=_game_name(game_id, locale),
-                            date=finished_at[:10],
-                            players=players,
-                            reason=t(locale, f"reason-{reason}"),
+                            match_id,
+                            _game_name(game_id, locale),
+                            finished_at[:10],
+                            [
+                                (self.host.names.get(uid, name) or name, place, resigned, bot)
+                                for uid, name, place, resigned, bot in seats
+                            ],
+                            reason,
                         )
                     )
                 embed.description = _clip("\n".join(lines), 4000)

@@ -8,6 +8,7 @@ come from the game modules themselves (``Game.decision_text``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 EN: dict[str, str] = {
@@ -168,19 +169,19 @@ EN: dict[str, str] = {
     "button-last": "Last",
     "button-page-prev": "Previous page",
     "button-page-next": "Next page",
-    # reasons of the end
+    # reasons of the end (``Outcome.reason`` of every game, see ``reason_text``)
     "reason-coup-fatal": "coup fatal",
-    "reason-knockout": "knock-out",
+    "reason-knockout": "knockout",
     "reason-exhausted": "no cards left",
     "reason-resign": "resignation",
     # the terminal console (bot/console.py)
     "console-games": "Games:",
     "console-ask-game": "Game",
-    "console-ask-players": "Players at this keyboard (comma-separated)",
+    "console-ask-players": "Players at this keyboard (separated by commas)",
     "console-ask-options": "Options (key=value)",
     "console-no-human": "At least one player must sit at the keyboard.",
     "console-add-bots": "Playing alone? Add bots: --bots 1:normal (seat 1, level normal).",
-    "console-bad-bots": "Bots refused: `{bots}`. Write seat:level pairs, seats counted from 0, "
+    "console-bad-bots": "Bots refused: `{bots}`. Write `seat:level` pairs, seats counted from 0, "
     "e.g. `--bots 1:normal` or `--bots 1:easy,2:hard`. Levels: {levels}.",
     "console-bad-bot-seat": "There is no seat {seat} for a bot: seats go from 0 to {last}, "
     "one bot a seat.",
@@ -201,7 +202,7 @@ EN: dict[str, str] = {
     "console-quit-confirm": "Leave the match? It is lost unless --db names a file. (y/n)",
     "console-resign-confirm": "Resign this match? (y/n)",
     "console-bots-stuck": "The bots could not play; the match stops here.",
-    "console-no-images": "No images are written (--no-images).",
+    "console-no-images": "No images are written (`--no-images`).",
     "console-saved": "Kept: {paths}",
     "console-help": "Commands:\n"
     "  <move>    a move in the game's notation (e.g. 7>1, D, Serf B13P)\n"
@@ -216,24 +217,31 @@ EN: dict[str, str] = {
     "  help      this list\n"
     "  quit      leave (asks first; the match is lost unless --db names a file)",
     "console-arg-description": "Play gueridon's games in the terminal: against bots or hot-seat.",
-    "console-arg-epilog": "Images: one folder per game, <out>/<game>-<date>-<time>-m<match>/, "
-    "where board.png,\nhand-<seat>.png and spots.png always hold the latest images; the save "
-    "command keeps\na numbered copy (board-v012.png). Earlier games are never overwritten.\n"
-    "Example: python run.py console --game via-belli --players Alice --bots 1:normal",
+    "console-arg-epilog": "Images: one folder per game, `<out>/<game>-<date>-<time>-m<match>/`, "
+    "where `board.png`,\n`hand-<seat>.png` and `spots.png` always hold the latest images; the save "
+    "command keeps\na numbered copy (`board-v012.png`). Earlier games are never overwritten.\n"
+    "Example: `python3 run.py console --game via-belli --players Alice --bots 1:normal`",
     "console-arg-usage": "usage:",
     "console-arg-options-title": "options",
     "console-arg-help": "show this help and exit",
     "console-arg-game": "game id (asked if missing)",
-    "console-arg-players": "comma-separated names of the players at this keyboard "
+    "console-arg-players": "names of the players at this keyboard, separated by commas "
     "(asked if missing)",
-    "console-arg-bots": "bot seats and levels, seats counted from 0, e.g. 1:normal or "
-    "1:easy,2:hard (levels: easy, normal, hard); the players take the other seats",
+    "console-arg-bots": "bot seats and levels, seats counted from 0, e.g. `1:normal` or "
+    "`1:easy,2:hard` (levels: `easy`, `normal`, `hard`); the players take the other seats",
     "console-arg-options": "game options as key=value pairs (asked if missing)",
     "console-arg-lang": "language",
-    "console-arg-out": "where the image folders go (default: console-out)",
+    "console-arg-out": "where the image folders go (default: `console-out`)",
     "console-arg-no-images": "do not write images",
     "console-arg-db": "SQLite file to keep the match in (resumes it if active)",
     "console-arg-seed": "fixed seed (0: random)",
+    "reason-occupation": "two abandoned enemy positions occupied",
+    "reason-flank": "a vacant position open to a flank attack",
+    "reason-annihilation": "no unit left",
+    "reason-turn-limit": "turn limit reached",
+    "reason-conquest": "castle taken",
+    "reason-stalemate": "stalemate: nobody can act any more",
+    "reason-other": "end of the match",
 }
 
 FR: dict[str, str] = {
@@ -431,7 +439,7 @@ FR: dict[str, str] = {
     "console-ask-options": "Options (clé=valeur)",
     "console-no-human": "Il faut au moins un joueur au clavier.",
     "console-add-bots": "Seul ? Ajoutez des robots : --bots 1:normal (place 1, niveau normal).",
-    "console-bad-bots": "Robots refusés : `{bots}`. Écrivez des paires place:niveau, places "
+    "console-bad-bots": "Robots refusés : `{bots}`. Écrivez des paires `place:niveau`, places "
     "comptées à partir de 0, par ex. `--bots 1:normal` ou `--bots 1:easy,2:hard`. "
     "Niveaux : {levels}.",
     "console-bad-bot-seat": "Il n'y a pas de place {seat} pour un robot : les places vont de 0 "
@@ -454,7 +462,7 @@ FR: dict[str, str] = {
     "fichier. (o/n)",
     "console-resign-confirm": "Abandonner cette partie ? (o/n)",
     "console-bots-stuck": "Les robots n'ont pas pu jouer ; la partie s'arrête ici.",
-    "console-no-images": "Aucune image n'est écrite (--no-images).",
+    "console-no-images": "Aucune image n'est écrite (`--no-images`).",
     "console-saved": "Gardé : {paths}",
     "console-help": "Commandes :\n"
     "  <coup>    un coup dans la notation du jeu (ex. 7>1, D, Serf B13P)\n"
@@ -471,11 +479,11 @@ FR: dict[str, str] = {
     "un fichier)",
     "console-arg-description": "Jouer aux jeux de gueridon dans le terminal : contre des robots "
     "ou à plusieurs au même clavier.",
-    "console-arg-epilog": "Images : un dossier par partie, <out>/<jeu>-<date>-<heure>-m<partie>/, "
-    "où board.png,\nhand-<place>.png et spots.png contiennent toujours les dernières images ; "
-    "la commande garder\nen garde une copie numérotée (board-v012.png). Les parties précédentes "
+    "console-arg-epilog": "Images : un dossier par partie, `<out>/<jeu>-<date>-<heure>-m<partie>/`, "
+    "où `board.png`,\n`hand-<place>.png` et `spots.png` contiennent toujours les dernières images ; "
+    "la commande garder\nen garde une copie numérotée (`board-v012.png`). Les parties précédentes "
     "ne sont jamais écrasées.\n"
-    "Exemple : python run.py console --game via-belli --players Alice --bots 1:normal --lang fr",
+    "Exemple : `python3 run.py console --game via-belli --players Alice --bots 1:normal --lang fr`",
     "console-arg-usage": "utilisation :",
     "console-arg-options-title": "options ",
     "console-arg-help": "afficher cette aide et quitter",
@@ -483,14 +491,21 @@ FR: dict[str, str] = {
     "console-arg-players": "noms des joueurs à ce clavier, séparés par des virgules "
     "(demandés s'ils manquent)",
     "console-arg-bots": "places et niveaux des robots, places comptées à partir de 0, par ex. "
-    "1:normal ou 1:easy,2:hard (niveaux : easy, normal, hard) ; les joueurs prennent les "
+    "`1:normal` ou `1:easy,2:hard` (niveaux : `easy`, `normal`, `hard`) ; les joueurs prennent les "
     "autres places",
     "console-arg-options": "options du jeu, paires clé=valeur (demandées si elles manquent)",
     "console-arg-lang": "langue",
-    "console-arg-out": "où vont les dossiers d'images (par défaut : console-out)",
+    "console-arg-out": "où vont les dossiers d'images (par défaut : `console-out`)",
     "console-arg-no-images": "n'écrire aucune image",
     "console-arg-db": "fichier SQLite où garder la partie (la reprend si elle est en cours)",
     "console-arg-seed": "graine fixe (0 : au hasard)",
+    "reason-occupation": "deux positions ennemies abandonnées occupées",
+    "reason-flank": "une position vacante prise de flanc",
+    "reason-annihilation": "plus aucune unité",
+    "reason-turn-limit": "limite de tours atteinte",
+    "reason-conquest": "château pris",
+    "reason-stalemate": "blocage : plus personne ne peut agir",
+    "reason-other": "fin de la partie",
 }
 
 CATALOGUES = {"en": EN, "fr": FR}
@@ -508,6 +523,92 @@ def t(locale: str | None, key: str, **params: Any) -> str:
         return template.format(**params)
     except (KeyError, IndexError):
         return template
+
+
+def reason_text(locale: str | None, reason: str) -> str:
+    """Why a match ended (``Outcome.reason`` or the stored result reason), never a raw key."""
+    key = f"reason-{reason}"
+    if key in CATALOGUES[lang(locale)] or key in EN:
+        return t(locale, key)
+    return t(locale, "reason-other")
+
+
+def result_lines(locale: str | None, outcome: Any, names: Sequence[str]) -> list[str]:
+    """The end of a match: the title, one line per place (tied seats share a
+    place), and the reason. Used by the final board and the console."""
+    lines = [t(locale, "result-title")]
+    place = 1
+    for group in outcome.ranking:
+        for seat in group:
+            lines.append(t(locale, "result-line", place=place, user=names[seat]))
+        place += len(group)
+    lines.append(t(locale, "result-reason", reason=reason_text(locale, outcome.reason)))
+    return lines
+
+
+def history_line(
+    locale: str | None,
+    match_id: int,
+    game_name: str,
+    date: str,
+    seats: Sequence[tuple[str, int, bool, bool]],
+    reason: str,
+) -> str:
+    """One ``/history`` line; ``seats`` are (name, place, resigned, bot)."""
+    players = ", ".join(
+        f"{place}. {name}"
+        + (f" ({t(locale, 'resigned-mark')})" if resigned else "")
+        + (f" ({t(locale, 'bot-mark')})" if bot else "")
+        for name, place, resigned, bot in seats
+    )
+    return t(
+        locale,
+        "history-line",
+        match=match_id,
+        game=game_name,
+        date=date,
+        players=players,
+        reason=reason_text(locale, reason),
+    )
+
+
+def rules_text(
+    locale: str | None, info: Any, in_force: str | None = None, details: str = ""
+) -> str:
+    """The ``/rules`` text of a game (``info`` is its ``GameInfo``); ``in_force``
+    is the options text of the match in the channel, "" for the defaults;
+    ``details`` is the game's own longer text (``Game.rules_details``)."""
+    summary = info.summary_fr if lang(locale) == "fr" else info.summary_en
+    defaults = info.options_model()
+    opts = ", ".join(
+        f"`{name}={option_value_text(getattr(defaults, name))}`"
+        for name in info.options_model.model_fields
+    )
+    parts = [
+        summary,
+        t(locale, "rules-seats", min=info.min_seats, max=info.max_seats),
+        t(locale, "rules-options", options=opts),
+    ]
+    if in_force is not None:
+        parts.append(
+            t(
+                locale,
+                "rules-in-force",
+                options=f"`{in_force or t(locale, 'lobby-default-options')}`",
+            )
+        )
+    if details:
+        parts.append(details)
+    parts.append(t(locale, "rules-doc", game=info.id))
+    return "\n\n".join(parts)
+
+
+def option_value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple | list):
+        return ",".join(map(str, value)) or "—"
+    return "—" if value is None else str(value)
 
 
 def error_text(locale: str | None, key: str, rules: Any = None, **params: Any) -> str:

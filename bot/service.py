@@ -48,6 +48,15 @@ def _is_row_id(value: int) -> bool:
     return 0 < value < 2**63
 
 
+# A bot seat's name is shown in every language: its level is marked by stars,
+# not by an English word ("Bot 2 (★★)" for normal).
+BOT_LEVEL_MARK = {"easy": "★", "normal": "★★", "hard": "★★★"}
+
+
+def bot_name(number: int, level: str) -> str:
+    return f"Bot {number} ({BOT_LEVEL_MARK.get(level, level)})"
+
+
 class HostError(Exception):
     """A refusal a user can read: ``key`` is a translation key of
     :mod:`bot.i18n`, ``params`` fill it. ``rules`` carries the engine's own
@@ -497,7 +506,7 @@ class HostService:
             if len(lobby.players) >= lobby.seats:
                 raise HostError("lobby-full", seats=lobby.seats)
             bot_id = -(len(lobby.bots) + 1)
-            self.names[bot_id] = f"Bot {len(lobby.bots) + 1} ({level})"
+            self.names[bot_id] = bot_name(len(lobby.bots) + 1, level)
             await self.store.add_lobby_player(lobby.id, bot_id, bot_level=level)
             new = await self.lobby(lobby.id)
         assert new is not None
@@ -506,7 +515,7 @@ class HostService:
     def display_name(self, user_id: int, lobby: Lobby | None = None) -> str:
         if user_id < 0 and lobby is not None:
             level = dict(lobby.bots).get(user_id, "normal")
-            return f"Bot {-user_id} ({level})"
+            return bot_name(-user_id, level)
         return self.names.get(user_id, f"#{user_id}")
 
     async def leave(self, channel_id: int, user: UserRef) -> Lobby:

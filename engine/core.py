@@ -193,22 +193,29 @@ class Game(abc.ABC, Generic[S, A, V]):
             return model()
         data = parse_options_text(raw) if isinstance(raw, str) else dict(raw)
         valid = sorted(model.model_fields)
+        keys = ", ".join(f"`{k}`" for k in valid)
         unknown = sorted(set(data) - set(valid))
         if unknown:
+            named = ", ".join(f"`{k}`" for k in unknown)
             raise BadOptions(
-                f"Unknown option {', '.join(unknown)}. Valid keys: {', '.join(valid)}.",
+                f"Unknown option {named}. Valid keys: {keys}.",
+                fr=f"Option inconnue {named}. Clés possibles : {keys}.",
                 unknown=", ".join(unknown),
                 valid=", ".join(valid),
             )
         try:
             return model.model_validate(data)
         except ValidationError as exc:
+            fields = [".".join(str(p) for p in err["loc"]) for err in exc.errors()]
             problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                for err in exc.errors()
+                f"`{field or 'options'}`: {err['msg']}"
+                for field, err in zip(fields, exc.errors(), strict=True)
             )
+            refused = ", ".join(f"`{field}`" for field in dict.fromkeys(fields) if field)
             raise BadOptions(
-                f"Bad options ({problems}). Valid keys: {', '.join(valid)}.",
+                f"Bad options ({problems}). Valid keys: {keys}.",
+                fr=f"Valeur refusée pour {refused or 'les options'} "
+                f"(voir la liste des options de /rules). Clés possibles : {keys}.",
                 problems=problems,
                 valid=", ".join(valid),
             ) from None
@@ -416,7 +423,11 @@ def parse_options_text(text: str) -> dict[str, str]:
         if not chunk.strip(","):
             continue
         if "=" not in chunk:
-            raise BadOptions(f"Options are key=value pairs; {chunk!r} is not.", chunk=chunk)
+            raise BadOptions(
+                f"Options are `key=value` pairs; `{chunk}` is not.",
+                fr=f"Les options s'écrivent `clé=valeur` ; `{chunk}` n'en est pas une.",
+                chunk=chunk,
+            )
         key, _, value = chunk.partition("=")
         key = key.strip().replace("-", "_")
         value = value.strip().strip(",")

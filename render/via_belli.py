@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from engine.games.via_belli import CardInfo, PlayerView, UnitView, View, deck_file
+from engine.text import de
 
 from .common import (
     CARD_FACE,
@@ -883,7 +884,8 @@ def private_image(view: View, names: Sequence[str], locale: str, seat: int) -> I
     colour = seat_colour(seat)
     title = font("bold", 26)
     rounded(img, (MARGIN, 18, MARGIN + 10, 50), 3, colour)
-    head = f"{'Main de' if fr else 'Hand of'} {_name(names, seat, locale)}"
+    who = _name(names, seat, locale)
+    head = f"Main {de(who)}" if fr else f"Hand of {who}"
     draw_text(img, (MARGIN + 22, 16), fit_text(head, title, 640), title, TEXT)
     info = font("condensed-bold", 18)
     stats = (

@@ -60,6 +60,7 @@ from ..core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
 from ..core import evolve as replace
 from ..data import load_json
 from ..errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn
+from ..text import colon, de, semicolon
 
 GAME_ID = "belle-position"
 
@@ -3857,7 +3858,7 @@ class BellePosition(Game[State, Action, View]):
             return (
                 f"{name}'s moves are over: a card's moves are consecutive, and another card "
                 "has moved since.",
-                f"Les mouvements de {name} sont terminés : ils sont consécutifs, et une autre "
+                f"Les mouvements {de(name, mute_h=False)} sont terminés : ils sont consécutifs, et une autre "
                 "carte a bougé depuis.",
             )
         b = board(state)
@@ -3910,9 +3911,11 @@ class BellePosition(Game[State, Action, View]):
             return f"{card_label(action.card)} → {where}"
         if isinstance(action, Fire):
             if action.at in ("G", "C", "D", "EG", "EC", "ED"):
-                return f"{'Tir' if fr else 'Fire'} : {card_label(action.card)} → {_relative_name(action.at, fr)}"
+                return f"{'Tir' if fr else 'Fire'}{colon(fr)} {card_label(action.card)} → {_relative_name(action.at, fr)}"
             label = "Contre-batterie" if fr else "Counter-battery"
-            return f"{label} : {card_label(action.card)} → {card_label(action.at, 1 - seat)}"
+            return (
+                f"{label}{colon(fr)} {card_label(action.card)} → {card_label(action.at, 1 - seat)}"
+            )
         if isinstance(action, Loss):
             return f"{'Perte sur' if fr else 'Loss on'} {card_label(action.card)}"
         if isinstance(action, Play):
@@ -3992,7 +3995,8 @@ class BellePosition(Game[State, Action, View]):
 
         lines = []
         turn = "Tour" if fr else "Turn"
-        lines.append(f"{turn} {view.turn}/{2 * view.turn_limit} — {view.phase}")
+        phase = _PHASE.get(view.phase, ("", ""))[0 if fr else 1]
+        lines.append(f"{turn} {view.turn}/{2 * view.turn_limit} — {phase}")
         for pos in view.positions:
             name = pos.name_fr if fr else pos.name_en
             head = f"{pos.code} ({name})"
@@ -4014,12 +4018,12 @@ class BellePosition(Game[State, Action, View]):
                 if side.hidden:
                     bits.append(f"{side.hidden} " + ("cachée(s)" if fr else "hidden"))
                 if bits:
-                    lines.append(f"   {who(side.seat)}: " + "; ".join(bits))
+                    lines.append(f"   {who(side.seat)}{colon(fr)} " + semicolon(fr).join(bits))
         for p in view.players:
             reserve = "réserve" if fr else "reserve"
             pile = "pioche" if fr else "pile"
             lines.append(
-                f"{who(p.seat)} ({p.side_name_fr if fr else p.side_name_en}): "
+                f"{who(p.seat)} ({p.side_name_fr if fr else p.side_name_en}){colon(fr)} "
                 f"{p.reserve_count} {reserve}, {p.pile_count} {pile}"
             )
             if p.reserve is not None:
@@ -4027,7 +4031,8 @@ class BellePosition(Game[State, Action, View]):
         if view.last_combat is not None:
             c = view.last_combat
             lines.append(
-                f"{c.card} {c.mode}: {' '.join(str(d) for d in c.dice)} ≤ {c.threshold} → {c.hits}"
+                f"{c.card} {(_MODE_FR if fr else _MODE_EN).get(c.mode, '')}{colon(fr)} "
+                f"{' '.join(str(d) for d in c.dice)} ≤ {c.threshold} → {c.hits}"
             )
         return "\n".join(lines)
 
@@ -4236,6 +4241,13 @@ def _mods_text(mods: object, fr: bool) -> str:
     return ", ".join(f"{table.get(str(m[0]), str(m[0]))} {int(m[1]):+d}" for m in mods)
 
 
+_PHASE = {
+    "deploy": ("déploiement", "deployment"),
+    "movement": ("mouvements", "movement"),
+    "combat": ("combats", "combat"),
+    "rally": ("cohésion", "cohesion"),
+    "over": ("partie terminée", "game over"),
+}
 _MODE_FR = {
     "melee": "corps à corps",
     "long-range": "tir à longue portée",
@@ -4282,7 +4294,11 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
     if kind == "army":
         army = army_entries(str(d.get("list", "")), str(d.get("side", "french")))
         side = _SIDE_NAME.get(str(d.get("side")), ("?", "?"))[0 if fr else 1]
-        return f"{who()} ({side}, {d.get('points')} pts, {d.get('cards')} cartes): {describe_army(army)}"
+        cards = "cartes" if fr else "cards"
+        return (
+            f"{who()} ({side}, {d.get('points')} pts, {d.get('cards')} {cards}){colon(fr)} "
+            f"{describe_army(army)}"
+        )
     if kind == "deal":
         if "cards" in d:
             shown = ", ".join(f"{type_name(t)} ({u})" for u, t in d["cards"])
@@ -4308,10 +4324,10 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
             hidden = pos.get("hidden", 0)
             if hidden:
                 bits.append(f"{hidden} {'cachée(s)' if fr else 'hidden'}")
-            parts.append(f"{pos.get('position')}: " + (", ".join(bits) or "—"))
+            parts.append(f"{pos.get('position')}{colon(fr)} " + (", ".join(bits) or "—"))
         head = "déploiement" if fr else "deployment"
         return (
-            f"{who()} — {head} : " + "; ".join(parts)
+            f"{who()} — {head} : " + " ; ".join(parts)
             if fr
             else f"{who()} — {head}: " + "; ".join(parts)
         )
@@ -4328,7 +4344,7 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
         terrain = d.get("terrain", [0, 0])
         rolls = d.get("rolls") or []
         if rolls:
-            dice = "; ".join(f"{a}–{b}" for a, b in rolls)
+            dice = semicolon(fr).join(f"{a}–{b}" for a, b in rolls)
             why = f"tirage au sort aux dés ({dice})" if fr else f"drawn by dice ({dice})"
         else:
             why = (
@@ -4336,9 +4352,9 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
                 if fr
                 else f"fewer terrain cards deployed ({terrain[0]} to {terrain[1]})"
             )
-        return f"{who()} {'joue en premier' if fr else 'plays first'} : {why}."
+        return f"{who()} {'joue en premier' if fr else 'plays first'}{colon(fr)} {why}."
     if kind == "turn":
-        return f"— {'Tour' if fr else 'Turn'} {d.get('turn')} : {who()} —"
+        return f"— {'Tour' if fr else 'Turn'} {d.get('turn')}{colon(fr)} {who()} —"
     if kind in ("cohesion", "disorganisation"):
         dice = " ".join(str(x) for x in d.get("dice", []))
         mods = _mods_text(d.get("modifiers"), fr)
@@ -4366,7 +4382,7 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
             if d.get("passed")
             else ("est tué (6) !" if fr else "is killed (6)!")
         )
-        return f"{'Général' if fr else 'General'} {card()} : {'dés' if fr else 'dice'} {dice} → {result}"
+        return f"{'Général' if fr else 'General'} {card()}{colon(fr)} {'dés' if fr else 'dice'} {dice} → {result}"
     if kind in _MODE_FR:
         mode = _MODE_FR[kind] if fr else _MODE_EN[kind]
         dice = " ".join(str(x) for x in d.get("dice", [])) or "—"
@@ -4423,7 +4439,7 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
         }
         cause = str(d.get("cause"))
         why = (causes_fr if fr else causes_en).get(cause, cause)
-        return f"{card()} {'est éliminé' if fr else 'is eliminated'} ({why})."
+        return f"Élimination : {card()} ({why})." if fr else f"{card()} is eliminated ({why})."
     if kind.startswith("reveal:"):
         return (
             f"{who()} révèle {card()} {where()}." if fr else f"{who()} reveals {card()} {where()}."
@@ -4445,9 +4461,9 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
         engaged = d.get("engaged")
         tail = (" — engagement !" if fr else " — engaged!") if engaged else ""
         if "card" in d:
-            return f"{who()} : {card()} {src} → {dst}{tail}"
+            return f"{who()}{colon(fr)} {card()} {src} → {dst}{tail}"
         hidden = "une carte cachée" if fr else "a hidden card"
-        return f"{who()} : {hidden} {src} → {dst}{tail}"
+        return f"{who()}{colon(fr)} {hidden} {src} → {dst}{tail}"
     if kind.startswith("special:"):
         special = type_name(kind.split(":", 1)[1])
         if "target" in d:
@@ -4458,18 +4474,18 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
         )
     if kind == "reinforcement":
         if "card" in d:
-            return f"{'Renfort' if fr else 'Reinforcement'} : {card()}."
+            return f"{'Renfort' if fr else 'Reinforcement'}{colon(fr)} {card()}."
         return f"{who()} {'pioche un renfort' if fr else 'draws a reinforcement'}."
     if kind == "no-reinforcement":
-        return f"{who()} : {'pioche vide' if fr else 'the pile is empty'}."
+        return f"{who()}{colon(fr)} {'pioche vide' if fr else 'the pile is empty'}."
     if kind == "resign":
         return f"{who()} {'abandonne' if fr else 'resigns'}."
     if kind == "game-over":
         reason = str(d.get("reason"))
         text = _REASON.get(reason, (reason, reason))[0 if fr else 1]
         if d.get("winner") is None:
-            return f"{'Match nul' if fr else 'Draw'} : {text}."
-        return f"{who('winner')} {'l’emporte' if fr else 'wins'} : {text}."
+            return f"{'Match nul' if fr else 'Draw'}{colon(fr)} {text}."
+        return f"{who('winner')} {'l’emporte' if fr else 'wins'}{colon(fr)} {text}."
     return None
 
 

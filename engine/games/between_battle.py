@@ -34,6 +34,7 @@ from ..core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
 from ..core import evolve as replace
 from ..data import load_json
 from ..errors import BadNotation, BadOptions, IllegalAction
+from ..text import colon, de, que
 
 GAME_ID = "between-battle"
 
@@ -1756,7 +1757,7 @@ class BetweenBattle(Game[State, Action, View]):
             else:
                 who = f"{'le joueur' if fr else 'player'} {int(taker or 0) + 1}"
             if fr:
-                return f"Choisissez le paquet que {who} prend en dégâts (P1 ou P2)."
+                return f"Choisissez le paquet {que(who)} prend en dégâts (P1 ou P2)."
             return f"Choose the pile {who} takes as damage (P1 or P2)."
         if not fr:
             return decision.text
@@ -1835,7 +1836,7 @@ class BetweenBattle(Game[State, Action, View]):
             )
         if kind == "cancel":
             return (
-                f"Chevalier : la prochaine carte de {who('target')} n'aura pas de capacité."
+                f"Chevalier : la prochaine carte {de(who('target'))} n'aura pas de capacité."
                 if fr
                 else f"Chevalier: {who('target')}'s next card has no ability."
             )
@@ -1890,7 +1891,7 @@ class BetweenBattle(Game[State, Action, View]):
                 else f"Coup fatal! {who('target')} takes {d['amount']} damage."
             )
         if kind == "eliminated":
-            return f"{who()} {'est éliminé' if fr else 'is out'}."
+            return f"{who()} {'est hors jeu' if fr else 'is out'}."
         if kind == "turn-passed":
             return (
                 f"{who()} n'a plus de cartes : son tour passe."
@@ -1903,7 +1904,6 @@ class BetweenBattle(Game[State, Action, View]):
 
     def summary(self, view: View, names: Sequence[str], locale: str = "en") -> str:
         fr = locale.lower().startswith("fr")
-        colon = " :" if fr else ":"
         lines = []
         for i, pile in enumerate(view.piles):
             value = view.pile_values[i]
@@ -1916,22 +1916,24 @@ class BetweenBattle(Game[State, Action, View]):
         for p in view.players:
             name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
             if not p.character:
-                lines.append(f"{p.seat + 1}. {name}{colon} {'choisit…' if fr else 'choosing…'}")
+                lines.append(f"{p.seat + 1}. {name}{colon(fr)} {'choisit…' if fr else 'choosing…'}")
                 continue
             character = _character_name(p.character, fr)
-            status = (" — " + ("éliminé" if fr else "out")) if p.out else ""
+            status = (" — " + ("hors jeu" if fr else "out")) if p.out else ""
             hp = "PV" if fr else "HP"
             hand = "main" if fr else "hand"
             deck = "pioche" if fr else "deck"
             line = (
-                f"{p.seat + 1}. {name} ({character}){colon} {max(0, p.life)}/{p.hp} {hp}, "
+                f"{p.seat + 1}. {name} ({character}){colon(fr)} {max(0, p.life)}/{p.hp} {hp}, "
                 f"{p.hand_count} {hand}, {p.deck_count} {deck}{status}"
             )
             if p.revealed:
-                line += f" — {'révélées' if fr else 'revealed'}{colon} {', '.join(p.revealed)}"
+                line += f" — {'révélées' if fr else 'revealed'}{colon(fr)} {', '.join(p.revealed)}"
             lines.append(line)
             if p.hand is not None:
-                lines.append(f"   {'Votre main' if fr else 'Your hand'}{colon} {' '.join(p.hand)}")
+                lines.append(
+                    f"   {'Votre main' if fr else 'Your hand'}{colon(fr)} {' '.join(p.hand)}"
+                )
         return "\n".join(lines)
 
 

@@ -56,6 +56,7 @@ from ..core import Decision, Event, Game, GameInfo, GameOptions, MenuStep, Outco
 from ..core import evolve as replace
 from ..data import load_json
 from ..errors import BadNotation, BadOptions, BadRecord, GameOver, IllegalAction, NotYourTurn
+from ..text import colon, de
 
 GAME_ID = "via-belli"
 CELL_MM = 22
@@ -4426,7 +4427,7 @@ class ViaBelli(Game[State, Action, View]):
                 if action.card not in player.discard:
                     return (
                         f"There is no {action.card} in your discard.",
-                        f"Il n'y a pas de {action.card} dans votre défausse.",
+                        f"Il n'y a pas {de(action.card, mute_h=False)} dans votre défausse.",
                     )
                 return (
                     f"You need a face-up Sorcier and {table[action.card].ivk} PA.",
@@ -4442,7 +4443,7 @@ class ViaBelli(Game[State, Action, View]):
             if action.card not in player.hand:
                 return (
                     f"You have no {action.card} in hand.",
-                    f"Vous n'avez pas de {action.card} en main.",
+                    f"Vous n'avez pas {de(action.card, mute_h=False)} en main.",
                 )
             cd = table[action.card]
             if phase == "free-dog" and cd.ability != "dog":
@@ -4509,7 +4510,10 @@ class ViaBelli(Game[State, Action, View]):
         player = state.players[seat]
         table = card_table(rules)
         if a.card not in player.hand:
-            return f"You have no {a.card} in hand.", f"Vous n'avez pas de {a.card} en main."
+            return (
+                f"You have no {a.card} in hand.",
+                f"Vous n'avez pas {de(a.card, mute_h=False)} en main.",
+            )
         cost = rules.ambush_cost if a.hidden else table[a.card].ivk
         if state.phase == "turn" and cost > state.pa:
             return (
@@ -4631,7 +4635,7 @@ class ViaBelli(Game[State, Action, View]):
         if isinstance(action, Pivot):
             mover = _card_label(state, b, b.at((action.fx, action.fy)), seat, fr)
             pivot = _card_label(state, b, b.at((action.x, action.y)), seat, fr)
-            return f"{mover} {'le long de' if fr else 'along'} {pivot}"
+            return f"{mover} {'le long ' + de(pivot, mute_h=False) if fr else 'along ' + pivot}"
         if isinstance(action, Recall | Reveal):
             label = _card_label(state, b, b.at((action.x, action.y)), seat, fr)
             if isinstance(action, Recall):
@@ -4745,7 +4749,7 @@ class ViaBelli(Game[State, Action, View]):
             pivot = _card_label(state, b, b.at((action.x, action.y)), seat, fr)
             return what, MenuStep(
                 "@" + cell_text(action.x, action.y),
-                f"{'le long de' if fr else 'along'} {pivot}",
+                "le long " + de(pivot, mute_h=False) if fr else f"along {pivot}",
                 self.format_action(action),
             )
         text = self.format_action(action)
@@ -4784,11 +4788,11 @@ class ViaBelli(Game[State, Action, View]):
         if kind == "deal":
             cards = d.get("cards")
             if isinstance(cards, list):
-                return f"{'Votre main' if fr else 'Your hand'} : {', '.join(cards)}."
+                return f"{'Votre main' if fr else 'Your hand'}{colon(fr)} {', '.join(cards)}."
             return None
         if kind in ("initiative", "initiative-tie"):
             shown = [
-                f"{names[s] if s < len(names) else s + 1}: {c}"
+                f"{names[s] if s < len(names) else s + 1}{colon(fr)} {c}"
                 for s, c in enumerate(d.get("cards", []))
                 if c
             ]
@@ -4797,7 +4801,7 @@ class ViaBelli(Game[State, Action, View]):
         if kind == "first-player":
             return f"{who()} {'commence' if fr else 'starts'}."
         if kind == "turn":
-            return f"{'Tour de' if fr else 'Turn of'} {who()} ({d.get('pa')} PA)."
+            return f"{'Tour ' + de(who()) if fr else 'Turn of ' + who()} ({d.get('pa')} PA)."
         if kind == "draw":
             card = d.get("card")
             if card:
@@ -4818,7 +4822,7 @@ class ViaBelli(Game[State, Action, View]):
                 else f"{who()} places an ambush card at {d['tag']}{extra}."
             )
         if kind == "free-dog":
-            return f"{'Chien gratuit' if fr else 'Free dog'} : {d['card']}."
+            return f"{'Chien gratuit' if fr else 'Free dog'}{colon(fr)} {d['card']}."
         if kind == "move":
             card = d.get("card") or ("une carte" if fr else "a card")
             return (
@@ -4867,17 +4871,17 @@ class ViaBelli(Game[State, Action, View]):
         if kind == "cut-off":
             cards = [c or ("carte cachée" if fr else "face-down card") for c in d.get("cards", [])]
             return (
-                f"Coupées du château, retour en main de {who()} : {', '.join(cards)}."
+                f"Coupées du château, retour en main {de(who())} : {', '.join(cards)}."
                 if fr
                 else f"Cut off from the castle, back to {who()}'s hand: {', '.join(cards)}."
             )
         if kind == "terrain-revealed":
             name = _terrain_name(str(d["kind"]), fr)
-            return f"{d['tag']} : {name}."
+            return f"{d['tag']}{colon(fr)} {name}."
         if kind == "control":
             name = _terrain_name(str(d["kind"]), fr)
             return (
-                f"{who()} prend le contrôle de {name} ({d['tag']})."
+                f"{who()} prend le contrôle de l'{name} ({d['tag']})."
                 if fr
                 else f"{who()} takes control of the {name} ({d['tag']})."
             )
@@ -4885,7 +4889,7 @@ class ViaBelli(Game[State, Action, View]):
             name = _terrain_name(str(d["kind"]), fr)
             if d.get("success"):
                 return (
-                    f"Siège réussi : {who()} prend {name} ({d['tag']})."
+                    f"Siège réussi : {who()} prend l'{name} ({d['tag']})."
                     if fr
                     else f"Siege won: {who()} takes the {name} ({d['tag']})."
                 )
@@ -4895,17 +4899,17 @@ class ViaBelli(Game[State, Action, View]):
                 else f"Siege repelled ({name}, {d['tag']})."
             )
         if kind == "inn-bonus":
-            return f"{who()} : +{d['pa']} PA ({'auberge' if fr else 'inn'})."
+            return f"{who()}{colon(fr)} +{d['pa']} PA ({'auberge' if fr else 'inn'})."
         if kind == "conquest":
             return (
-                f"{who()} conquiert le château de {who('target')} !"
+                f"{who()} conquiert le château {de(who('target'))} !"
                 if fr
                 else f"{who()} conquers {who('target')}'s castle!"
             )
         if kind == "deck-out":
-            return f"{'Pioche épuisée' if fr else 'Draw pile exhausted'} : {who()}."
+            return f"{'Pioche épuisée' if fr else 'Draw pile exhausted'}{colon(fr)} {who()}."
         if kind == "eliminated":
-            return f"{who()} {'est éliminé' if fr else 'is out'}."
+            return f"{who()} {'quitte la partie' if fr else 'is out'}."
         if kind == "pa-lost":
             return (
                 f"{who()} perd {d['pa']} PA (aucune action possible)."
@@ -4936,13 +4940,14 @@ class ViaBelli(Game[State, Action, View]):
         lines = [
             f"Table {view.width}x{view.height} "
             f"({view.width * view.cell_mm // 10}x{view.height * view.cell_mm // 10} cm), "
-            f"{'tour' if fr else 'turn'} {view.turn}, {name(view.active)}: {view.pa} PA"
+            f"{'tour' if fr else 'turn'} {view.turn}, {name(view.active)}{colon(fr)} {view.pa} PA"
         ]
         for p in view.players:
             castle = view.castles[p.seat]
-            status = (" — " + ("éliminé" if fr else "out")) if p.out else ""
+            status = (" — " + ("hors jeu" if fr else "out")) if p.out else ""
+            side = _SIDE_WORDS.get(p.side, ("", ""))[0 if fr else 1]
             lines.append(
-                f"{p.seat + 1}. {name(p.seat)} [{p.side}] {'château' if fr else 'castle'} {castle.tag}"
+                f"{p.seat + 1}. {name(p.seat)} ({side}) {'château' if fr else 'castle'} {castle.tag}"
                 f" DEF {castle.dfn}, {p.hand_count} {'en main' if fr else 'in hand'}, "
                 f"{p.deck_count} {'en pioche' if fr else 'in deck'}, {p.inns} "
                 f"{'auberge(s)' if fr else 'inn(s)'}, {p.outposts} {'avant-poste(s)' if fr else 'outpost(s)'}"
@@ -4950,18 +4955,18 @@ class ViaBelli(Game[State, Action, View]):
             )
             if p.hand is not None:
                 lines.append(
-                    f"   {'Votre main' if fr else 'Your hand'}: {', '.join(p.hand) or '—'}"
+                    f"   {'Votre main' if fr else 'Your hand'}{colon(fr)} {', '.join(p.hand) or '—'}"
                 )
         for t in view.terrain:
             kind = _terrain_name(t.kind, fr) if t.kind else ("face cachée" if fr else "face down")
             holder = name(t.controller) if t.controller >= 0 else "—"
-            lines.append(f"   {t.tag}: {kind} ({holder})")
+            lines.append(f"   {t.tag}{colon(fr)} {kind} ({holder})")
         for u in view.units:
             label = u.name or ("carte cachée" if fr else "face-down card")
             if not u.face_up and u.name:
                 label += " (embuscade)" if fr else " (ambush)"
             orient = "L" if u.landscape else "P"
-            lines.append(f"   {name(u.owner)}: {label} {u.tag}{orient} {u.atk}/{u.dfn}")
+            lines.append(f"   {name(u.owner)}{colon(fr)} {label} {u.tag}{orient} {u.atk}/{u.dfn}")
         return "\n".join(lines)
 
 
@@ -5253,6 +5258,14 @@ def _card_name(text: str) -> str | None:
 
 def _sides(n: int) -> tuple[str, ...]:
     return {2: ("W", "E"), 3: ("W", "N", "E")}.get(n, ("W", "N", "E", "S"))
+
+
+_SIDE_WORDS = {
+    "W": ("ouest", "west"),
+    "N": ("nord", "north"),
+    "E": ("est", "east"),
+    "S": ("sud", "south"),
+}
 
 
 def _terrain_name(kind: str | None, fr: bool) -> str:

@@ -15,6 +15,7 @@ from bot.service import (
     Lobby,
     Update,
     UserRef,
+    bot_name,
     hostable_games,
 )
 from bot.store import Store
@@ -99,7 +100,7 @@ async def test_a_person_plays_a_full_match_against_a_bot(
     lobby = await svc.add_bot(CHAN, ALICE, level)
     assert lobby.bots == ((-1, level),) and len(lobby.players) == 2
     live = await svc.start(CHAN, ALICE)
-    assert live.bots == {1} and live.names[1] == f"Bot 1 ({level})"
+    assert live.bots == {1} and live.names[1] == bot_name(1, level)
     await _human_moves_until_over(svc, live, ALICE)
     assert live.match.is_over
     assert any(u.seat == 1 for u in rec.updates)  # the bot's moves were announced

@@ -29,12 +29,12 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 class World:
-    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+    def __init__(self, fake: FakeDiscord, db: Path, locale: str = "en-US") -> None:
         self.fake = fake
         self.db = db
-        self.guild: FakeGuild = fake.add_guild("Café des jeux", locale="en-US")
+        self.guild: FakeGuild = fake.add_guild("Café des jeux", locale=locale)
         self.chan: FakeChannel = fake.add_text_channel(self.guild, "jeux")
-        self.alice = fake.add_user("alice", guild=self.guild, locale="en-US")
+        self.alice = fake.add_user("alice", guild=self.guild, locale=locale)
         self.bob = fake.add_user("bob", guild=self.guild, locale="fr")
         self.admin = fake.add_user(
             "modo", guild=self.guild, permissions=discord.Permissions(manage_guild=True)
@@ -383,7 +383,7 @@ async def test_a_person_against_a_bot_and_bots_to_the_end(fake: FakeDiscord, wor
         assert "hôte" in text  # only the host adds bots
         lobby = await bot.host.lobby_in(world.chan.id)
         assert lobby is not None and len(lobby.bots) == 2
-        assert "Bot 1 (normal)" in fake.message(lobby_message.id).text
+        assert "Bot 1 (★★)" in fake.message(lobby_message.id).text
         await fake.slash(world.alice, world.chan, "lobby start")
         live = live_match(bot, world.chan)
         # Alice plays until the cards are dealt, then resigns: the bots finish alone

@@ -517,7 +517,7 @@ def test_en_cas_d_egalite_on_tire_au_sort() -> None:
     }
     assert s.active == 1
     text = g.describe_event(first(ev, "first-player"), ["Alice", "Bob"], "fr")
-    assert text == "Bob joue en premier : tirage au sort aux dés (4–4; 2–5)."
+    assert text == "Bob joue en premier : tirage au sort aux dés (4–4 ; 2–5)."
 
 
 # ===========================================================================
@@ -1891,7 +1891,7 @@ def test_describe_action_labels() -> None:
         "Tir : Artillerie de la Garde ML (F1) → centre ennemi"
     )
     assert g.describe_action(s, 0, Fire("F1", "A1")) == (
-        "Counter-battery : Artillerie de la Garde ML (F1) → Artillerie légère BL (A1)"
+        "Counter-battery: Artillerie de la Garde ML (F1) → Artillerie légère BL (A1)"
     )
     assert g.describe_action(s, 0, Move("F3", "C"), "fr") == "Ligne Française (F3) → votre centre"
     assert g.describe_action(s, 0, Play("F2", "F3")) == "Marche Forcée (F2) → Ligne Française (F3)"
