@@ -2611,7 +2611,9 @@ class ViaBelli(Game[State, Action, View]):
                 out.append(Begin(kind))
                 if stop_at_first:
                     return out
-        if not rules.must_spend_pa and pa > 0 and not stop_at_first:
+        if not stop_at_first and ((not rules.must_spend_pa and pa > 0) or (pa <= 0 and out)):
+            # at 0 PA the turn goes on only for a Lancier's free attack, which
+            # the player may decline (seed: « il attaque gratuitement »)
             out.append(EndTurn())
         return out
 
@@ -3520,7 +3522,9 @@ class ViaBelli(Game[State, Action, View]):
         state = _clear(state)
         if state.players[state.active].out:
             return self._next_turn(state, events)
-        if state.pa <= 0 or not self._can_act(state):
+        if state.pa <= 0 and not any(u.free_attack for u in state.units if u.owner == state.active):
+            return self._end_turn(state, events)
+        if not self._can_act(state):
             return self._end_turn(state, events)
         return state
 

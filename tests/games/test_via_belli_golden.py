@@ -36,7 +36,7 @@ GOLDEN: dict[tuple[str, int, int], str] = {
         "table=gueridon reveal_choice=highest-def castle_tie=falls attack_cap=1",
         4,
         8,
-    ): "670135fbf79887d9958e6a74bbd6a7931a686d33271aeb1a9af232a3558a07aa",
+    ): "526ae9e9d31526fd1d180f3caa64e039c824f3508311f0ee4c7abddde952d7d5",
     (
         "table=standard must_spend_pa=false self_cut=true recall_face_down=true",
         2,
@@ -66,7 +66,7 @@ BOT_GOLDEN: dict[tuple[str, tuple[str, ...], int], str] = {
         "table=standard",
         ("easy", "normal"),
         22,
-    ): "8b06cf79e4dcab42ff7dc2adc1969fed760a925bfcfe37fd6bbb9eca20e43c34",
+    ): "459f44c5b1d34b7652f66c23d4b916325952926bae93e51eef4709859ea609e5",
     (
         "table=gueridon",
         ("normal", "normal", "easy"),

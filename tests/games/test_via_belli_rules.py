@@ -1180,6 +1180,29 @@ def test_lancier_attaque_gratuitement_au_tour_de_son_invocation() -> None:
     assert t.pa == 2 and not tags(t, 1)
 
 
+def test_lancier_invoque_avec_le_dernier_pa_garde_son_attaque_gratuite() -> None:
+    """« Lancier : Au tour où il est invoqué ..., il attaque gratuitement. » and « Son tour
+    ne s'achève que s'il a utilisé tous ses Points d'Action. »: a Lancier summoned with
+    the last 3 PA still attacks for free; the turn waits for it (or for ``E``, since the
+    free attack is not compulsory), then ends."""
+    lancer_units = ["0:Serf@G11P", "1:Serf@J15P"]
+    s = near(lancer_units, castles=["D11P", "J19P"], hands=["Lancier", ""], pa=3)
+    t, _ = act(s, "+", "Lancier@G11", "Lancier G15P")
+    assert t.active == 0 and t.pa == 0
+    assert {"x", "E"} <= legal(t) and "D" not in legal(t)
+    t, ev = act(t, "x", "G15xJ15")
+    assert "lancer-free-attack" in kinds(ev) and "J15P" not in tags(t, 1)
+    assert t.active == 1 and "turn" in kinds(ev)  # nothing left: the turn ends
+    # declining the free attack ends the turn too, without a pa-lost event
+    t, _ = act(s, "+", "Lancier@G11", "Lancier G15P")
+    t, ev = act(t, "E")
+    assert t.active == 1 and "pa-lost" not in kinds(ev) and "J15P" in tags(t, 1)
+    # without a free attack, the last PA still ends the turn at once
+    s = near(["0:Serf@G11P", "1:Serf@J15P"], castles=["D11P", "J19P"], hands=["Roturier", ""], pa=2)
+    t, _ = act(s, "+", "Roturier@G11", "Roturier G15P")
+    assert t.active == 1
+
+
 def test_lancier_retourne_d_embuscade_attaque_gratuitement_au_tour_suivant() -> None:
     """« (ou si il a été retourné d'embuscade lors du tour de l'adversaire) »; V15: the
     free attack comes in its owner's next turn."""
