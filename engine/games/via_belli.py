@@ -401,9 +401,9 @@ class Options(GameOptions):
     attack_cap: int = Field(
         default=0, ge=0, le=10, description="V9: attacks per card and turn; 0: unlimited"
     )
-    castle_tie: Literal["holds", "falls"] = Field(
-        default="holds",
-        description="V11: on a tie against a castle, it holds (attackers die) or falls",
+    castle_tie: Literal["falls", "holds"] = Field(
+        default="falls",
+        description="on a tie against a castle, it falls like any card (seed) or holds (V11)",
     )
     aura_stacking: bool = Field(
         default=True, description="V12: bonuses of several cards of the same name add up"

@@ -17,42 +17,42 @@ from engine.games.via_belli import GAME
 
 # (options, seats, seed) -> sha256 of the playout's transcript
 GOLDEN: dict[tuple[str, int, int], str] = {
-    ("table=standard", 2, 1): "22e19d30789257bbcbfaeba37651ea64e773e3fb4e0613ef7a0f85d821d24846",
-    ("table=standard", 2, 2): "840199c719cf482c9568d9630e720349f34ba533e97309c1ddc526ac977aaa59",
-    ("table=gueridon", 2, 3): "3f80b336cdb483a49b6d0b19b1ca6ad3ae505fbb00f0535b207958f6d1e0a3af",
-    ("table=gueridon", 3, 4): "c75c9b578ef604d05de96e74e74978c530b7298bd2a0f0ad86c39e613f5e6d71",
+    ("table=standard", 2, 1): "6a9b5df332cb05f63a6d3d9e9485984d202be4fbd23562a4e42cdaf10e3eef1d",
+    ("table=standard", 2, 2): "cf05ee41dfa3ad48d4c3835dd68222a9cd0a9a144cce75561deea6d302156677",
+    ("table=gueridon", 2, 3): "376a62f23a256e37cf28db638dd30ff19669e1552ba54ed5483f6c5825d789f6",
+    ("table=gueridon", 3, 4): "34470b2cd61e9370602340e5819a5b0f65b1614eedc687b19fa2bc1386e55385",
     (
         "table=table_basse cup_layout=random cups=3 dog_chain=true",
         2,
         5,
-    ): "4d6112e49e1da095d354e1025f6e181a3bc9fc76c5d49ff9c4fa5404102f1a02",
-    ("table=carre_4j", 4, 6): "8489fa89de71e9be7abbe3daae5823433b3c9a5eec0c7268f8cfd5f3daefa660",
+    ): "5e0ed3b98f400a98344e38ffea3610374ddf4f9d3f4f2fa5ff115ba1ccd3531d",
+    ("table=carre_4j", 4, 6): "0eed78c869e7da8cbbb0bb5c82cad84bba1c8679b8ed8728259c3226c50230c4",
     (
         "table=salle_a_manger",
         3,
         7,
-    ): "5fbe33b39e13729f8d3e1bd977136167a2356233ab8f987d3731e1822fabd0c2",
+    ): "47b693ae3cc39b38f66a4690915b969bd280bcd25892b15fe140ee9de5c6fcfc",
     (
         "table=gueridon reveal_choice=highest-def castle_tie=falls attack_cap=1",
         4,
         8,
-    ): "526ae9e9d31526fd1d180f3caa64e039c824f3508311f0ee4c7abddde952d7d5",
+    ): "495c8df441a5d6b8bdbbb03c70eec38559d9fee0522a936629ff564459631a5d",
     (
         "table=standard must_spend_pa=false self_cut=true recall_face_down=true",
         2,
         9,
-    ): "180625208482e736807a2c0a510de76d44350e18dbeb6df862fa27ef4ee0918e",
-    ("table=standard", 3, 10): "f5a544e39eb338fab52d20e7a8c1f9390e9a423cb9fa342f23926fb2a66bd987",
+    ): "108326c259f5b2313060eeb583702e9bbbb06061ed7fb75061e9d2a74d58610f",
+    ("table=standard", 3, 10): "8fdbbd93033aa95b75cfa72a8fe9e7f9564bf44f2cf3a65a920697a0d126cc6d",
     (
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed",
         4,
         11,
-    ): "9ee4d1a1301ce7dd7ffee14503c23dc8d31b316c72292cce0fa58e580553941b",
+    ): "9eb4c022caba06acabd143c2fa059287e1796a621b52bd942f26e05fc255d445",
     (
         "table=salle_a_manger",
         2,
         12,
-    ): "dff221591dbbb820cf9c473bc9bbeabf8f8383b1b2750e8779a72431c3134200",
+    ): "027679029667f9b1a8c3b3ac2faec8cf3ad4040e25a536ceebc0fe297e9c9706",
 }
 
 # (options, levels by seat, seed) -> sha256 of the match's choices and final state
@@ -61,17 +61,17 @@ BOT_GOLDEN: dict[tuple[str, tuple[str, ...], int], str] = {
         "table=gueridon",
         ("normal", "easy"),
         21,
-    ): "0ae053e7ea25b6c7d45081642a23fd8d9d92eaf32ad1ae2f51310b9dc921f33d",
+    ): "9be0d65dca529a329dab87c5b8c20321d9ebfe6c0a2c1f8706422acbe30605cf",
     (
         "table=standard",
         ("easy", "normal"),
         22,
-    ): "459f44c5b1d34b7652f66c23d4b916325952926bae93e51eef4709859ea609e5",
+    ): "2386086958b9cb3f1455c6ec925a86a58c04e15610963afb4ae2ba5654b79f7f",
     (
         "table=gueridon",
         ("normal", "normal", "easy"),
         23,
-    ): "0e4e29c6c3f003ffc954f2ca36f2b8046d2d6f21fac7d409bbf744c4efb37369",
+    ): "752739c990f484c1f95acde37e22dd0493d4e9c1ed53e0090a8cb9e4e5ab2b05",
 }
 
 CASES = [

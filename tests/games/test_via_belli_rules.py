@@ -1033,9 +1033,9 @@ def test_chateau_zero_zero_et_conquete() -> None:
 
 def test_chateau_renforce_par_medecin_barde_ou_embuscade() -> None:
     """« De base, les châteaux ont 0 en DEF mais ils peuvent être renforcés par les effets
-    spéciaux d'un Médecin ou d'un Barde, ou par une carte en embuscade. »; V11: on a tie
-    the castle holds and the attackers die (option ``castle_tie=falls``)."""
-    s = near(["0:Roturier@J11P", "1:Médecin@P11P"])
+    spéciaux d'un Médecin ou d'un Barde, ou par une carte en embuscade. »"""
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 castle_tie=holds"
+    s = near(["0:Roturier@J11P", "1:Médecin@P11P"], opts=opts)
     assert g.view(s, None).castles[1].dfn == 2
     t, ev = act(s, "x", "J11xM11")
     assert first(ev, "attack").data["result"] == "tie" and t.phase != "over"
@@ -1045,10 +1045,25 @@ def test_chateau_renforce_par_medecin_barde_ou_embuscade() -> None:
     s = near(["0:Roturier@J11P", "1:?Clerc@P11P"])
     t, ev = act(s, "x", "J11xM11")
     assert "ambush-revealed" in kinds(ev) and first(ev, "attack").data["def"] == 3
-    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 castle_tie=falls"
-    s = near(["0:Roturier@J11P", "1:Médecin@P11P"], opts=opts)
+
+
+def test_chateau_egalite_calculee_comme_pour_n_importe_quelle_carte() -> None:
+    """« Pour conquérir un Château adverse et remporter la partie, il faut vaincre sa carte
+    en l'attaquant. Le combat est alors calculé comme pour n'importe quelle carte. » and
+    « Si les deux sont égaux, toutes les cartes impliquées dans l'attaque meurent. »: on a
+    tie the castle falls and the attackers die (default ``castle_tie=falls``; ruling V11,
+    the castle holds, is the option ``castle_tie=holds``)."""
+    s = near(["0:Roturier@J11P", "1:Médecin@P11P"])
     t, ev = act(s, "x", "J11xM11")
-    assert t.phase == "over" and "conquest" in kinds(ev)
+    attack = first(ev, "attack").data
+    assert attack["result"] == "tie" and [d["card"] for d in attack["dead"]] == ["Roturier"]
+    assert t.phase == "over" and "conquest" in kinds(ev) and g.outcome(t).ranking[0] == (0,)
+    # an ATK-0 Serf against an undefended castle: 0 = 0, a tie, the castle falls
+    t, ev = act(near(["0:Serf@J11P"]), "x", "J11xM11")
+    assert t.phase == "over" and first(ev, "attack").data["result"] == "tie"
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 castle_tie=holds"
+    t, ev = act(near(["0:Serf@J11P"], opts=opts), "x", "J11xM11")
+    assert t.phase != "over" and "J11P" not in tags(t)
 
 
 def test_terrain_revele_au_premier_contact_et_controle() -> None:
@@ -1382,7 +1397,7 @@ DEFAULTS = {
     "rotate_in_place": True,
     "engaged_may_move": True,
     "attack_cap": 0,
-    "castle_tie": "holds",
+    "castle_tie": "falls",
     "aura_stacking": True,
     "reveal_choice": "defender",
     "reveal_keeps_bonuses": True,
@@ -1423,7 +1438,7 @@ OPTION_CASES: dict[str, tuple[str, object]] = {
     "rotate_in_place": ("false", False),
     "engaged_may_move": ("false", False),
     "attack_cap": ("2", 2),
-    "castle_tie": ("falls", "falls"),
+    "castle_tie": ("holds", "holds"),
     "aura_stacking": ("false", False),
     "reveal_choice": ("highest-def", "highest-def"),
     "reveal_keeps_bonuses": ("false", False),
@@ -1771,9 +1786,9 @@ def test_view_what_each_player_sees() -> None:
     assert g.view(t, 1).selection.card is None  # type: ignore[union-attr]
     assert "Your hand: Serf" in g.summary(v0, ["Ana", "Bo"])
     assert v0.options == () and v0.rules == s.rules
-    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 castle_tie=falls dog_chain=true"
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 castle_tie=holds dog_chain=true"
     assert g.view(near([], opts=opts), 0).options == (
-        ("castle_tie", "falls"),
+        ("castle_tie", "holds"),
         ("dog_chain", "true"),
     )
 
