@@ -416,6 +416,11 @@ class Options(GameOptions):
         default=True,
         description="V13: the attacked card keeps its bonuses over the revealed values",
     )
+    reveal_aura: Literal["now", "later"] = Field(
+        default="now",
+        description="a revealed ambush card's own aura counts in the combat that reveals it, "
+        "or only from then on",
+    )
     lancer_free: Literal["one", "turn"] = Field(
         default="one",
         description="V15: the Lancier's free attack: one, or all its attacks that turn",
@@ -425,11 +430,21 @@ class Options(GameOptions):
         default="free",
         description="V17: the Espion needs no anchor nor supply, or is placed and supplied like any card",
     )
+    spy_contact: Literal["card", "unit"] = Field(
+        default="card",
+        description="the Espion must touch an enemy card, a castle included (seed), "
+        "or an enemy unit (V17)",
+    )
     sorcery_discard: Literal["own", "any"] = Field(
         default="own", description="V18: the Sorcier takes from your discard, or from any discard"
     )
     recall_face_down: bool = Field(
         default=False, description="V19: face-down cards may be recalled"
+    )
+    siege_ambush: Literal["reveal", "hidden"] = Field(
+        default="reveal",
+        description="a siege is a normal attack: the holder's face-down cards touching the "
+        "terrain are revealed and count their DEF, or stay hidden and count 0",
     )
     siege_failure: Literal["attackers-die", "no-loss"] = Field(
         default="attackers-die",
@@ -534,6 +549,10 @@ class Rules:
     hand_limit: int
     inns: int = 0  # inns and outposts set out on the table (public)
     outposts: int = 0
+    # options added later: the defaults keep older saved games as they were
+    reveal_aura: str = "later"
+    spy_contact: str = "unit"
+    siege_ambush: str = "hidden"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2115,9 +2134,11 @@ class ViaBelli(Game[State, Action, View]):
         "table=standard",
         "table=salle_a_manger",
         "table=carre_4j",
-        "table=gueridon reveal_choice=highest-def castle_tie=falls attack_cap=1 lancer_free=turn",
+        "table=gueridon reveal_choice=highest-def castle_tie=holds attack_cap=1 lancer_free=turn",
         "table=table_basse cup_layout=random cups=3 dog_chain=true aura_stacking=false",
         "table=gueridon summon_contact=anchor-and-card spy_placement=supplied sorcery_discard=any",
+        "table=gueridon spy_contact=unit siege_ambush=hidden reveal_aura=later",
+        "table=gueridon spy_placement=supplied spy_contact=unit",
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed eliminated_terrain=kept",
         "width=30 height=24 castle_gap=20 cup_cells=N11 self_cut=true recall_face_down=true",
         "table=gueridon must_spend_pa=false deck_out=immediate siege_failure=no-loss",
@@ -2278,6 +2299,9 @@ class ViaBelli(Game[State, Action, View]):
             hand_limit=opts.hand_limit,
             inns=inns,
             outposts=outposts,
+            reveal_aura=opts.reveal_aura,
+            spy_contact=opts.spy_contact,
+            siege_ambush=opts.siege_ambush,
         )
         players = []
         full = tuple(c.count for c in cards)
@@ -2670,10 +2694,14 @@ class ViaBelli(Game[State, Action, View]):
 
     def _anchor_pool(self, state: State, b: Board, seat: Seat, placement: str) -> list[int]:
         if placement == "spy" and state.rules.spy_placement == "free":
+            castles = (
+                state.rules.spy_contact == "card"
+            )  # « au contact d'au moins une carte ennemie »
             return [
                 ci
                 for ci in sorted(range(b.n), key=lambda c: (b.Y[c], b.X[c]))
-                if b.kind[ci] == K_UNIT and b.owner[ci] != seat
+                if b.owner[ci] != seat
+                and (b.kind[ci] == K_UNIT or (castles and b.kind[ci] == K_CASTLE))
             ]
         return b.anchors(seat)
 
@@ -2708,10 +2736,13 @@ class ViaBelli(Game[State, Action, View]):
         ring = 0
         keep_touching = False
         if placement == "spy" and rules.spy_placement != "free":
-            ring, keep_touching = b.enemy_ring(seat, units_only=True), True
+            units_only = rules.spy_contact == "unit"
+            ring, keep_touching = b.enemy_ring(seat, units_only=units_only), True
         elif placement != "spy" and rules.summon_contact == "anchor-and-card":
             ring = b.enemy_ring(seat)
-        if ring:
+        if keep_touching and not ring:
+            stand = lie = 0  # no enemy to touch: no spot
+        elif ring:
             rs, rl = b.geo.meets(ring)
             if keep_touching:
                 stand, lie = stand & rs, lie & rl
@@ -3385,27 +3416,40 @@ class ViaBelli(Game[State, Action, View]):
                 sources |= st.satk[a]
         tk = b.kind[t]
         defender = b.owner[t]
-        revealed_ui = -1
+        holders: list[int] = []
+        revealed: list[int] = []  # card indices of the ambush cards turned face up
         if tk == K_TERRAIN:
             holders = [k for k in b.adj[t] if b.owner[k] == defender and b.kind[k] != K_TERRAIN]
-            dfn = sum(st.bdef[k] + st.pdef[k] for k in holders)
+            if rules.siege_ambush == "reveal":  # « Un Siège se déroule comme une attaque normale »
+                revealed = [k for k in holders if b.kind[k] == K_UNIT and not b.unit(k).face_up]
+        elif reveal_cell is not None:
+            revealed = [b.at(reveal_cell)]
+        dst = st  # the defence's bonuses
+        if revealed and rules.reveal_aura == "now":
+            # the revealed cards are face up now: their own auras count in this combat
+            up = list(state.units)
+            for k in revealed:
+                up[b.ref[k]] = replace(up[b.ref[k]], face_up=True)
+            dst = board_of(replace(state, units=tuple(up))).stats()
+        if tk == K_TERRAIN:
+            dfn = 0
             for k in holders:
-                if st.pdef[k]:
-                    sources |= st.sdef[k]
-                if spied[k]:
+                kbase = table[b.unit(k).name].dfn if k in revealed else st.bdef[k]
+                dfn += kbase + dst.pdef[k]
+                if dst.pdef[k]:
+                    sources |= dst.sdef[k]
+                if spied[k] and k not in revealed:
                     spied_cards.append(b.tag(k))
         else:
-            base, bonus = st.bdef[t], st.pdef[t]
-            if reveal_cell is not None:
-                r = b.at(reveal_cell)
-                revealed_ui = b.ref[r]
-                base = table[state.units[revealed_ui].name].dfn
+            base, bonus = st.bdef[t], dst.pdef[t]
+            if revealed:
+                base = table[b.unit(revealed[0]).name].dfn
                 if not rules.reveal_keeps_bonuses:
                     bonus = 0
             elif spied[t]:
                 spied_cards.append(b.tag(t))
             if bonus:
-                sources |= st.sdef[t]
+                sources |= dst.sdef[t]
             dfn = base + bonus
         for ability in sorted(sources):
             events.append(Event(f"{ability}-bonus", {"seat": seat, "target": b.tag(t)}))
@@ -3430,7 +3474,7 @@ class ViaBelli(Game[State, Action, View]):
                 dead = list(attackers)
         units = list(state.units)
         players = list(state.players)
-        if revealed_ui >= 0:
+        for revealed_ui in sorted(b.ref[k] for k in revealed):
             ru = units[revealed_ui]
             units[revealed_ui] = replace(
                 ru, face_up=True, free_attack=table[ru.name].ability == "lancer"

@@ -17,42 +17,42 @@ from engine.games.via_belli import GAME
 
 # (options, seats, seed) -> sha256 of the playout's transcript
 GOLDEN: dict[tuple[str, int, int], str] = {
-    ("table=standard", 2, 1): "6a9b5df332cb05f63a6d3d9e9485984d202be4fbd23562a4e42cdaf10e3eef1d",
-    ("table=standard", 2, 2): "cf05ee41dfa3ad48d4c3835dd68222a9cd0a9a144cce75561deea6d302156677",
-    ("table=gueridon", 2, 3): "376a62f23a256e37cf28db638dd30ff19669e1552ba54ed5483f6c5825d789f6",
-    ("table=gueridon", 3, 4): "34470b2cd61e9370602340e5819a5b0f65b1614eedc687b19fa2bc1386e55385",
+    ("table=standard", 2, 1): "06eb1d4f9485f38f8897eec3fb613107f887922b1b80011b20a71ef1e131e5f9",
+    ("table=standard", 2, 2): "cc68325b4218e8ec31c598cf7c62811de9e826f086676c93150767d99226afdc",
+    ("table=gueridon", 2, 3): "eba2815a720643975ebf940a50bbbc566009a9a8164495ef19d0f2dcd8b7a715",
+    ("table=gueridon", 3, 4): "2405472b918dfa133e884867315e33228e73867df350efeb00f39c8d51ab3ac7",
     (
         "table=table_basse cup_layout=random cups=3 dog_chain=true",
         2,
         5,
-    ): "5e0ed3b98f400a98344e38ffea3610374ddf4f9d3f4f2fa5ff115ba1ccd3531d",
-    ("table=carre_4j", 4, 6): "0eed78c869e7da8cbbb0bb5c82cad84bba1c8679b8ed8728259c3226c50230c4",
+    ): "1784b12ef5e74cdfefad5bfd992a1140e758f525ccdc66e6988eb640658d83ca",
+    ("table=carre_4j", 4, 6): "843431709b3f66f78f661f246eb32ec197dfb29fd2f9df63f506febef5abc367",
     (
         "table=salle_a_manger",
         3,
         7,
-    ): "47b693ae3cc39b38f66a4690915b969bd280bcd25892b15fe140ee9de5c6fcfc",
+    ): "d2e9168952ee4dc10e8524156e6b3362199a6dab17224f204c156ddfbcb9f3d3",
     (
         "table=gueridon reveal_choice=highest-def castle_tie=falls attack_cap=1",
         4,
         8,
-    ): "495c8df441a5d6b8bdbbb03c70eec38559d9fee0522a936629ff564459631a5d",
+    ): "a4c2a5458098cc769ad2ee26d90e02ce3499ed98cdef79ec88d1a8b689bd712d",
     (
         "table=standard must_spend_pa=false self_cut=true recall_face_down=true",
         2,
         9,
-    ): "108326c259f5b2313060eeb583702e9bbbb06061ed7fb75061e9d2a74d58610f",
-    ("table=standard", 3, 10): "8fdbbd93033aa95b75cfa72a8fe9e7f9564bf44f2cf3a65a920697a0d126cc6d",
+    ): "adee67244f55e19cb36709071f85ac08aafcdeb43eb5a2882a70d09d586c47f6",
+    ("table=standard", 3, 10): "4e074d43c0d2f7aebdc5a476636c45e4bf650028c871820f06df59cc3ff1d6e5",
     (
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed",
         4,
         11,
-    ): "9eb4c022caba06acabd143c2fa059287e1796a621b52bd942f26e05fc255d445",
+    ): "260332fa3d7b4dd78f3903d4e027f691dfca0348ca9924174d75104378ad6c03",
     (
         "table=salle_a_manger",
         2,
         12,
-    ): "027679029667f9b1a8c3b3ac2faec8cf3ad4040e25a536ceebc0fe297e9c9706",
+    ): "2e9342e364c844f3a932990ea26f9fea9bfdff61cbcb7af563885ecab43e5add",
 }
 
 # (options, levels by seat, seed) -> sha256 of the match's choices and final state
@@ -61,17 +61,17 @@ BOT_GOLDEN: dict[tuple[str, tuple[str, ...], int], str] = {
         "table=gueridon",
         ("normal", "easy"),
         21,
-    ): "9be0d65dca529a329dab87c5b8c20321d9ebfe6c0a2c1f8706422acbe30605cf",
+    ): "71426053b81c5c661c23d7eeaa8ecd328c75df412733df2210f766f24f7b4a41",
     (
         "table=standard",
         ("easy", "normal"),
         22,
-    ): "2386086958b9cb3f1455c6ec925a86a58c04e15610963afb4ae2ba5654b79f7f",
+    ): "c4a714973532245caacd531378ebd5d4e69483bfa6e0025fb5ebc57fa8a010db",
     (
         "table=gueridon",
         ("normal", "normal", "easy"),
         23,
-    ): "752739c990f484c1f95acde37e22dd0493d4e9c1ed53e0090a8cb9e4e5ab2b05",
+    ): "b60652a7a630d2a205b20d18666146498d9acb1836612613f39e2dccb8303b13",
 }
 
 CASES = [

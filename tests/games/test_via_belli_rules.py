@@ -654,7 +654,7 @@ def test_espion_se_pose_dans_les_rangs_adverses() -> None:
         hands=["Espion", ""],
     )
     t, _ = act(s, "+")
-    assert {a for a in legal(t) if a.startswith("Espion@")} == {"Espion@AA11"}
+    assert {a for a in legal(t) if a.startswith("Espion@")} == {"Espion@AA11", "Espion@AD11"}
     t, ev = act(t, "Espion@AA11", "Espion X11P")
     assert t.pa == 1 and "spy" in kinds(ev)
     # not linked to its castle, yet it stays (exempt from supply)
@@ -663,6 +663,28 @@ def test_espion_se_pose_dans_les_rangs_adverses() -> None:
     assert "X11P" in tags(t, 0)
     v = g.view(t, 1)
     assert [u.supplied for u in v.units if u.tag == "X11"] == [True]
+
+
+def test_espion_au_contact_d_un_chateau_ennemi() -> None:
+    """« Il doit être au contact d'au moins une carte ennemie pour être invoqué. »: an enemy
+    castle is an enemy card, as for summoning (option ``spy_contact=unit``, ruling V17:
+    only an enemy unit will do)."""
+    s = scenario([], castles=["D11P", "AD11P"], hands=["Espion", ""])
+    t, _ = act(s, "+")
+    assert {a for a in legal(t) if a.startswith("Espion@")} == {"Espion@AD11"}
+    t, ev = act(t, "Espion@AD11", "Espion AA11P")
+    assert "spy" in kinds(ev) and "AA11P" in tags(t, 0)
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 spy_contact=unit"
+    s = scenario([], castles=["D11P", "AD11P"], hands=["Espion", ""], opts=opts)
+    assert not any(a.startswith("Espion") for a in map(g.format_action, g.complete_actions(s, 0)))
+    # placed along an anchor (option spy_placement=supplied): the castle still counts
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 spy_placement=supplied"
+    t, _ = act(near(["0:Serf@G11P"], hands=["Espion", ""], opts=opts), "+")
+    assert "Espion@G11" in legal(t)
+    t, _ = act(t, "Espion@G11")
+    assert "Espion J11P" in legal(t)
+    t, _ = act(near(["0:Serf@G11P"], hands=["Espion", ""], opts=opts + " spy_contact=unit"), "+")
+    assert "Espion@G11" not in legal(t)
 
 
 def test_espion_reduit_a_zero_les_scores_de_base_des_cartes_touchees() -> None:
@@ -975,6 +997,28 @@ def test_v13_option_reveal_keeps_bonuses() -> None:
     assert first(ev, "attack").data["def"] == 2
 
 
+def test_embuscade_revelee_son_aura_compte_dans_le_combat() -> None:
+    """« La carte précédemment en embuscade est désormais face visible pour le reste de la
+    partie. » and « Médecin : Offre un bonus de +2 DEF à toutes les cartes alliées
+    adjacentes. »: a revealed Médecin is face up at once, so its aura counts in the very
+    combat that revealed it (option ``reveal_aura=later``: only from then on)."""
+    units = ["0:Roturier@G11P", "0:?Médecin@D15L", "1:Paladin@J11P"]
+    t, ev = act(near(units, active=1), "x", "J11xG11")
+    e = first(ev, "attack")
+    assert (e.data["atk"], e.data["def"], e.data["result"]) == (4, 4, "tie")  # 2 + 2
+    assert "medic-bonus" in kinds(ev) and tags(t) == {"D15L"}
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 reveal_aura=later"
+    t, ev = act(near(units, active=1, opts=opts), "x", "J11xG11")
+    e = first(ev, "attack")
+    assert (e.data["atk"], e.data["def"], e.data["result"]) == (4, 2, "win")
+    assert tags(t) == {"D15L", "J11P"}
+    # in a siege, a revealed Médecin strengthens the holder it touches
+    units = ["0:Paladin@G11P", "1:Serf@M11P", "1:?Médecin@J15L"]
+    kw = {"castles": ["D11P", "P11P"], "terrain_cards": ["inn@J11P=1"]}
+    _t, ev = act(scenario(units, **kw), "x", "G11xJ11")  # type: ignore[arg-type]
+    assert first(ev, "attack").data["def"] == 6  # Serf 2 + 2, Médecin 2
+
+
 def test_colonnes_coupees_retour_en_main_sans_cout_exemple_du_serf() -> None:
     """« Si une carte du plateau est tuée et défaussée, toutes les cartes n'étant
     désormais plus reliées au Château ou à un Avant-Poste contrôlé sont rapatriées dans la
@@ -1135,6 +1179,34 @@ def test_siege_se_deroule_comme_une_attaque_echec() -> None:
     s = scenario(units, castles=["D11P", "P11P"], terrain_cards=["inn@J11P=1"], opts=opts)
     t, ev = act(s, "x", "G11xJ11")
     assert "G11P" in tags(t) and t.terrain[0].controller == 1
+
+
+def test_siege_comme_une_attaque_normale_revele_les_embuscades() -> None:
+    """« Un Siège se déroule comme une attaque normale. » and « Si une de vos cartes,
+    adjacente à une carte placée en embuscade, est attaquée, retournez votre carte placée
+    en embuscade. »: the holder's face-down cards touching the besieged terrain are turned
+    face up and count their DEF (option ``siege_ambush=hidden``: they stay hidden and
+    count 0)."""
+    units = ["0:Paladin@G11P", "1:Serf@M11P", "1:?Clerc@J15L"]
+    kw = {"castles": ["D11P", "P11P"], "terrain_cards": ["inn@J11P=1"]}
+    t, ev = act(scenario(units, **kw), "x", "G11xJ11")  # type: ignore[arg-type]
+    assert first(ev, "ambush-revealed").data == {
+        "seat": 1,
+        "card": "Clerc",
+        "tag": "J15",
+        "target": "J11",
+    }
+    e = first(ev, "attack")
+    assert (e.data["atk"], e.data["def"], e.data["result"]) == (4, 5, "lose")  # Serf 2 + Clerc 3
+    assert first(ev, "siege").data["success"] is False and t.terrain[0].controller == 1
+    clerc = unit_at(t, "J15")
+    assert clerc is not None and clerc.face_up and "G11P" not in tags(t)
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 siege_ambush=hidden"
+    t, ev = act(scenario(units, opts=opts, **kw), "x", "G11xJ11")  # type: ignore[arg-type]
+    assert "ambush-revealed" not in kinds(ev) and first(ev, "attack").data["def"] == 2
+    assert t.terrain[0].controller == 0
+    clerc = unit_at(t, "J15")
+    assert clerc is not None and not clerc.face_up
 
 
 def test_siege_d_un_avant_poste_coupe_les_colonnes_adverses() -> None:
@@ -1401,11 +1473,14 @@ DEFAULTS = {
     "aura_stacking": True,
     "reveal_choice": "defender",
     "reveal_keeps_bonuses": True,
+    "reveal_aura": "now",
     "lancer_free": "one",
     "dog_chain": False,
     "spy_placement": "free",
+    "spy_contact": "card",
     "sorcery_discard": "own",
     "recall_face_down": False,
+    "siege_ambush": "reveal",
     "siege_failure": "attackers-die",
     "archer_siege": True,
     "enemy_terrain_blocks": False,
@@ -1442,11 +1517,14 @@ OPTION_CASES: dict[str, tuple[str, object]] = {
     "aura_stacking": ("false", False),
     "reveal_choice": ("highest-def", "highest-def"),
     "reveal_keeps_bonuses": ("false", False),
+    "reveal_aura": ("later", "later"),
     "lancer_free": ("turn", "turn"),
     "dog_chain": ("true", True),
     "spy_placement": ("supplied", "supplied"),
+    "spy_contact": ("unit", "unit"),
     "sorcery_discard": ("any", "any"),
     "recall_face_down": ("true", True),
+    "siege_ambush": ("hidden", "hidden"),
     "siege_failure": ("no-loss", "no-loss"),
     "archer_siege": ("false", False),
     "enemy_terrain_blocks": ("true", True),
