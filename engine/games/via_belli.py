@@ -363,6 +363,11 @@ class Options(GameOptions):
         default=(), description="custom cups: top-left cells (e.g. K10,AR20); overrides cups"
     )
     cup_size: int = Field(default=4, ge=1, le=10, description="side of a cup in cells")
+    terrain_cells: tuple[str, ...] = Field(
+        default=(),
+        description="middle terrain placed by the players: top-left cells with P (standing, "
+        "the default) or L (lying), e.g. T10,T24L; one per inn and outpost",
+    )
     # ---- the rules (V1-V23)
     initiative_sum: Literal["fourth-card", "whole-hand"] = Field(
         default="fourth-card",
@@ -386,6 +391,11 @@ class Options(GameOptions):
         default="anchor",
         description="V5: only the anchor must touch no enemy, or the new card too",
     )
+    bases_anchor: Literal["always", "unengaged"] = Field(
+        default="always",
+        description="V5: your castle and controlled outposts always anchor summons, or only "
+        "while they touch no enemy card",
+    )
     inn_relays: bool = Field(default=False, description="V6: a controlled inn relays supply")
     self_cut: bool = Field(
         default=False,
@@ -400,6 +410,10 @@ class Options(GameOptions):
     engaged_may_move: bool = Field(default=True, description="V8: cards touching an enemy may move")
     attack_cap: int = Field(
         default=0, ge=0, le=10, description="V9: attacks per card and turn; 0: unlimited"
+    )
+    face_down_attack: bool = Field(
+        default=False,
+        description="V9: face-down cards may attack (with ATK 0, staying face down)",
     )
     castle_tie: Literal["falls", "holds"] = Field(
         default="falls",
@@ -438,6 +452,10 @@ class Options(GameOptions):
     sorcery_discard: Literal["own", "any"] = Field(
         default="own", description="V18: the Sorcier takes from your discard, or from any discard"
     )
+    sorcery_face_down: bool = Field(
+        default=False,
+        description="V18: a face-down Sorcier may use its power too (it is then turned face up)",
+    )
     recall_face_down: bool = Field(
         default=False, description="V19: face-down cards may be recalled"
     )
@@ -466,6 +484,22 @@ class Options(GameOptions):
     hand_limit: int = Field(
         default=0, ge=0, le=40, description="V23: hand limit for drawing; 0: none"
     )
+
+    @field_validator("terrain_cells", mode="before")
+    @classmethod
+    def _split_places(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = [v for v in re.split(r"[,\s/;]+", value) if v]
+        if isinstance(value, list | tuple):
+            out = []
+            for v in value:
+                text = str(v).strip().upper()
+                cell = text[:-1] if text[-1:] in ("P", "L") else text
+                if not _CELL_RE.match(cell):
+                    raise ValueError(f"{v!r} is not a place (e.g. T10 or T10L)")
+                out.append(text if text != cell else cell + "P")
+            return tuple(out)
+        return value
 
     @field_validator("cup_cells", mode="before")
     @classmethod
@@ -553,6 +587,9 @@ class Rules:
     reveal_aura: str = "later"
     spy_contact: str = "unit"
     siege_ambush: str = "hidden"
+    bases_anchor: str = "always"
+    face_down_attack: bool = False
+    sorcery_face_down: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1638,8 +1675,11 @@ class Board:
         supplied units touching no enemy unit or castle (V5, V21)."""
         side = self.side(seat)
         if side.anchors is None:
+            rules = self.state.rules
             out = list(side.sources)
-            blocks_terrain = self.state.rules.enemy_terrain_blocks
+            if rules.bases_anchor == "unengaged":  # V5 option: bases touching an enemy do not
+                out = [ci for ci in out if not any(self.is_enemy(nb, seat) for nb in self.adj[ci])]
+            blocks_terrain = rules.enemy_terrain_blocks
             for ci in sorted(side.supplied):
                 if self.kind[ci] != K_UNIT:
                     continue
@@ -1689,8 +1729,9 @@ class Board:
                 return self.owner[ci] >= 0 and self.owner[ci] != seat
             return self.owner[ci] != seat
 
+        face_down = rules.face_down_attack
         for ui, u in enumerate(state.units):
-            if u.owner != seat or not u.face_up:
+            if u.owner != seat or not (u.face_up or face_down):
                 continue
             if cap and u.attacks >= cap:
                 continue
@@ -1698,7 +1739,7 @@ class Board:
             for t in self.adj[ci]:
                 if enemy_target(t):
                     targets.setdefault(t, set()).add(ci)
-            if self.table[u.name].ability == "archer":
+            if u.face_up and self.table[u.name].ability == "archer":
                 for ally in self.adj[ci]:
                     if self.owner[ally] != seat or self.kind[ally] == K_TERRAIN:
                         continue
@@ -2139,6 +2180,8 @@ class ViaBelli(Game[State, Action, View]):
         "table=gueridon summon_contact=anchor-and-card spy_placement=supplied sorcery_discard=any",
         "table=gueridon spy_contact=unit siege_ambush=hidden reveal_aura=later",
         "table=gueridon spy_placement=supplied spy_contact=unit",
+        "table=gueridon bases_anchor=unengaged face_down_attack=true sorcery_face_down=true",
+        "table=standard terrain_cells=T10,AB24L",
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed eliminated_terrain=kept",
         "width=30 height=24 castle_gap=20 cup_cells=N11 self_cut=true recall_face_down=true",
         "table=gueridon must_spend_pa=false deck_out=immediate siege_failure=no-loss",
@@ -2192,9 +2235,31 @@ class ViaBelli(Game[State, Action, View]):
                 )
             taken.append(r)
         slots = layout.slots[: inns + outposts]
+        if opts.terrain_cells:
+            if len(opts.terrain_cells) != inns + outposts:
+                raise BadOptions(
+                    f"terrain_cells needs {inns + outposts} places, one per inn and outpost "
+                    f"({inns} + {outposts}), not {len(opts.terrain_cells)}.",
+                    fr=f"terrain_cells demande {inns + outposts} places, une par auberge et "
+                    f"avant-poste ({inns} + {outposts}), pas {len(opts.terrain_cells)}.",
+                )
+            own: list[tuple[int, int, bool]] = []
+            for text in opts.terrain_cells:
+                cell = parse_cell(text[:-1])
+                assert cell is not None
+                own.append((cell[0], cell[1], text.endswith("L")))
+            slots = tuple(own)
         for x, y, land in slots:
             r = card_rect(x, y, land)
-            if not r.inside(width, height) or any(r.near(o, 1) for o in taken):
+            if opts.terrain_cells:
+                if not r.inside(width, height) or any(r.overlaps(o) for o in taken):
+                    raise BadOptions(
+                        f"The terrain card at {cell_text(x, y)} leaves the table or covers "
+                        "another card.",
+                        fr=f"La carte de terrain en {cell_text(x, y)} sort de la table ou "
+                        "couvre une autre carte.",
+                    )
+            elif not r.inside(width, height) or any(r.near(o, 1) for o in taken):
                 raise BadOptions(
                     f"{inns} inns and {outposts} outposts do not fit on this table.",
                     fr=f"{inns} auberges et {outposts} avant-postes ne tiennent pas sur cette table.",
@@ -2302,6 +2367,9 @@ class ViaBelli(Game[State, Action, View]):
             reveal_aura=opts.reveal_aura,
             spy_contact=opts.spy_contact,
             siege_ambush=opts.siege_ambush,
+            bases_anchor=opts.bases_anchor,
+            face_down_attack=opts.face_down_attack,
+            sorcery_face_down=opts.sorcery_face_down,
         )
         players = []
         full = tuple(c.count for c in cards)
@@ -3015,8 +3083,9 @@ class ViaBelli(Game[State, Action, View]):
     def _sorcery_cards(self, state: State, seat: Seat) -> list[str]:
         rules = state.rules
         table = card_table(rules)
+        face_down = rules.sorcery_face_down
         if not any(
-            u.owner == seat and u.face_up and table[u.name].ability == "sorcerer"
+            u.owner == seat and (u.face_up or face_down) and table[u.name].ability == "sorcerer"
             for u in state.units
         ):
             return []
@@ -3314,6 +3383,31 @@ class ViaBelli(Game[State, Action, View]):
             replace(player, hand=(*player.hand, a.card), known=(*player.known, (a.card, clock))),
         )
         state = replace(state, clock=clock)
+        table = card_table(rules)
+        if not any(
+            u.owner == seat and u.face_up and table[u.name].ability == "sorcerer"
+            for u in state.units
+        ):  # option sorcery_face_down: the face-down Sorcier shows itself
+            ui = min(
+                (
+                    i
+                    for i, u in enumerate(state.units)
+                    if u.owner == seat and table[u.name].ability == "sorcerer"
+                ),
+                key=lambda i: (state.units[i].y, state.units[i].x),
+            )
+            ru = state.units[ui]
+            owner = state.players[seat]
+            state = _set_player(
+                state, seat, replace(owner, known=_forget_before(owner.known, ru.name, ru.since))
+            )
+            units = list(state.units)
+            units[ui] = replace(ru, face_up=True)
+            state = replace(state, units=tuple(units))
+            tag = cell_text(ru.x, ru.y)
+            events.append(
+                Event("ambush-revealed", {"seat": seat, "card": ru.name, "tag": tag, "target": tag})
+            )
         state = replace(
             state,
             pa=state.pa - cost,

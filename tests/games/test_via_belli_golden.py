@@ -17,42 +17,42 @@ from engine.games.via_belli import GAME
 
 # (options, seats, seed) -> sha256 of the playout's transcript
 GOLDEN: dict[tuple[str, int, int], str] = {
-    ("table=standard", 2, 1): "06eb1d4f9485f38f8897eec3fb613107f887922b1b80011b20a71ef1e131e5f9",
-    ("table=standard", 2, 2): "cc68325b4218e8ec31c598cf7c62811de9e826f086676c93150767d99226afdc",
-    ("table=gueridon", 2, 3): "eba2815a720643975ebf940a50bbbc566009a9a8164495ef19d0f2dcd8b7a715",
-    ("table=gueridon", 3, 4): "2405472b918dfa133e884867315e33228e73867df350efeb00f39c8d51ab3ac7",
+    ("table=standard", 2, 1): "89137bbdc8f49e7e73e6770667d74f34d90b3e141f6e74fca32d1f824b83f50f",
+    ("table=standard", 2, 2): "016a6e3fbf3195aa8e3ae046b0cfa1f1df44f51240e4b2ba8a78a1fd9be56580",
+    ("table=gueridon", 2, 3): "11894d4ad819791a7a760dc86363b791b43eef0740407d287a41086e6c0326f3",
+    ("table=gueridon", 3, 4): "25c8c756900d2048a8dcc705298c9599c529e06f1340b1182ed0e2986457b9e3",
     (
         "table=table_basse cup_layout=random cups=3 dog_chain=true",
         2,
         5,
-    ): "1784b12ef5e74cdfefad5bfd992a1140e758f525ccdc66e6988eb640658d83ca",
-    ("table=carre_4j", 4, 6): "843431709b3f66f78f661f246eb32ec197dfb29fd2f9df63f506febef5abc367",
+    ): "a657ed90a22b471ab2b3acae85f73e2941b2111386b3124581e78a639637d7a8",
+    ("table=carre_4j", 4, 6): "45df23e63deb01cefc90ae7a9460d25d518cdd326db153c040ecfc7abfcccbe7",
     (
         "table=salle_a_manger",
         3,
         7,
-    ): "d2e9168952ee4dc10e8524156e6b3362199a6dab17224f204c156ddfbcb9f3d3",
+    ): "d82101b93b3c4b14685ac2be58941bb80e618ebba8a23ad8ff5fcf40f01117fe",
     (
         "table=gueridon reveal_choice=highest-def castle_tie=falls attack_cap=1",
         4,
         8,
-    ): "a4c2a5458098cc769ad2ee26d90e02ce3499ed98cdef79ec88d1a8b689bd712d",
+    ): "9af3069bacc51c243bef3e448a2f26ae46592da7ceb73eec03b66f0dcc508de1",
     (
         "table=standard must_spend_pa=false self_cut=true recall_face_down=true",
         2,
         9,
-    ): "adee67244f55e19cb36709071f85ac08aafcdeb43eb5a2882a70d09d586c47f6",
-    ("table=standard", 3, 10): "4e074d43c0d2f7aebdc5a476636c45e4bf650028c871820f06df59cc3ff1d6e5",
+    ): "210897c3d8e57ac3ef1c23119332c3374297c0a7d9f35c8cc98936e554f9f653",
+    ("table=standard", 3, 10): "79514b9ba8324e404c73f87b11bc57ae7c8e8d5ffafb4dbc2df007e70baa7d61",
     (
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed",
         4,
         11,
-    ): "260332fa3d7b4dd78f3903d4e027f691dfca0348ca9924174d75104378ad6c03",
+    ): "f49a8d29702b87caa40bab556692004bddb26835e260e3e22dc1dfcc036f9868",
     (
         "table=salle_a_manger",
         2,
         12,
-    ): "2e9342e364c844f3a932990ea26f9fea9bfdff61cbcb7af563885ecab43e5add",
+    ): "43532d5e6265e0225bd77ab8de487975c4f1cc69c4193d0d456ec469845a7e76",
 }
 
 # (options, levels by seat, seed) -> sha256 of the match's choices and final state
@@ -61,17 +61,17 @@ BOT_GOLDEN: dict[tuple[str, tuple[str, ...], int], str] = {
         "table=gueridon",
         ("normal", "easy"),
         21,
-    ): "71426053b81c5c661c23d7eeaa8ecd328c75df412733df2210f766f24f7b4a41",
+    ): "3600d25bbe2148116e2a6cb4c0ca7dd6b4b9e85d9552a09b9d40c786b0b61e81",
     (
         "table=standard",
         ("easy", "normal"),
         22,
-    ): "c4a714973532245caacd531378ebd5d4e69483bfa6e0025fb5ebc57fa8a010db",
+    ): "47f7977db38bb9fcb5ce131668c88107fe46b8bc797f3ded83f8aac3ca60687c",
     (
         "table=gueridon",
         ("normal", "normal", "easy"),
         23,
-    ): "b60652a7a630d2a205b20d18666146498d9acb1836612613f39e2dccb8303b13",
+    ): "849c75e18add3c20a7ca159f7a4eff5905ab7d9939ccb306de2d0d8bbfbeb640",
 }
 
 CASES = [

@@ -348,6 +348,25 @@ def test_preparation_chateaux_face_visible_terrains_faces_cachees_melanges() -> 
     assert kinds_seen == {("inn", "outpost"), ("outpost", "inn")}
 
 
+def test_option_terrain_cells() -> None:
+    """« Les positions et le nombre de ces cartes sont laissés libres aux joueurs. »: option
+    ``terrain_cells`` puts the inns and outposts at the players' cells (``P`` standing,
+    ``L`` lying), as ``cup_cells`` does for cups."""
+    s = base("terrain_cells=T10,T24L")
+    assert sorted((t.x, t.y, t.landscape) for t in s.terrain) == [(19, 9, False), (19, 23, True)]
+    assert sorted(t.kind for t in s.terrain) == ["inn", "outpost"]
+    s = base("inns=2 outposts=1 terrain_cells=T2,T10,T24L")
+    assert len(s.terrain) == 3
+    with pytest.raises(BadOptions):
+        base("terrain_cells=T10")  # 2 cards, 1 place
+    with pytest.raises(BadOptions):
+        base("terrain_cells=T10,T11")  # overlapping
+    with pytest.raises(BadOptions):
+        base("terrain_cells=T10,BZ3")  # off the table
+    with pytest.raises(BadOptions):
+        g.options("terrain_cells=T10,nowhere")
+
+
 def test_option_terrain_hidden_false() -> None:
     """Option ``terrain_hidden=false``: the middle terrain lies face up from the start."""
     s = base("terrain_hidden=false")
@@ -573,6 +592,22 @@ def test_v5_option_summon_contact_anchor_and_card() -> None:
     spots = legal(t)
     assert "Serf G15P" in spots
     assert "Serf J11P" not in spots
+
+
+def test_v5_option_bases_anchor_unengaged() -> None:
+    """« il faut la déposer en contact avec votre Château, un Avant-Poste que vous
+    contrôlez, ou une de vos cartes déjà présente sur le plateau, non en contact avec une
+    carte ennemie »; V5: the castle and controlled outposts are anchors even when an enemy
+    touches them (option ``bases_anchor=unengaged``: only while no enemy card does)."""
+    units = ["1:Roturier@G11P"]  # an enemy against castle D11
+    t, _ = act(near(units, hands=["Serf", ""]), "+")
+    assert "Serf@D11" in legal(t)
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 bases_anchor=unengaged"
+    s = near(units, hands=["Serf", ""], opts=opts)
+    assert not any(g.format_action(a).startswith("Serf") for a in g.complete_actions(s, 0))
+    s = near([], hands=["Serf", ""], opts=opts)
+    t, _ = act(s, "+")
+    assert "Serf@D11" in legal(t)
 
 
 def test_v21_le_terrain_ennemi_n_est_pas_une_carte_ennemie() -> None:
@@ -916,6 +951,25 @@ def test_v9_les_cartes_face_cachee_n_attaquent_pas_et_il_faut_toucher() -> None:
     assert "x" not in legal(s)
     with pytest.raises(IllegalAction):
         g.apply(s, 0, Attack(((6, 10),), (9, 10)))
+
+
+def test_v9_option_face_down_attack() -> None:
+    """« Si vous invoquez votre carte en embuscade, aucun bonus ne s'applique sur elle, et
+    ses Points d'Attaque (ATK) et de Défense (DEF) descendent à 0. »: the seed does not
+    forbid a face-down card to attack; V9 does (option ``face_down_attack=true``: it
+    attacks with ATK 0 and stays face down)."""
+    units = ["0:?Paladin@G11P", "1:?Serf@J11P", "1:Roturier@G15P"]
+    s = near(units)
+    assert "x" not in legal(s)
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 face_down_attack=true"
+    s = near(units, opts=opts)
+    t, _ = act(s, "x")
+    assert legal(t) >= {"G11xJ11", "G11xG15"}
+    t, ev = act(t, "G11xJ11")  # 0 against a face-down 0: a tie, both die
+    e = first(ev, "attack")
+    assert (e.data["atk"], e.data["def"], e.data["result"]) == (0, 0, "tie")
+    t, ev = act(near(units, opts=opts), "x", "G11xG15")  # 0 against 2
+    assert first(ev, "attack").data["result"] == "lose" and "ambush-revealed" not in kinds(ev)
 
 
 def test_embuscade_attaquee_directement_zero_en_defense() -> None:
@@ -1353,6 +1407,22 @@ def test_sorcier_rapatrie_une_carte_de_la_defausse() -> None:
     assert t.players[1].discard == () and first(ev, "sorcery").data["from"] == 1
 
 
+def test_v18_option_sorcery_face_down() -> None:
+    """« Sorcier : Il peut rapatrier une carte de son choix de la défausse dans la main du
+    joueur »; V18: only a face-up Sorcier (option ``sorcery_face_down=true``: a face-down
+    one too, which is then turned face up)."""
+    units = ["0:?Sorcier@G11P"]
+    assert "^" not in legal(near(units, discards=[["Serf"], []]))
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 sorcery_face_down=true"
+    s = near(units, discards=[["Serf"], []], opts=opts)
+    t, ev = act(s, "^", "^Serf")
+    assert kinds(ev)[:2] == ["ambush-revealed", "sorcery"]
+    sorcier = unit_at(t, "G11")
+    assert sorcier is not None and sorcier.face_up and "Serf" in t.players[0].hand
+    text = g.describe_event(first(ev, "ambush-revealed"), ["Ana", "Bo"], "fr")
+    assert text == "Embuscade ! Sorcier est retourné en G11."
+
+
 # ===========================================================================
 # Fin de partie, 3-4 joueurs
 # ===========================================================================
@@ -1457,18 +1527,21 @@ DEFAULTS = {
     "cup_layout": "preset",
     "cup_cells": (),
     "cup_size": 4,
+    "terrain_cells": (),
     "initiative_sum": "fourth-card",
     "initiative_card": "keep",
     "terrain_hidden": True,
     "must_spend_pa": True,
     "deck_out": "end-of-turn",
     "summon_contact": "anchor",
+    "bases_anchor": "always",
     "inn_relays": False,
     "self_cut": False,
     "move_pivot": "any",
     "rotate_in_place": True,
     "engaged_may_move": True,
     "attack_cap": 0,
+    "face_down_attack": False,
     "castle_tie": "falls",
     "aura_stacking": True,
     "reveal_choice": "defender",
@@ -1479,6 +1552,7 @@ DEFAULTS = {
     "spy_placement": "free",
     "spy_contact": "card",
     "sorcery_discard": "own",
+    "sorcery_face_down": False,
     "recall_face_down": False,
     "siege_ambush": "reveal",
     "siege_failure": "attackers-die",
@@ -1501,18 +1575,21 @@ OPTION_CASES: dict[str, tuple[str, object]] = {
     "cup_layout": ("random", "random"),
     "cup_cells": ("k10,Q3", ("K10", "Q3")),
     "cup_size": ("3", 3),
+    "terrain_cells": ("t10,T24L", ("T10P", "T24L")),
     "initiative_sum": ("whole-hand", "whole-hand"),
     "initiative_card": ("return", "return"),
     "terrain_hidden": ("false", False),
     "must_spend_pa": ("false", False),
     "deck_out": ("immediate", "immediate"),
     "summon_contact": ("anchor-and-card", "anchor-and-card"),
+    "bases_anchor": ("unengaged", "unengaged"),
     "inn_relays": ("true", True),
     "self_cut": ("true", True),
     "move_pivot": ("friendly", "friendly"),
     "rotate_in_place": ("false", False),
     "engaged_may_move": ("false", False),
     "attack_cap": ("2", 2),
+    "face_down_attack": ("true", True),
     "castle_tie": ("holds", "holds"),
     "aura_stacking": ("false", False),
     "reveal_choice": ("highest-def", "highest-def"),
@@ -1523,6 +1600,7 @@ OPTION_CASES: dict[str, tuple[str, object]] = {
     "spy_placement": ("supplied", "supplied"),
     "spy_contact": ("unit", "unit"),
     "sorcery_discard": ("any", "any"),
+    "sorcery_face_down": ("true", True),
     "recall_face_down": ("true", True),
     "siege_ambush": ("hidden", "hidden"),
     "siege_failure": ("no-loss", "no-loss"),
