@@ -408,6 +408,11 @@ class Options(GameOptions):
         default=True, description="V8: a move may overlap the card's old place"
     )
     engaged_may_move: bool = Field(default=True, description="V8: cards touching an enemy may move")
+    move_path: Literal["free", "slide"] = Field(
+        default="free",
+        description="V8: a moved card is lifted (path not checked), or slides along the pivot "
+        "through free places, one cell or a quarter turn at a time",
+    )
     attack_cap: int = Field(
         default=0, ge=0, le=10, description="V9: attacks per card and turn; 0: unlimited"
     )
@@ -590,6 +595,7 @@ class Rules:
     bases_anchor: str = "always"
     face_down_attack: bool = False
     sorcery_face_down: bool = False
+    move_path: str = "free"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2180,7 +2186,8 @@ class ViaBelli(Game[State, Action, View]):
         "table=gueridon summon_contact=anchor-and-card spy_placement=supplied sorcery_discard=any",
         "table=gueridon spy_contact=unit siege_ambush=hidden reveal_aura=later",
         "table=gueridon spy_placement=supplied spy_contact=unit",
-        "table=gueridon bases_anchor=unengaged face_down_attack=true sorcery_face_down=true",
+        "table=gueridon bases_anchor=unengaged face_down_attack=true sorcery_face_down=true "
+        "move_path=slide",
         "table=standard terrain_cells=T10,AB24L",
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed eliminated_terrain=kept",
         "width=30 height=24 castle_gap=20 cup_cells=N11 self_cut=true recall_face_down=true",
@@ -2370,6 +2377,7 @@ class ViaBelli(Game[State, Action, View]):
             bases_anchor=opts.bases_anchor,
             face_down_attack=opts.face_down_attack,
             sorcery_face_down=opts.sorcery_face_down,
+            move_path=opts.move_path,
         )
         players = []
         full = tuple(c.count for c in cards)
@@ -2911,7 +2919,37 @@ class ViaBelli(Game[State, Action, View]):
         if ring != -1 and not groups and pivot != ci and pivot in b.side(b.owner[ci]).member_set:
             full_s, full_l = base_s, base_l  # touching the pivot is touching the network
         ts, tl = b.geo.touch(b.X[pivot], b.Y[pivot], b.Wd[pivot], b.Ht[pivot])
+        if state.rules.move_path == "slide":
+            rs, rl = self._slide_reach(b, ci, need[0], ts, tl)
+            return full_s & ts & rs, full_l & tl & rl
         return full_s & ts, full_l & tl
+
+    def _slide_reach(self, b: Board, ci: int, occ: int, ts: int, tl: int) -> tuple[int, int]:
+        """Option ``move_path=slide`` (V8): the places card ``ci`` reaches from
+        its own by steps of one cell (diagonals too, to turn a corner), or by a
+        quarter turn about its middle, through free places that all touch the
+        pivot (fields ``ts``/``tl``)."""
+        W = b.W
+        fs, fl = b.geo.fits(occ)
+        cs, cl = fs & ts, fl & tl
+        here = 1 << (b.Y[ci] * W + b.X[ci])
+        rs, rl = (0, here) if b.Wd[ci] == LONG else (here, 0)
+        steps = (1, W - 1, W, W + 1)  # the eight neighbouring cells, both ways
+
+        def spread(m: int) -> int:
+            out = m
+            for k in steps:
+                out |= m << k | m >> k
+            return out
+
+        while True:
+            # a quarter turn: standing at (x, y) <-> lying at (x-1..x, y..y+1)
+            ns = spread(rs) | rl | rl << 1 | rl >> W | rl >> (W - 1)
+            nl = spread(rl) | rs | rs >> 1 | rs << W | rs << (W - 1)
+            ns, nl = ns & cs, nl & cl
+            if ns == rs and nl == rl:
+                return rs, rl
+            rs, rl = ns, nl
 
     def _has_dest(
         self, state: State, b: Board, ci: int, pivot: int, need: tuple[int, int, list[int]]

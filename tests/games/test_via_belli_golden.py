@@ -17,42 +17,42 @@ from engine.games.via_belli import GAME
 
 # (options, seats, seed) -> sha256 of the playout's transcript
 GOLDEN: dict[tuple[str, int, int], str] = {
-    ("table=standard", 2, 1): "89137bbdc8f49e7e73e6770667d74f34d90b3e141f6e74fca32d1f824b83f50f",
-    ("table=standard", 2, 2): "016a6e3fbf3195aa8e3ae046b0cfa1f1df44f51240e4b2ba8a78a1fd9be56580",
-    ("table=gueridon", 2, 3): "11894d4ad819791a7a760dc86363b791b43eef0740407d287a41086e6c0326f3",
-    ("table=gueridon", 3, 4): "25c8c756900d2048a8dcc705298c9599c529e06f1340b1182ed0e2986457b9e3",
+    ("table=standard", 2, 1): "4d7d0f2333732dd24b356071612a89a207cc255898d24e4ed1ebaaca217a1d3a",
+    ("table=standard", 2, 2): "701e43075ddc67781801dd5e9cbb06be2714609aeb5b47b2a8dbd7b1f075bbab",
+    ("table=gueridon", 2, 3): "6d3b96e2f50bf72fbb6e91669e740b3314b65ac5da4744967d52db4d824dcd62",
+    ("table=gueridon", 3, 4): "386cad237ee59e1240b07d2c9f85ac4de90cd2330476383c4735ae4211b2e712",
     (
         "table=table_basse cup_layout=random cups=3 dog_chain=true",
         2,
         5,
-    ): "a657ed90a22b471ab2b3acae85f73e2941b2111386b3124581e78a639637d7a8",
-    ("table=carre_4j", 4, 6): "45df23e63deb01cefc90ae7a9460d25d518cdd326db153c040ecfc7abfcccbe7",
+    ): "4e39f0b195aa866a9b05b7c6645ea9c5bc132b285605f25fd9c937a1fe51ee39",
+    ("table=carre_4j", 4, 6): "37312b95380b5497127d93101e06225c75e61a98315ab0b1f81caab45dd8d9c2",
     (
         "table=salle_a_manger",
         3,
         7,
-    ): "d82101b93b3c4b14685ac2be58941bb80e618ebba8a23ad8ff5fcf40f01117fe",
+    ): "73a15965465f84522d38fa4c5713c305bf82ae96f9f546ed6595de11fe24c5f2",
     (
         "table=gueridon reveal_choice=highest-def castle_tie=falls attack_cap=1",
         4,
         8,
-    ): "9af3069bacc51c243bef3e448a2f26ae46592da7ceb73eec03b66f0dcc508de1",
+    ): "19edf301174b1a065ff0904ddd828be79aeb316e5ec2cf017a26ac99197464fe",
     (
         "table=standard must_spend_pa=false self_cut=true recall_face_down=true",
         2,
         9,
-    ): "210897c3d8e57ac3ef1c23119332c3374297c0a7d9f35c8cc98936e554f9f653",
-    ("table=standard", 3, 10): "79514b9ba8324e404c73f87b11bc57ae7c8e8d5ffafb4dbc2df007e70baa7d61",
+    ): "82a78cf9d3737d7416945a5b8b657aafed64d4833621594fb9b2d2e68f729e16",
+    ("table=standard", 3, 10): "425a78f1e0a432d1cb27d4244cb273afe5bbe12d2e6f694671fbe43beb0e7950",
     (
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed",
         4,
         11,
-    ): "f49a8d29702b87caa40bab556692004bddb26835e260e3e22dc1dfcc036f9868",
+    ): "2bd5b11ebceae066d013401bbd4c835647a8a76992d8d49ffed7fb122546a271",
     (
         "table=salle_a_manger",
         2,
         12,
-    ): "43532d5e6265e0225bd77ab8de487975c4f1cc69c4193d0d456ec469845a7e76",
+    ): "86760b304a085a7a52b1b2e6ce5205302eda64bf3c63894d54f4228eb81644a5",
 }
 
 # (options, levels by seat, seed) -> sha256 of the match's choices and final state
@@ -61,17 +61,17 @@ BOT_GOLDEN: dict[tuple[str, tuple[str, ...], int], str] = {
         "table=gueridon",
         ("normal", "easy"),
         21,
-    ): "3600d25bbe2148116e2a6cb4c0ca7dd6b4b9e85d9552a09b9d40c786b0b61e81",
+    ): "c2d700ea371c19a382d29ebb6a005d4c3d87dda48692bce6530ffb7021e897a9",
     (
         "table=standard",
         ("easy", "normal"),
         22,
-    ): "47f7977db38bb9fcb5ce131668c88107fe46b8bc797f3ded83f8aac3ca60687c",
+    ): "0a5930bcadce48571ab07ab9b4889fcf2b0886745a7407daec65575ddbfbadd8",
     (
         "table=gueridon",
         ("normal", "normal", "easy"),
         23,
-    ): "849c75e18add3c20a7ca159f7a4eff5905ab7d9939ccb306de2d0d8bbfbeb640",
+    ): "d85a46bfa1e29f83e423d94b06f85f82d15cf12775dac47a1ae25c2f0bb39244",
 }
 
 CASES = [

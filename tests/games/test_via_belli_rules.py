@@ -800,6 +800,26 @@ def test_v7_un_rapatriement_qui_couperait_une_colonne_est_interdit() -> None:
     assert first(ev, "cut-off").data["tags"] == ["J15"] and t.pa == 4
 
 
+def test_v8_option_move_path_slide() -> None:
+    """« Vous pouvez déplacer une de vos cartes déjà invoquée n'importe où le long d'une
+    des cartes lui étant adjacente. »; V8: the path is not checked (option
+    ``move_path=slide``: the card slides along the pivot, one cell or a quarter turn at a
+    time, through free places touching it, so it cannot jump over the cards around)."""
+    units = ["0:Barde@G11P", "0:Cabot à Couteau@G15P"]
+    kw = {"castles": ["D11P", "J11P"]}  # both sides of the Barde are taken
+    t, _ = act(near(units, **kw), ">", "G15@G11")  # type: ignore[arg-type]
+    free = {a.split(">")[1] for a in legal(t)}
+    assert {"G7P", "F8L", "H15P", "E15P", "G15L"} <= free
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 move_path=slide"
+    t, _ = act(near(units, opts=opts, **kw), ">", "G15@G11")  # type: ignore[arg-type]
+    slide = {a.split(">")[1] for a in legal(t)}
+    assert {"H15P", "E15P", "G15L"} <= slide and slide < free
+    assert not any(int(p[1:-1]) < 11 for p in slide)  # nothing above the Barde
+    # with the right side free, it goes round the corner
+    t, _ = act(near(units, opts=opts), ">", "G15@G11")
+    assert "G15>G7P" in legal(t)
+
+
 def test_deplacement_du_cabot_autour_du_barde() -> None:
     """« Déplacement (1 Point d'Action) : Vous pouvez déplacer une de vos cartes déjà
     invoquée n'importe où le long d'une des cartes lui étant adjacente. » — « Déplacements
@@ -1540,6 +1560,7 @@ DEFAULTS = {
     "move_pivot": "any",
     "rotate_in_place": True,
     "engaged_may_move": True,
+    "move_path": "free",
     "attack_cap": 0,
     "face_down_attack": False,
     "castle_tie": "falls",
@@ -1588,6 +1609,7 @@ OPTION_CASES: dict[str, tuple[str, object]] = {
     "move_pivot": ("friendly", "friendly"),
     "rotate_in_place": ("false", False),
     "engaged_may_move": ("false", False),
+    "move_path": ("slide", "slide"),
     "attack_cap": ("2", 2),
     "face_down_attack": ("true", True),
     "castle_tie": ("holds", "holds"),
