@@ -427,6 +427,10 @@ class Options(GameOptions):
     aura_stacking: bool = Field(
         default=True, description="V12: bonuses of several cards of the same name add up"
     )
+    face_down_aura: bool = Field(
+        default=False,
+        description="V12: face-down cards give their aura too (secret: shown only in combat)",
+    )
     reveal_choice: Literal["defender", "highest-def"] = Field(
         default="defender",
         description="V13: with several ambush cards, the defender picks, or the highest DEF is revealed",
@@ -596,6 +600,7 @@ class Rules:
     face_down_attack: bool = False
     sorcery_face_down: bool = False
     move_path: str = "free"
+    face_down_aura: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1210,6 +1215,10 @@ class Stats:
     pdef: list[int]
     satk: list[set[str]]
     sdef: list[set[str]]
+    # the part of patk/pdef given by face-down cards (option face_down_aura):
+    # secret, so views leave it out; combats count it
+    hatk: list[int] | None = None
+    hdef: list[int] | None = None
 
 
 class Side:
@@ -1472,15 +1481,18 @@ class Board:
             spied = self.spied()
             table = self.table
             stacking = state.rules.aura_stacking
+            hidden_auras = state.rules.face_down_aura
+            hatk: list[int] | None = [0] * n if hidden_auras else None
+            hdef: list[int] | None = [0] * n if hidden_auras else None
             seen: set[tuple[int, str]] = set()
             for ci in range(n):
                 if self.kind[ci] != K_UNIT:
                     continue
                 u = state.units[self.ref[ci]]
-                if not u.face_up:
+                if not u.face_up and not hidden_auras:
                     continue
                 cd = table[u.name]
-                if not spied[ci]:
+                if u.face_up and not spied[ci]:
                     batk[ci], bdef[ci] = cd.atk, cd.dfn
                 if not (cd.aura_atk or cd.aura_def):
                     continue
@@ -1497,10 +1509,14 @@ class Board:
                     if cd.aura_atk:
                         patk[nb] += cd.aura_atk
                         satk[nb].add(cd.ability or "aura")
+                        if hatk is not None and not u.face_up:
+                            hatk[nb] += cd.aura_atk
                     if cd.aura_def:
                         pdef[nb] += cd.aura_def
                         sdef[nb].add(cd.ability or "aura")
-            self._stats = Stats(batk, bdef, patk, pdef, satk, sdef)
+                        if hdef is not None and not u.face_up:
+                            hdef[nb] += cd.aura_def
+            self._stats = Stats(batk, bdef, patk, pdef, satk, sdef, hatk, hdef)
         return self._stats
 
     def spied(self) -> list[bool]:
@@ -1528,6 +1544,15 @@ class Board:
     def dfn(self, ci: int) -> int:
         s = self.stats()
         return s.bdef[ci] + s.pdef[ci]
+
+    def shown_atk(self, ci: int) -> int:
+        """The ATK everyone sees: without the secret auras of face-down cards."""
+        s = self.stats()
+        return s.batk[ci] + s.patk[ci] - (s.hatk[ci] if s.hatk is not None else 0)
+
+    def shown_dfn(self, ci: int) -> int:
+        s = self.stats()
+        return s.bdef[ci] + s.pdef[ci] - (s.hdef[ci] if s.hdef is not None else 0)
 
     # ---- supply
     def exempt(self, ci: int) -> bool:
@@ -1784,7 +1809,7 @@ def _public_parts(b: Board) -> PublicParts:
     state = b.state
     rules = state.rules
     table = b.table
-    st = b.stats()
+    b.stats()
     spied = b.spied()
     n = len(state.players)
     supplied: set[int] = set()
@@ -1816,8 +1841,8 @@ def _public_parts(b: Board) -> PublicParts:
                 ability=(cd.ability or None) if up else None,
                 printed_atk=cd.atk if up else None,
                 printed_def=cd.dfn if up else None,
-                atk=st.batk[ci] + st.patk[ci],
-                dfn=st.bdef[ci] + st.pdef[ci],
+                atk=b.shown_atk(ci),
+                dfn=b.shown_dfn(ci),
                 supplied=ci in supplied or b.exempt(ci),
                 free_attack=u.free_attack,
                 spied=spied[ci],
@@ -1840,7 +1865,7 @@ def _public_parts(b: Board) -> PublicParts:
                 h=h,
                 landscape=c.landscape,
                 fallen=c.fallen,
-                dfn=b.dfn(ci) if ci >= 0 else 0,
+                dfn=b.shown_dfn(ci) if ci >= 0 else 0,
             )
         )
         if c.fallen and rules.eliminated_castle == "obstacle":
@@ -1866,7 +1891,7 @@ def _public_parts(b: Board) -> PublicParts:
                 landscape=t.landscape,
                 kind=t.kind if t.revealed else None,
                 controller=t.controller,
-                dfn=sum(b.dfn(k) for k in holders) if t.controller >= 0 else 0,
+                dfn=sum(b.shown_dfn(k) for k in holders) if t.controller >= 0 else 0,
             )
         )
     counts = [0] * n
@@ -2185,7 +2210,8 @@ class ViaBelli(Game[State, Action, View]):
         "table=table_basse cup_layout=random cups=3 dog_chain=true aura_stacking=false",
         "table=gueridon summon_contact=anchor-and-card spy_placement=supplied sorcery_discard=any",
         "table=gueridon spy_contact=unit siege_ambush=hidden reveal_aura=later",
-        "table=gueridon spy_placement=supplied spy_contact=unit",
+        "table=gueridon spy_placement=supplied spy_contact=unit face_down_aura=true",
+        "table=table_basse face_down_aura=true face_down_attack=true",
         "table=gueridon bases_anchor=unengaged face_down_attack=true sorcery_face_down=true "
         "move_path=slide",
         "table=standard terrain_cells=T10,AB24L",
@@ -2378,6 +2404,7 @@ class ViaBelli(Game[State, Action, View]):
             face_down_attack=opts.face_down_attack,
             sorcery_face_down=opts.sorcery_face_down,
             move_path=opts.move_path,
+            face_down_aura=opts.face_down_aura,
         )
         players = []
         full = tuple(c.count for c in cards)

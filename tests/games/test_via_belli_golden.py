@@ -17,42 +17,42 @@ from engine.games.via_belli import GAME
 
 # (options, seats, seed) -> sha256 of the playout's transcript
 GOLDEN: dict[tuple[str, int, int], str] = {
-    ("table=standard", 2, 1): "4d7d0f2333732dd24b356071612a89a207cc255898d24e4ed1ebaaca217a1d3a",
-    ("table=standard", 2, 2): "701e43075ddc67781801dd5e9cbb06be2714609aeb5b47b2a8dbd7b1f075bbab",
-    ("table=gueridon", 2, 3): "6d3b96e2f50bf72fbb6e91669e740b3314b65ac5da4744967d52db4d824dcd62",
-    ("table=gueridon", 3, 4): "386cad237ee59e1240b07d2c9f85ac4de90cd2330476383c4735ae4211b2e712",
+    ("table=standard", 2, 1): "984853c442b80b1baed19afd0c5e51f9233dc51a1842012627e4e21f256eaae7",
+    ("table=standard", 2, 2): "7889488ce4f4d10b44f36236c0043d0c4aea9273b52110b0062e81eb44a4fe54",
+    ("table=gueridon", 2, 3): "5c1784f99dfc73f6022f5a9d75ecfe88abc487b9f40b83b36f222adafc5304c0",
+    ("table=gueridon", 3, 4): "5e6b20ee4e4715c5769ebf10c44f08d694beefed3e7851ef323b2d6a5a6f68b6",
     (
         "table=table_basse cup_layout=random cups=3 dog_chain=true",
         2,
         5,
-    ): "4e39f0b195aa866a9b05b7c6645ea9c5bc132b285605f25fd9c937a1fe51ee39",
-    ("table=carre_4j", 4, 6): "37312b95380b5497127d93101e06225c75e61a98315ab0b1f81caab45dd8d9c2",
+    ): "7c651ca52a5ab1f5221fa58b4979efa59a104bb06327cd010cc256a8232f05c5",
+    ("table=carre_4j", 4, 6): "557574a695b4c365f7f10553fbc5f992497f01de264335c71b8bfb75aacb6d73",
     (
         "table=salle_a_manger",
         3,
         7,
-    ): "73a15965465f84522d38fa4c5713c305bf82ae96f9f546ed6595de11fe24c5f2",
+    ): "475a6f54abdf6a99b18dab9de3ac5d7c17e4ccb48bd306aa93b797fe7fffd63e",
     (
         "table=gueridon reveal_choice=highest-def castle_tie=falls attack_cap=1",
         4,
         8,
-    ): "19edf301174b1a065ff0904ddd828be79aeb316e5ec2cf017a26ac99197464fe",
+    ): "b2fac6067c72d7b99ca55b34081f4c0233c1c67df4dc0ac326ee11c580e0c98b",
     (
         "table=standard must_spend_pa=false self_cut=true recall_face_down=true",
         2,
         9,
-    ): "82a78cf9d3737d7416945a5b8b657aafed64d4833621594fb9b2d2e68f729e16",
-    ("table=standard", 3, 10): "425a78f1e0a432d1cb27d4244cb273afe5bbe12d2e6f694671fbe43beb0e7950",
+    ): "972ac421e435245f32c1de7ce8ac3e195b2fbbb79fb824976e8d91796bc6bf96",
+    ("table=standard", 3, 10): "ffdfe985f0dc2135900299c31bfb9266f7011be561a679cd944aff439c1de710",
     (
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed",
         4,
         11,
-    ): "2bd5b11ebceae066d013401bbd4c835647a8a76992d8d49ffed7fb122546a271",
+    ): "36731ab956bad8b9b4f092b868998e46f71af1af528b63087f1399d6f43d3f82",
     (
         "table=salle_a_manger",
         2,
         12,
-    ): "86760b304a085a7a52b1b2e6ce5205302eda64bf3c63894d54f4228eb81644a5",
+    ): "ab0f559ade90e6437a39249cb12c06d6b76096cfeea377a86fced2ed686cfaf4",
 }
 
 # (options, levels by seat, seed) -> sha256 of the match's choices and final state
@@ -61,17 +61,17 @@ BOT_GOLDEN: dict[tuple[str, tuple[str, ...], int], str] = {
         "table=gueridon",
         ("normal", "easy"),
         21,
-    ): "c2d700ea371c19a382d29ebb6a005d4c3d87dda48692bce6530ffb7021e897a9",
+    ): "492c8e8164d95f91887eb7688008311991e5898d00df98604b84b10130885760",
     (
         "table=standard",
         ("easy", "normal"),
         22,
-    ): "0a5930bcadce48571ab07ab9b4889fcf2b0886745a7407daec65575ddbfbadd8",
+    ): "723d7d1ba3cd2ea6d437c489f5dda4760928610b793bf876e654fb9ac7531050",
     (
         "table=gueridon",
         ("normal", "normal", "easy"),
         23,
-    ): "d85a46bfa1e29f83e423d94b06f85f82d15cf12775dac47a1ae25c2f0bb39244",
+    ): "826bd9e6651c7053430c81a3e2b7f826776b992aa11c53067bd839b238c826ef",
 }
 
 CASES = [

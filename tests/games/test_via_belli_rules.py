@@ -992,6 +992,29 @@ def test_v9_option_face_down_attack() -> None:
     assert first(ev, "attack").data["result"] == "lose" and "ambush-revealed" not in kinds(ev)
 
 
+def test_v12_option_face_down_aura() -> None:
+    """« Certaines cartes possèdent un effet spécial qui s'active lors de leur invocation
+    ou perdure tant qu'elles sont sur le terrain. »; V12: face-down cards give no aura
+    (option ``face_down_aura=true``: they do, secretly: views leave the bonus out, the
+    combat counts it). « Si vous invoquez votre carte en embuscade, aucun bonus ne
+    s'applique sur elle »: they still receive none."""
+    units = ["0:Roturier@G11P", "0:?Écuyer@G15P", "1:Clerc@J11P"]
+    _t, ev = act(near(units), "x", "G11xJ11")
+    assert first(ev, "attack").data["atk"] == 2
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 face_down_aura=true"
+    s = near(units, opts=opts)
+    for seat in (0, 1, None):
+        assert [u.atk for u in g.view(s, seat).units if u.tag == "G11"] == [2]
+    _t, ev = act(s, "x", "G11xJ11")
+    e = first(ev, "attack")
+    assert (e.data["atk"], e.data["result"]) == (4, "win") and "squire-bonus" in kinds(ev)
+    # a face-down card next to a face-down Écuyer gets nothing
+    opts += " face_down_attack=true"
+    s = near(["0:?Roturier@G11P", "0:?Écuyer@G15P", "1:Clerc@J11P"], opts=opts)
+    _t, ev = act(s, "x", "G11xJ11")
+    assert first(ev, "attack").data["atk"] == 0
+
+
 def test_embuscade_attaquee_directement_zero_en_defense() -> None:
     """« En revanche, si la carte en embuscade est directement attaquée, elle a 0 Point de
     Défense, et est donc à la merci de n'importe quelle carte adverse. »; V14: an ATK-0
@@ -1565,6 +1588,7 @@ DEFAULTS = {
     "face_down_attack": False,
     "castle_tie": "falls",
     "aura_stacking": True,
+    "face_down_aura": False,
     "reveal_choice": "defender",
     "reveal_keeps_bonuses": True,
     "reveal_aura": "now",
@@ -1614,6 +1638,7 @@ OPTION_CASES: dict[str, tuple[str, object]] = {
     "face_down_attack": ("true", True),
     "castle_tie": ("holds", "holds"),
     "aura_stacking": ("false", False),
+    "face_down_aura": ("true", True),
     "reveal_choice": ("highest-def", "highest-def"),
     "reveal_keeps_bonuses": ("false", False),
     "reveal_aura": ("later", "later"),
