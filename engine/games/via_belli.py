@@ -4002,6 +4002,8 @@ class ViaBelli(Game[State, Action, View]):
                 tuple(u.name for u in state.units if u.owner == seat and not u.face_up),
                 state.sel_card if seat == state.active else "",
             )
+        if state.phase == "over":  # the view shows every face-down card
+            mine = (*mine, tuple(u.name for u in state.units if not u.face_up))
         key = (  # the board fixes the rules and the cards on the table
             seat,
             state.cups,
@@ -4036,19 +4038,20 @@ class ViaBelli(Game[State, Action, View]):
         b = board_of(state)
         pub = _public_parts(b)
         units = pub.units
+        over = state.phase == "over"  # the game is over: every face-down card is shown
         own = (
-            tuple(u.name for u in state.units if u.owner == seat and not u.face_up)
-            if seat is not None
+            tuple(u.name for u in state.units if (over or u.owner == seat) and not u.face_up)
+            if seat is not None or over
             else ()
         )
         if own:
-            key = ("units-view", seat, own)
+            key = ("units-view", seat, own, over)
             cached = b.memo.get(key)
             if cached is None:
                 table = card_table(rules)
                 shown = list(units)
                 for ui, u in enumerate(state.units):
-                    if u.owner == seat and not u.face_up:
+                    if (over or u.owner == seat) and not u.face_up:
                         cd = table[u.name]
                         shown[ui] = replace(
                             units[ui],
@@ -4147,7 +4150,10 @@ class ViaBelli(Game[State, Action, View]):
         face-down cards (drawn from what is neither on the table nor in a
         discard), the face-down terrain and the generator (which decides every
         future draw). A card known to be in a hand stays there, or becomes a
-        face-down card placed after it became known."""
+        face-down card placed after it became known. Once the game is over
+        the views show every card: nothing is resampled."""
+        if state.phase == "over":
+            return state
         stream = rng.Stream(rng.seed_state(seed, "determinize"))
         below = _fast_below(stream)
         names = [c.name for c in state.rules.cards]

@@ -17,42 +17,42 @@ from engine.games.via_belli import GAME
 
 # (options, seats, seed) -> sha256 of the playout's transcript
 GOLDEN: dict[tuple[str, int, int], str] = {
-    ("table=standard", 2, 1): "984853c442b80b1baed19afd0c5e51f9233dc51a1842012627e4e21f256eaae7",
-    ("table=standard", 2, 2): "7889488ce4f4d10b44f36236c0043d0c4aea9273b52110b0062e81eb44a4fe54",
-    ("table=gueridon", 2, 3): "5c1784f99dfc73f6022f5a9d75ecfe88abc487b9f40b83b36f222adafc5304c0",
-    ("table=gueridon", 3, 4): "5e6b20ee4e4715c5769ebf10c44f08d694beefed3e7851ef323b2d6a5a6f68b6",
+    ("table=standard", 2, 1): "4eb5a32885e702f20ad73642621a95c746538184e5ca0bb8e53284a430b8c6c9",
+    ("table=standard", 2, 2): "2ebde11ead6a9bb75b93f59b5a936bc6023a3e63b7c8beecb671912323156606",
+    ("table=gueridon", 2, 3): "0811a9fba0edc5cac8b273d62423cad979e006c9b0eeed8fab81fcdf0b8c467e",
+    ("table=gueridon", 3, 4): "f5e7d51ee6578b8d37cecfc96e26b8305584539dbe0d3f4f13b4774a514b54e2",
     (
         "table=table_basse cup_layout=random cups=3 dog_chain=true",
         2,
         5,
-    ): "7c651ca52a5ab1f5221fa58b4979efa59a104bb06327cd010cc256a8232f05c5",
-    ("table=carre_4j", 4, 6): "557574a695b4c365f7f10553fbc5f992497f01de264335c71b8bfb75aacb6d73",
+    ): "92530f179d9900fb3c571714b0664b229981b8c65f3b51b699a151a3187f3b47",
+    ("table=carre_4j", 4, 6): "ee3a58361b624b364f4496433e2d43912213752cbe6be47b0741ec290f280519",
     (
         "table=salle_a_manger",
         3,
         7,
-    ): "475a6f54abdf6a99b18dab9de3ac5d7c17e4ccb48bd306aa93b797fe7fffd63e",
+    ): "f5abc58d64d6a1b4bc42ddfe8f4d1f2f8940e7701bf439abfbd644223dab0585",
     (
         "table=gueridon reveal_choice=highest-def castle_tie=falls attack_cap=1",
         4,
         8,
-    ): "b2fac6067c72d7b99ca55b34081f4c0233c1c67df4dc0ac326ee11c580e0c98b",
+    ): "4aded03e3f0e04cb6b4a6107a5bb2af5aea32aee4355f82af11e738ec4e164b8",
     (
         "table=standard must_spend_pa=false self_cut=true recall_face_down=true",
         2,
         9,
-    ): "972ac421e435245f32c1de7ce8ac3e195b2fbbb79fb824976e8d91796bc6bf96",
-    ("table=standard", 3, 10): "ffdfe985f0dc2135900299c31bfb9266f7011be561a679cd944aff439c1de710",
+    ): "a6b61d1912c5256f99a02a62e27e78891d58f698c5a86c6e37fb722fc485f9bb",
+    ("table=standard", 3, 10): "2dc85ec7cbe96eb3ac2a2d7549958358d079c1ffa95f0a3f3e971e356e1591b4",
     (
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed",
         4,
         11,
-    ): "36731ab956bad8b9b4f092b868998e46f71af1af528b63087f1399d6f43d3f82",
+    ): "2a156fb8a7b1579641360d8b30b5677937814069d6742dc85a49f0d05053cb78",
     (
         "table=salle_a_manger",
         2,
         12,
-    ): "ab0f559ade90e6437a39249cb12c06d6b76096cfeea377a86fced2ed686cfaf4",
+    ): "ceda9fa0ffe5ace8b1d74d6c0cd6163a75657720f8b0d7db41059b7df21d0287",
 }
 
 # (options, levels by seat, seed) -> sha256 of the match's choices and final state

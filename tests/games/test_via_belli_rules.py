@@ -1996,6 +1996,23 @@ def test_view_what_each_player_sees() -> None:
     )
 
 
+def test_fin_de_partie_les_cartes_face_cachee_sont_montrees() -> None:
+    """« Le jeu s'achève quand tous les joueurs sauf un ont eu leur Château vaincu ou leur
+    Deck épuisé. »: once the game is over, every view names the face-down cards left on
+    the table (they stay face down); nothing is hidden any more, so ``determinize``
+    changes nothing."""
+    s = near(["0:Roturier@J11P", "0:?Clerc@G15P", "1:?Bailli@Q11P"])
+    v = {u.tag: u for u in g.view(s, 1).units}
+    assert v["G15"].name is None
+    t, ev = act(s, "x", "J11xM11")
+    assert t.phase == "over" and "conquest" in kinds(ev)
+    for seat in (0, 1, None):
+        units = {u.tag: u for u in g.view(t, seat).units}
+        clerc = units["G15"]
+        assert (clerc.name, clerc.face_up, clerc.printed_def, clerc.cost) == ("Clerc", False, 3, 2)
+    assert g.determinize(t, 1, 7) == t
+
+
 def test_determinize_keeps_every_view_and_known_cards() -> None:
     """``determinize`` resamples hands, face-down cards and terrain consistently: every
     view is unchanged, cards known to be in a hand stay there, nothing is lost."""
