@@ -545,16 +545,45 @@ def _to_png(img: Image.Image) -> bytes:
     return to_png(img)
 
 
+DETAIL_CELL = 34  # pixels per cell of the close-up of the last action
+DETAIL_BELOW = 16  # a board drawn at fewer pixels per cell gets the close-up
+
+
+def detail_area(view: View, cols: int, rows: int) -> tuple[int, int, int, int] | None:
+    """The part of the table (at most ``cols`` x ``rows`` cells) around the
+    cards the last action touched, or None when it touched none."""
+    by_cell = {(r[0], r[1]): r for r in _rects(view).values()}
+    boxes = [by_cell.get(c, (c[0], c[1], 1, 1)) for c in view.last_cells]
+    if not boxes:
+        return None
+    cx = (min(b[0] for b in boxes) + max(b[0] + b[2] for b in boxes)) // 2
+    cy = (min(b[1] for b in boxes) + max(b[1] + b[3] for b in boxes)) // 2
+    w, h = min(cols, view.width), min(rows, view.height)
+    x0 = min(max(0, cx - w // 2), view.width - w)
+    y0 = min(max(0, cy - h // 2), view.height - h)
+    return x0, y0, x0 + w, y0 + h
+
+
 def board_image(
-    view: View, names: Sequence[str], locale: str, cell: int | None = None
+    view: View,
+    names: Sequence[str],
+    locale: str,
+    cell: int | None = None,
+    area: tuple[int, int, int, int] | None = None,
 ) -> Image.Image:
     """The board; ``cell``: pixels per cell of the whole table (default: only
-    the part of the table in use, :func:`crop_area`, at :func:`board_cell`)."""
+    the part of the table in use, :func:`crop_area`, at :func:`board_cell`,
+    with a close-up of the last action when that is small); ``area``: draw
+    only that part of the table."""
     if cell is None:
         cx0, cy0, cx1, cy1 = crop_area(view)
         s = board_cell(cx1 - cx0, cy1 - cy0)
+        if s < DETAIL_BELOW:
+            return _with_detail(
+                board_image(view, names, locale, s, (cx0, cy0, cx1, cy1)), view, names, locale
+            )
     else:
-        cx0, cy0, cx1, cy1 = 0, 0, view.width, view.height
+        cx0, cy0, cx1, cy1 = area or (0, 0, view.width, view.height)
         s = cell
     table_w, table_h = (cx1 - cx0) * s, (cy1 - cy0) * s
     width = max(table_w + 2 * (MARGIN + LABEL), 900)
@@ -644,6 +673,34 @@ def board_image(
         y += result_h
     _players(img, view, names, locale, width, y)
     return img
+
+
+def _with_detail(board: Image.Image, view: View, names: Sequence[str], locale: str) -> Image.Image:
+    """``board`` with, under it, a close-up of the cards the last action
+    touched at DETAIL_CELL pixels per cell (the table is too large for its
+    cards to be read in Discord's preview)."""
+    s = DETAIL_CELL
+    cols = (board.width - 2 * (MARGIN + LABEL)) // s
+    area = detail_area(view, cols, min(12, view.height))
+    if area is None:
+        return board
+    x0, y0, x1, y1 = area
+    part = board_image(view, names, locale, s, area)
+    table_w, table_h = (x1 - x0) * s, (y1 - y0) * s
+    tx = (part.width - table_w) // 2
+    ty = HEADER + LABEL
+    crop = part.crop((tx - LABEL, ty - LABEL, tx + table_w + LABEL, ty + table_h + LABEL))
+    caption = 34
+    if board.height + caption + crop.height + MARGIN > MAX_SIDE:
+        return board
+    out = Image.new("RGB", (board.width, board.height + caption + crop.height + MARGIN), BG_BOTTOM)
+    out.paste(board, (0, 0))
+    fr = is_french(locale)
+    text = "Gros plan : dernière action" if fr else "Close-up: last action"
+    head = font("condensed-bold", 20)
+    draw_text(out, (MARGIN + LABEL, board.height + caption / 2), text, head, TEXT, "lm")
+    out.paste(crop, ((board.width - crop.width) // 2, board.height + caption))
+    return out
 
 
 def _link(

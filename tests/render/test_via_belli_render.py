@@ -14,7 +14,17 @@ from PIL import Image, ImageStat
 
 from engine import GAMES, rng
 from render import RENDERED_GAMES, render_board, render_private
-from render.via_belli import BOARD_W, _name_lines, _public_action, board_cell, crop_area
+from render.via_belli import (
+    BOARD_W,
+    DETAIL_BELOW,
+    DETAIL_CELL,
+    _name_lines,
+    _public_action,
+    board_cell,
+    board_image,
+    crop_area,
+    detail_area,
+)
 
 GAME_ID = "via-belli"
 GAME = GAMES[GAME_ID]
@@ -156,6 +166,24 @@ def test_board_sized_for_the_discord_preview(scenario: str) -> None:
         assert x0 <= c.x and c.x + c.w <= x1 and y0 <= c.y and c.y + c.h <= y1
     s = board_cell(x1 - x0, y1 - y0)
     assert s >= min(34, (BOARD_W - 200) // (x1 - x0))
+
+
+def test_large_tables_get_a_close_up_of_the_last_action() -> None:
+    """When the part of the table in use is too wide for legible cards (the 2 m
+    dining table), a close-up of the last action at DETAIL_CELL pixels per cell
+    comes under the board."""
+    state = _state("salle-3p-mid")
+    view = GAME.view(state, None)
+    x0, y0, x1, y1 = crop_area(view)
+    assert board_cell(x1 - x0, y1 - y0) < DETAIL_BELOW
+    area = detail_area(view, 28, 12)
+    assert area is not None and view.last_cells
+    ax0, ay0, ax1, ay1 = area
+    assert any(ax0 <= x < ax1 and ay0 <= y < ay1 for x, y in view.last_cells)
+    names = list(NAMES[:3])
+    full = _check(render_board(GAME_ID, view, names, "fr"))
+    plain = board_image(view, names, "fr", board_cell(x1 - x0, y1 - y0), (x0, y0, x1, y1))
+    assert full.width == plain.width and full.height > plain.height + 12 * DETAIL_CELL
 
 
 def test_long_card_names_go_on_two_lines() -> None:
