@@ -493,7 +493,7 @@ def draw_terrain(
             ((b[0] + b[2] - isz) // 2, b[1] + max(3, s // 2)),
         )
         label = "Auberge" if kind == "inn" else "Avant-poste"
-        fnt = font("condensed-bold", max(7, min(round(s * 0.42), 14)))
+        fnt = font("condensed-bold", max(8, min(round(s * 0.55), 18)))
         label = fit_text(label, fnt, w - 6)
         draw_text(img, ((b[0] + b[2]) / 2, b[3] - max(3, s // 4)), label, fnt, INK, "md")
     if controller >= 0 and dfn:
