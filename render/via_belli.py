@@ -153,6 +153,43 @@ def cell_size(width: int, height: int) -> int:
     return max(6, size)
 
 
+BOARD_W = 1100  # the board's width: Discord shows it about half size in the chat
+MIN_CROP = (18, 14)  # the smallest part of the table shown, in cells
+
+
+def crop_area(view: View) -> tuple[int, int, int, int]:
+    """The part of the table the board shows (x0, y0, x1, y1 in cells): every
+    castle, terrain card, cup and card with 2 cells around, so that a large
+    table with its armies far apart is not shrunk to illegible cards."""
+    boxes = [(c.x, c.y, c.w, c.h) for c in view.castles]
+    boxes += [(t.x, t.y, t.w, t.h) for t in view.terrain]
+    boxes += [(u.x, u.y, u.w, u.h) for u in view.units]
+    boxes += list(view.cups) + list(view.obstacles)
+    if not boxes:
+        return 0, 0, view.width, view.height
+    x0 = max(0, min(b[0] for b in boxes) - 2)
+    y0 = max(0, min(b[1] for b in boxes) - 2)
+    x1 = min(view.width, max(b[0] + b[2] for b in boxes) + 2)
+    y1 = min(view.height, max(b[1] + b[3] for b in boxes) + 2)
+    for lo_i, span in ((0, MIN_CROP[0]), (1, MIN_CROP[1])):
+        lo, hi, full = (x0, x1, view.width) if lo_i == 0 else (y0, y1, view.height)
+        while hi - lo < span and (lo > 0 or hi < full):
+            lo, hi = max(0, lo - 1), min(full, hi + 1)
+        if lo_i == 0:
+            x0, x1 = lo, hi
+        else:
+            y0, y1 = lo, hi
+    return x0, y0, x1, y1
+
+
+def board_cell(cols: int, rows: int) -> int:
+    """Pixels per cell of the board: the shown part fits BOARD_W wide (and
+    MAX_SIDE high)."""
+    usable_w = BOARD_W - 2 * MARGIN - 2 * LABEL
+    usable_h = MAX_SIDE - HEADER - PANEL_H - 2 * MARGIN - 2 * LABEL - 40
+    return max(6, min(usable_w // max(1, cols), usable_h // max(1, rows), 40))
+
+
 class Grid:
     """Maps cells to pixels."""
 
@@ -175,9 +212,10 @@ class Grid:
 
 @lru_cache(maxsize=8)
 def wood(width: int, height: int) -> Image.Image:
-    """Planks of wood: flat colour with long straight grain streaks and plank
-    seams, drawn from a fixed pseudo-random sequence (deterministic; rows are
-    nearly uniform, so the PNG stays small)."""
+    """Planks of wood: wide bands of slightly different shades, no streaks nor
+    seams (they read as grid lines once the image is shrunk), drawn from a fixed
+    pseudo-random sequence (deterministic; rows are uniform, so the PNG stays
+    small)."""
     img = Image.new("RGB", (width, height), WOOD)
     d = ImageDraw.Draw(img)
     seed = 12345
@@ -192,18 +230,6 @@ def wood(width: int, height: int) -> Image.Image:
         shade = nxt() % 5 - 2
         base: RGB = (WOOD[0] + shade * 4, WOOD[1] + shade * 3, WOOD[2] + shade * 2)
         d.rectangle((0, top, width, top + plank), fill=base)
-        for _ in range(plank // 4):
-            y = top + 2 + nxt() % (plank - 3)
-            x0 = nxt() % width - width // 3
-            length = width // 3 + nxt() % width
-            tone = mix(
-                base, WOOD_DARK if nxt() % 3 else lighten(WOOD, 0.12), 0.25 + nxt() % 40 / 100
-            )
-            d.line((x0, y, x0 + length, y), fill=tone, width=1 + nxt() % 2)
-        d.line((0, top, width, top), fill=WOOD_EDGE, width=2)
-        offset = nxt() % max(1, width)
-        for joint in (offset, (offset + width // 2 + nxt() % 200) % max(1, width)):
-            d.line((joint, top, joint, top + plank), fill=WOOD_EDGE, width=2)
     return img
 
 
@@ -329,12 +355,15 @@ def _stat_badge(
     draw_text(img, (cx, cy + 0.5), str(value), fnt, (255, 255, 255), "mm")
 
 
-def draw_unit(img: Image.Image, u: UnitView, box: Box, s: int) -> None:
+def draw_unit(img: Image.Image, u: UnitView, box: Box, s: int, over: bool = False) -> None:
+    """A card on the table. Face down it shows its back (never the observer's
+    own secret), except once the game is ``over``: then its face, under a
+    dotted frame saying it was face down."""
     pad = max(1, s // 10)
     x0, y0, x1, y1 = box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad
     w, h = x1 - x0, y1 - y0
     colour = seat_colour(u.owner)
-    if not u.face_up:  # public: never the observer's own secret
+    if not u.face_up and not (over and u.name):
         paste_rgba(img, back_tile(w, h, colour), (x0, y0))
         return
     tile = unit_tile(
@@ -351,6 +380,8 @@ def draw_unit(img: Image.Image, u: UnitView, box: Box, s: int) -> None:
         (u.spied, u.free_attack, u.supplied),
     )
     paste_rgba(img, tile, (x0, y0))
+    if not u.face_up:  # revealed at the end of the game
+        dashed_frame(img, (x0 + 1, y0 + 1, x1 - 2, y1 - 2), INK, max(4, s // 3), 3, 2)
 
 
 @lru_cache(maxsize=512)
@@ -375,40 +406,44 @@ def unit_tile(
     img.paste(shell, (0, 0), shell)
     x0, y0, x1, y1 = 0, 0, w, h
     inner = max(2, round(w * 0.07))
-    # the name, along the top
-    size = max(7, min(round(s * 0.62), 20))
-    fnt = font("condensed-bold", size)
-    label = clean_text(name)
+    # the name, along the top, as large as the card allows (on two lines if
+    # it is long: "Molosse / Masqué"), to stay legible when Discord shrinks it
     avail = w - 2 * inner
-    while size > 7 and text_width(fnt, label) > avail:
-        size -= 1
-        fnt = font("condensed-bold", size)
-    label = fit_text(label, fnt, avail)
-    draw_text(img, (w / 2, y0 + inner + 1), label, fnt, INK, "ma")
-    # cost, in a gold coin under the name
-    badge = max(10, min(round(s * 0.95), 30))
-    coin_y = y0 + inner + size + 2
+    size, lines = _name_lines(clean_text(name), avail, max(8, min(round(s * 0.78), 24)))
+    fnt = font("condensed-bold", size)
+    ty = y0 + inner
+    for text in lines:
+        draw_text(img, (w / 2, ty), text, fnt, INK, "ma")
+        ty += size
+    badge = max(10, min(round(s * 1.05), 34, (w - 2 * inner) // 2))
+    # the cost, in a gold coin under the name, when there is room for it
+    coin_y = ty + 2
     cx = x0 + inner + badge // 2
-    if cost is not None:
+    room = y1 - inner - badge - coin_y >= badge
+    if cost is not None and room:
         ellipse(
             img, (cx - badge // 2, coin_y, cx - badge // 2 + badge, coin_y + badge), GOLD, INK, 1
         )
         cf = font("bold", max(7, round(badge * 0.6)))
         draw_text(img, (cx, coin_y + badge / 2 + 0.5), str(cost), cf, INK, "mm")
     marks: list[Image.Image] = []
-    isz = max(8, round(badge * 0.8))
+    isz = max(8, round(badge * 0.7))
     if spied:
         marks.append(icon("eye", isz, RED))
     if free_attack:
         marks.append(icon("star", isz, GOLD))
     if not supplied:
         marks.append(icon("cancel", isz, RED))
+    # the marks: beside the coin, or between the ATK and DEF badges
+    by = y1 - inner - badge // 2 - 1
     mx = x1 - inner - isz
+    my = coin_y + (badge - isz) // 2 if room else round(by - isz / 2)
+    if not room:
+        mx = round(w / 2 + (len(marks) * (isz + 1)) / 2 - isz)
     for m in marks:
-        paste_rgba(img, m, (mx, coin_y + (badge - isz) // 2))
+        paste_rgba(img, m, (mx, my))
         mx -= isz + 1
     # ATK and DEF at the bottom
-    by = y1 - inner - badge // 2 - 1
     _stat_badge(img, x0 + inner + badge / 2, by, atk, printed_atk, ATK_FILL, badge)
     _stat_badge(img, x1 - inner - badge / 2, by, dfn, printed_def, DEF_FILL, badge)
     if not supplied:
@@ -416,6 +451,29 @@ def unit_tile(
     out = img.convert("RGBA")
     out.putalpha(shell.getchannel("A"))
     return out
+
+
+@lru_cache(maxsize=256)
+def _name_lines(name: str, avail: int, size: int) -> tuple[int, tuple[str, ...]]:
+    """(font size, line, ...) for a card name in ``avail`` pixels: one line
+    at ``size`` if it fits, else two lines split at a space, else one line
+    shrunk (down to 8 px) and cut."""
+    smallest = max(8, round(size * 0.8))
+    for sz in range(size, smallest - 1, -1):
+        if text_width(font("condensed-bold", sz), name) <= avail:
+            return sz, (name,)
+    words = name.split(" ")
+    if len(words) > 1:
+        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+        for sz in range(size, 7, -1):
+            fnt = font("condensed-bold", sz)
+            best = min(splits, key=lambda p: max(text_width(fnt, p[0]), text_width(fnt, p[1])))
+            if max(text_width(fnt, best[0]), text_width(fnt, best[1])) <= avail:
+                return sz, best
+    sz = smallest
+    while sz > 8 and text_width(font("condensed-bold", sz), name) > avail:
+        sz -= 1
+    return sz, (fit_text(name, font("condensed-bold", sz), avail),)
 
 
 def draw_terrain(
@@ -436,7 +494,7 @@ def draw_terrain(
             ((b[0] + b[2] - isz) // 2, b[1] + max(3, s // 2)),
         )
         label = "Auberge" if kind == "inn" else "Avant-poste"
-        fnt = font("condensed-bold", max(7, min(round(s * 0.42), 14)))
+        fnt = font("condensed-bold", max(8, min(round(s * 0.55), 18)))
         label = fit_text(label, fnt, w - 6)
         draw_text(img, ((b[0] + b[2]) / 2, b[3] - max(3, s // 4)), label, fnt, INK, "md")
     if controller >= 0 and dfn:
@@ -488,35 +546,84 @@ def _to_png(img: Image.Image) -> bytes:
     return to_png(img)
 
 
+DETAIL_CELL = 34  # pixels per cell of the close-up of the last action
+DETAIL_BELOW = 16  # a board drawn at fewer pixels per cell gets the close-up
+
+
+def detail_area(view: View, cols: int, rows: int) -> tuple[int, int, int, int] | None:
+    """The part of the table (at most ``cols`` x ``rows`` cells) around the
+    cards the last action touched, or None when it touched none."""
+    by_cell = {(r[0], r[1]): r for r in _rects(view).values()}
+    boxes = [by_cell.get(c, (c[0], c[1], 1, 1)) for c in view.last_cells]
+    if not boxes:
+        return None
+    cx = (min(b[0] for b in boxes) + max(b[0] + b[2] for b in boxes)) // 2
+    cy = (min(b[1] for b in boxes) + max(b[1] + b[3] for b in boxes)) // 2
+    w, h = min(cols, view.width), min(rows, view.height)
+    x0 = min(max(0, cx - w // 2), view.width - w)
+    y0 = min(max(0, cy - h // 2), view.height - h)
+    return x0, y0, x0 + w, y0 + h
+
+
 def board_image(
-    view: View, names: Sequence[str], locale: str, cell: int | None = None
+    view: View,
+    names: Sequence[str],
+    locale: str,
+    cell: int | None = None,
+    area: tuple[int, int, int, int] | None = None,
 ) -> Image.Image:
-    """The board; ``cell``: pixels per cell (default: the whole image fits
-    MAX_SIDE)."""
-    s = cell or cell_size(view.width, view.height)
-    table_w, table_h = view.width * s, view.height * s
+    """The board; ``cell``: pixels per cell of the whole table (default: only
+    the part of the table in use, :func:`crop_area`, at :func:`board_cell`,
+    with a close-up of the last action when that is small); ``area``: draw
+    only that part of the table."""
+    if cell is None:
+        cx0, cy0, cx1, cy1 = crop_area(view)
+        s = board_cell(cx1 - cx0, cy1 - cy0)
+        if s < DETAIL_BELOW:
+            return _with_detail(
+                board_image(view, names, locale, s, (cx0, cy0, cx1, cy1)), view, names, locale
+            )
+    else:
+        cx0, cy0, cx1, cy1 = area or (0, 0, view.width, view.height)
+        s = cell
+    table_w, table_h = (cx1 - cx0) * s, (cy1 - cy0) * s
     width = max(table_w + 2 * (MARGIN + LABEL), 900)
     result_h = 44 if view.phase == "over" else 0
     height = HEADER + table_h + 2 * LABEL + MARGIN + result_h + PANEL_H + MARGIN
     img = Image.new("RGB", (width, height), BG_BOTTOM)
     tx = (width - table_w) // 2
     ty = HEADER + LABEL
-    grid = Grid(tx, ty, s)
+    grid = Grid(tx - cx0 * s, ty - cy0 * s, s)
     _header(img, view, names, locale, width)
 
-    # the table: frame, wood, grid
+    # the table: frame (dashed where the table goes on beyond the part shown), wood, grid
     frame = LABEL - 4
     rounded(
         img, (tx - frame, ty - frame, tx + table_w + frame, ty + table_h + frame), 10, WOOD_EDGE
     )
     img.paste(wood(table_w, table_h), (tx, ty))
     d = ImageDraw.Draw(img)
-    line = mix(WOOD, WOOD_DARK, 0.55)
-    for x in range(1, view.width):
+    line = mix(WOOD, WOOD_DARK, 0.3)
+    for x in range(1, cx1 - cx0):
         d.line((tx + x * s, ty, tx + x * s, ty + table_h - 1), fill=line, width=1)
-    for y in range(1, view.height):
+    for y in range(1, cy1 - cy0):
         d.line((tx, ty + y * s, tx + table_w - 1, ty + y * s), fill=line, width=1)
-    _labels(img, view, grid, table_w, table_h)
+    _labels(img, view, Grid(tx, ty, s), (cx0, cy0, cx1, cy1))
+    more = lighten(WOOD, 0.35)
+    for side, cut in ((0, cx0 > 0), (1, cy0 > 0), (2, cx1 < view.width), (3, cy1 < view.height)):
+        if cut:  # the table goes on: a dotted edge
+            x_a, y_a = (
+                (tx + table_w - 1, ty) if side == 2 else (tx, ty + table_h - 1 if side == 3 else ty)
+            )
+            horizontal = side in (1, 3)
+            length = table_w if horizontal else table_h
+            for k in range(0, length, 10):
+                seg = (
+                    (x_a + k, y_a, x_a + min(k + 5, length), y_a)
+                    if horizontal
+                    else (x_a, y_a + k, x_a, y_a + min(k + 5, length))
+                )
+                d.line(seg, fill=more, width=3)
 
     rects = _rects(view)
     # cups and obstacles
@@ -551,8 +658,9 @@ def board_image(
         draw_terrain(img, grid.box(t.x, t.y, t.w, t.h), t.kind, t.controller, t.dfn, s)
 
     # cards
+    over = view.phase == "over"
     for u in view.units:
-        draw_unit(img, u, grid.box(u.x, u.y, u.w, u.h), s)
+        draw_unit(img, u, grid.box(u.x, u.y, u.w, u.h), s, over)
 
     # supply links on top: a small bridge across the edge the two cards share
     for seat, tag_a, tag_b in view.supply:
@@ -566,6 +674,34 @@ def board_image(
         y += result_h
     _players(img, view, names, locale, width, y)
     return img
+
+
+def _with_detail(board: Image.Image, view: View, names: Sequence[str], locale: str) -> Image.Image:
+    """``board`` with, under it, a close-up of the cards the last action
+    touched at DETAIL_CELL pixels per cell (the table is too large for its
+    cards to be read in Discord's preview)."""
+    s = DETAIL_CELL
+    cols = (board.width - 2 * (MARGIN + LABEL)) // s
+    area = detail_area(view, cols, min(12, view.height))
+    if area is None:
+        return board
+    x0, y0, x1, y1 = area
+    part = board_image(view, names, locale, s, area)
+    table_w, table_h = (x1 - x0) * s, (y1 - y0) * s
+    tx = (part.width - table_w) // 2
+    ty = HEADER + LABEL
+    crop = part.crop((tx - LABEL, ty - LABEL, tx + table_w + LABEL, ty + table_h + LABEL))
+    caption = 34
+    if board.height + caption + crop.height + MARGIN > MAX_SIDE:
+        return board
+    out = Image.new("RGB", (board.width, board.height + caption + crop.height + MARGIN), BG_BOTTOM)
+    out.paste(board, (0, 0))
+    fr = is_french(locale)
+    text = "Gros plan : dernière action" if fr else "Close-up: last action"
+    head = font("condensed-bold", 20)
+    draw_text(out, (MARGIN + LABEL, board.height + caption / 2), text, head, TEXT, "lm")
+    out.paste(crop, ((board.width - crop.width) // 2, board.height + caption))
+    return out
 
 
 def _link(
@@ -600,19 +736,24 @@ def _link(
     rounded(img, box, thick, lighten(colour, 0.35), darken(colour, 0.45), max(1, thick // 3))
 
 
-def _labels(img: Image.Image, view: View, grid: Grid, table_w: int, table_h: int) -> None:
+def _labels(img: Image.Image, view: View, grid: Grid, area: tuple[int, int, int, int]) -> None:
+    """Column letters and row numbers around the part ``area`` of the table,
+    whose top-left cell is at ``grid``'s origin."""
     s = grid.s
-    size = max(8, min(14, round(s * 0.55)))
+    x0, y0, x1, y1 = area
+    table_w, table_h = (x1 - x0) * s, (y1 - y0) * s
+    size = max(8, min(16, round(s * 0.55)))
     fnt = font("condensed-bold", size)
     small = font("condensed-bold", max(7, size - 2))
     colour = (236, 222, 200)
-    for x, label in enumerate(view.columns[: view.width]):
+    for x in range(x0, x1):
+        label = view.columns[x]
         f = fnt if text_width(fnt, label) <= s + 2 else small
-        cx = grid.x0 + x * s + s / 2
+        cx = grid.x0 + (x - x0) * s + s / 2
         draw_text(img, (cx, grid.y0 - LABEL / 2 - 1), label, f, colour, "mm")
         draw_text(img, (cx, grid.y0 + table_h + LABEL / 2 + 1), label, f, colour, "mm")
-    for y in range(view.height):
-        cy = grid.y0 + y * s + s / 2
+    for y in range(y0, y1):
+        cy = grid.y0 + (y - y0) * s + s / 2
         label = str(y + 1)
         f = fnt if text_width(fnt, label) <= LABEL - 2 else small
         draw_text(img, (grid.x0 - LABEL / 2 - 1, cy), label, f, colour, "mm")
@@ -923,8 +1064,18 @@ def private_image(view: View, names: Sequence[str], locale: str, seat: int) -> I
 # ---------------------------------------------------------------------------
 
 GHOST: RGB = (250, 246, 236)
-GHOST_BADGE: RGB = (38, 30, 24)
 GHOST_CELL = 34  # pixels per cell of the zoomed table
+# the spots' colours, told apart at a glance (neighbours never share one)
+SPOT_COLOURS: tuple[RGB, ...] = (
+    (230, 60, 60),
+    (40, 120, 230),
+    (250, 200, 40),
+    (40, 170, 90),
+    (170, 80, 220),
+    (255, 130, 30),
+    (30, 190, 200),
+    (240, 100, 180),
+)
 
 
 def _spot_rects(spots: Sequence[tuple[int, str]]) -> list[tuple[int, tuple[int, int, int, int]]]:
@@ -972,39 +1123,49 @@ def render_spots(
         if cell in by_cell:
             b = grid.box(*by_cell[cell])
             _outline(img, (b[0] - 3, b[1] - 3, b[2] + 2, b[3] + 2), GHOST, max(2, s // 6), s // 3)
-    # the outlines on a translucent layer, so that crossing spots stay readable
+    # each spot: a thin outline and a marker of its own colour, the marker on
+    # the spot's top-left cell (its name, "G11"), shaped like the card (tall:
+    # standing, wide: lying); when that cell is taken, the next free cell of
+    # the spot nearest to it. Neighbouring spots get different colours.
     layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
     inset = max(1, s // 8)
-    for _, r in rects:
+    colours = [SPOT_COLOURS[k % len(SPOT_COLOURS)] for k in range(len(rects))]
+    for (_, r), colour in zip(rects, colours, strict=True):
         b = grid.box(*r)
         box = (b[0] + inset, b[1] + inset, b[2] - inset, b[3] - inset)
         d.rounded_rectangle(
-            box, radius=max(3, s // 3), fill=(*GHOST, 28), outline=(*GHOST, 215), width=2
+            box, radius=max(3, s // 3), fill=(*colour, 18), outline=(*colour, 230), width=2
         )
     img.paste(layer, (0, 0), layer)
-    # the numbers: on each spot's centre, nudged along it when another is there
-    size = max(14, min(round(s * 0.9), 30))
-    fnt = font("condensed-bold", max(9, round(size * 0.62)))
-    placed: list[tuple[float, float]] = []
-    for number, r in rects:
-        b = grid.box(*r)
-        cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-        half_w, half_h = (b[2] - b[0]) / 2 - size / 2, (b[3] - b[1]) / 2 - size / 2
-        candidates = [(cx, cy)]
-        for fx, fy in ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, 1), (1, -1), (-1, 1)):
-            for k in (0.5, 1.0):
-                candidates.append((cx + fx * half_w * k, cy + fy * half_h * k))
-        x, y = candidates[0]
-        for px, py in candidates:
-            if all(abs(px - qx) >= size or abs(py - qy) >= size for qx, qy in placed):
-                x, y = px, py
-                break
-        placed.append((x, y))
-        box = (round(x - size / 2), round(y - size / 2), round(x + size / 2), round(y + size / 2))
-        ellipse(img, box, GHOST_BADGE, GHOST, 2)
-        draw_text(img, (x, y), str(number), fnt, GHOST, "mm")
+    fnt = font("condensed-bold", max(10, round(s * 0.5)))
+    cells = marker_cells([r for _, r in rects])
+    for (number, r), colour, cell in zip(rects, colours, cells, strict=True):
+        w, h = r[2], r[3]
+        b = grid.box(cell[0], cell[1], 1, 1)
+        lying = w > h
+        mw, mh = (s - 2, round(s * 0.74)) if lying else (round(s * 0.74), s - 2)
+        mx, my = (b[0] + b[2] - mw) // 2, (b[1] + b[3] - mh) // 2
+        rounded(img, (mx, my, mx + mw, my + mh), max(3, s // 6), colour, (255, 255, 255), 2)
+        ink = INK if sum(colour) > 480 else (255, 255, 255)
+        draw_text(img, (mx + mw / 2, my + mh / 2 + 0.5), str(number), fnt, ink, "mm")
     return _to_png(_zoom(img, view, grid, [r for _, r in rects], names, locale))
+
+
+def marker_cells(rects: Sequence[tuple[int, int, int, int]]) -> list[tuple[int, int]]:
+    """The cell of each spot's number marker: its top-left cell, or when an
+    earlier spot's marker has it, the free cell of the spot nearest to it."""
+    taken: set[tuple[int, int]] = set()
+    out = []
+    for x, y, w, h in rects:
+        cells = sorted(
+            ((cx, cy) for cx in range(x, x + w) for cy in range(y, y + h)),
+            key=lambda c: (c[0] - x + c[1] - y, c[1], c[0]),
+        )
+        cell = next((c for c in cells if c not in taken), (x, y))
+        taken.add(cell)
+        out.append(cell)
+    return out
 
 
 def _zoom(

@@ -166,7 +166,7 @@ def _score(scene: _Scene, action: Action) -> float:
         else:  # a siege: the holder's cards around count; a rough guess
             dfn, value = b.dfn(ti) if ti >= 0 else 0, TERRAIN_TAKE + 2.0
         cost = 0.5 * len(action.attackers)
-        if total > dfn:
+        if total > dfn or (total == dfn and kind == K_CASTLE and state.rules.castle_tie == "falls"):
             return value - cost
         return -20.0 - cost
     if isinstance(action, Move):
@@ -264,11 +264,12 @@ def evaluate(state: State, seat: Seat) -> float:
         elif t.controller >= 0:
             score -= 3.0
     b = board_of(state)
+    falls = state.rules.castle_tie == "falls"  # a tie takes the castle too
     for s, _ in castles:
         ci = b.castle_ci[s]
         if ci < 0:
             continue
-        dfn = b.dfn(ci)
+        dfn = b.dfn(ci) - (1 if falls else 0)
         for enemy in range(len(state.players)):
             if enemy == s or enemy in state.eliminated:
                 continue

@@ -364,6 +364,11 @@ class Options(GameOptions):
         default=(), description="custom cups: top-left cells (e.g. K10,AR20); overrides cups"
     )
     cup_size: int = Field(default=4, ge=1, le=10, description="side of a cup in cells")
+    terrain_cells: tuple[str, ...] = Field(
+        default=(),
+        description="middle terrain placed by the players: top-left cells with P (standing, "
+        "the default) or L (lying), e.g. T10,T24L; one per inn and outpost",
+    )
     # ---- the rules (V1-V23)
     initiative_sum: Literal["fourth-card", "whole-hand"] = Field(
         default="fourth-card",
@@ -387,6 +392,11 @@ class Options(GameOptions):
         default="anchor",
         description="V5: only the anchor must touch no enemy, or the new card too",
     )
+    bases_anchor: Literal["always", "unengaged"] = Field(
+        default="always",
+        description="V5: your castle and controlled outposts always anchor summons, or only "
+        "while they touch no enemy card",
+    )
     inn_relays: bool = Field(default=False, description="V6: a controlled inn relays supply")
     self_cut: bool = Field(
         default=False,
@@ -399,15 +409,28 @@ class Options(GameOptions):
         default=True, description="V8: a move may overlap the card's old place"
     )
     engaged_may_move: bool = Field(default=True, description="V8: cards touching an enemy may move")
+    move_path: Literal["free", "slide"] = Field(
+        default="free",
+        description="V8: a moved card is lifted (path not checked), or slides along the pivot "
+        "through free places, one cell or a quarter turn at a time",
+    )
     attack_cap: int = Field(
         default=0, ge=0, le=10, description="V9: attacks per card and turn; 0: unlimited"
     )
-    castle_tie: Literal["holds", "falls"] = Field(
-        default="holds",
-        description="V11: on a tie against a castle, it holds (attackers die) or falls",
+    face_down_attack: bool = Field(
+        default=False,
+        description="V9: face-down cards may attack (with ATK 0, staying face down)",
+    )
+    castle_tie: Literal["falls", "holds"] = Field(
+        default="falls",
+        description="on a tie against a castle, it falls like any card (seed) or holds (V11)",
     )
     aura_stacking: bool = Field(
         default=True, description="V12: bonuses of several cards of the same name add up"
+    )
+    face_down_aura: bool = Field(
+        default=False,
+        description="V12: face-down cards give their aura too (secret: shown only in combat)",
     )
     reveal_choice: Literal["defender", "highest-def"] = Field(
         default="defender",
@@ -416,6 +439,11 @@ class Options(GameOptions):
     reveal_keeps_bonuses: bool = Field(
         default=True,
         description="V13: the attacked card keeps its bonuses over the revealed values",
+    )
+    reveal_aura: Literal["now", "later"] = Field(
+        default="now",
+        description="a revealed ambush card's own aura counts in the combat that reveals it, "
+        "or only from then on",
     )
     lancer_free: Literal["one", "turn"] = Field(
         default="one",
@@ -426,11 +454,25 @@ class Options(GameOptions):
         default="free",
         description="V17: the Espion needs no anchor nor supply, or is placed and supplied like any card",
     )
+    spy_contact: Literal["card", "unit"] = Field(
+        default="card",
+        description="the Espion must touch an enemy card, a castle included (seed), "
+        "or an enemy unit (V17)",
+    )
     sorcery_discard: Literal["own", "any"] = Field(
         default="own", description="V18: the Sorcier takes from your discard, or from any discard"
     )
+    sorcery_face_down: bool = Field(
+        default=False,
+        description="V18: a face-down Sorcier may use its power too (it is then turned face up)",
+    )
     recall_face_down: bool = Field(
         default=False, description="V19: face-down cards may be recalled"
+    )
+    siege_ambush: Literal["reveal", "hidden"] = Field(
+        default="reveal",
+        description="a siege is a normal attack: the holder's face-down cards touching the "
+        "terrain are revealed and count their DEF, or stay hidden and count 0",
     )
     siege_failure: Literal["attackers-die", "no-loss"] = Field(
         default="attackers-die",
@@ -452,6 +494,22 @@ class Options(GameOptions):
     hand_limit: int = Field(
         default=0, ge=0, le=40, description="V23: hand limit for drawing; 0: none"
     )
+
+    @field_validator("terrain_cells", mode="before")
+    @classmethod
+    def _split_places(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = [v for v in re.split(r"[,\s/;]+", value) if v]
+        if isinstance(value, list | tuple):
+            out = []
+            for v in value:
+                text = str(v).strip().upper()
+                cell = text[:-1] if text[-1:] in ("P", "L") else text
+                if not _CELL_RE.match(cell):
+                    raise ValueError(f"{v!r} is not a place (e.g. T10 or T10L)")
+                out.append(text if text != cell else cell + "P")
+            return tuple(out)
+        return value
 
     @field_validator("cup_cells", mode="before")
     @classmethod
@@ -535,6 +593,15 @@ class Rules:
     hand_limit: int
     inns: int = 0  # inns and outposts set out on the table (public)
     outposts: int = 0
+    # options added later: the defaults keep older saved games as they were
+    reveal_aura: str = "later"
+    spy_contact: str = "unit"
+    siege_ambush: str = "hidden"
+    bases_anchor: str = "always"
+    face_down_attack: bool = False
+    sorcery_face_down: bool = False
+    move_path: str = "free"
+    face_down_aura: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1149,6 +1216,10 @@ class Stats:
     pdef: list[int]
     satk: list[set[str]]
     sdef: list[set[str]]
+    # the part of patk/pdef given by face-down cards (option face_down_aura):
+    # secret, so views leave it out; combats count it
+    hatk: list[int] | None = None
+    hdef: list[int] | None = None
 
 
 class Side:
@@ -1411,15 +1482,18 @@ class Board:
             spied = self.spied()
             table = self.table
             stacking = state.rules.aura_stacking
+            hidden_auras = state.rules.face_down_aura
+            hatk: list[int] | None = [0] * n if hidden_auras else None
+            hdef: list[int] | None = [0] * n if hidden_auras else None
             seen: set[tuple[int, str]] = set()
             for ci in range(n):
                 if self.kind[ci] != K_UNIT:
                     continue
                 u = state.units[self.ref[ci]]
-                if not u.face_up:
+                if not u.face_up and not hidden_auras:
                     continue
                 cd = table[u.name]
-                if not spied[ci]:
+                if u.face_up and not spied[ci]:
                     batk[ci], bdef[ci] = cd.atk, cd.dfn
                 if not (cd.aura_atk or cd.aura_def):
                     continue
@@ -1436,10 +1510,14 @@ class Board:
                     if cd.aura_atk:
                         patk[nb] += cd.aura_atk
                         satk[nb].add(cd.ability or "aura")
+                        if hatk is not None and not u.face_up:
+                            hatk[nb] += cd.aura_atk
                     if cd.aura_def:
                         pdef[nb] += cd.aura_def
                         sdef[nb].add(cd.ability or "aura")
-            self._stats = Stats(batk, bdef, patk, pdef, satk, sdef)
+                        if hdef is not None and not u.face_up:
+                            hdef[nb] += cd.aura_def
+            self._stats = Stats(batk, bdef, patk, pdef, satk, sdef, hatk, hdef)
         return self._stats
 
     def spied(self) -> list[bool]:
@@ -1467,6 +1545,15 @@ class Board:
     def dfn(self, ci: int) -> int:
         s = self.stats()
         return s.bdef[ci] + s.pdef[ci]
+
+    def shown_atk(self, ci: int) -> int:
+        """The ATK everyone sees: without the secret auras of face-down cards."""
+        s = self.stats()
+        return s.batk[ci] + s.patk[ci] - (s.hatk[ci] if s.hatk is not None else 0)
+
+    def shown_dfn(self, ci: int) -> int:
+        s = self.stats()
+        return s.bdef[ci] + s.pdef[ci] - (s.hdef[ci] if s.hdef is not None else 0)
 
     # ---- supply
     def exempt(self, ci: int) -> bool:
@@ -1620,8 +1707,11 @@ class Board:
         supplied units touching no enemy unit or castle (V5, V21)."""
         side = self.side(seat)
         if side.anchors is None:
+            rules = self.state.rules
             out = list(side.sources)
-            blocks_terrain = self.state.rules.enemy_terrain_blocks
+            if rules.bases_anchor == "unengaged":  # V5 option: bases touching an enemy do not
+                out = [ci for ci in out if not any(self.is_enemy(nb, seat) for nb in self.adj[ci])]
+            blocks_terrain = rules.enemy_terrain_blocks
             for ci in sorted(side.supplied):
                 if self.kind[ci] != K_UNIT:
                     continue
@@ -1671,8 +1761,9 @@ class Board:
                 return self.owner[ci] >= 0 and self.owner[ci] != seat
             return self.owner[ci] != seat
 
+        face_down = rules.face_down_attack
         for ui, u in enumerate(state.units):
-            if u.owner != seat or not u.face_up:
+            if u.owner != seat or not (u.face_up or face_down):
                 continue
             if cap and u.attacks >= cap:
                 continue
@@ -1680,7 +1771,7 @@ class Board:
             for t in self.adj[ci]:
                 if enemy_target(t):
                     targets.setdefault(t, set()).add(ci)
-            if self.table[u.name].ability == "archer":
+            if u.face_up and self.table[u.name].ability == "archer":
                 for ally in self.adj[ci]:
                     if self.owner[ally] != seat or self.kind[ally] == K_TERRAIN:
                         continue
@@ -1719,7 +1810,7 @@ def _public_parts(b: Board) -> PublicParts:
     state = b.state
     rules = state.rules
     table = b.table
-    st = b.stats()
+    b.stats()
     spied = b.spied()
     n = len(state.players)
     supplied: set[int] = set()
@@ -1751,8 +1842,8 @@ def _public_parts(b: Board) -> PublicParts:
                 ability=(cd.ability or None) if up else None,
                 printed_atk=cd.atk if up else None,
                 printed_def=cd.dfn if up else None,
-                atk=st.batk[ci] + st.patk[ci],
-                dfn=st.bdef[ci] + st.pdef[ci],
+                atk=b.shown_atk(ci),
+                dfn=b.shown_dfn(ci),
                 supplied=ci in supplied or b.exempt(ci),
                 free_attack=u.free_attack,
                 spied=spied[ci],
@@ -1775,7 +1866,7 @@ def _public_parts(b: Board) -> PublicParts:
                 h=h,
                 landscape=c.landscape,
                 fallen=c.fallen,
-                dfn=b.dfn(ci) if ci >= 0 else 0,
+                dfn=b.shown_dfn(ci) if ci >= 0 else 0,
             )
         )
         if c.fallen and rules.eliminated_castle == "obstacle":
@@ -1801,7 +1892,7 @@ def _public_parts(b: Board) -> PublicParts:
                 landscape=t.landscape,
                 kind=t.kind if t.revealed else None,
                 controller=t.controller,
-                dfn=sum(b.dfn(k) for k in holders) if t.controller >= 0 else 0,
+                dfn=sum(b.shown_dfn(k) for k in holders) if t.controller >= 0 else 0,
             )
         )
     counts = [0] * n
@@ -2116,9 +2207,15 @@ class ViaBelli(Game[State, Action, View]):
         "table=standard",
         "table=salle_a_manger",
         "table=carre_4j",
-        "table=gueridon reveal_choice=highest-def castle_tie=falls attack_cap=1 lancer_free=turn",
+        "table=gueridon reveal_choice=highest-def castle_tie=holds attack_cap=1 lancer_free=turn",
         "table=table_basse cup_layout=random cups=3 dog_chain=true aura_stacking=false",
         "table=gueridon summon_contact=anchor-and-card spy_placement=supplied sorcery_discard=any",
+        "table=gueridon spy_contact=unit siege_ambush=hidden reveal_aura=later",
+        "table=gueridon spy_placement=supplied spy_contact=unit face_down_aura=true",
+        "table=table_basse face_down_aura=true face_down_attack=true",
+        "table=gueridon bases_anchor=unengaged face_down_attack=true sorcery_face_down=true "
+        "move_path=slide",
+        "table=standard terrain_cells=T10,AB24L",
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed eliminated_terrain=kept",
         "width=30 height=24 castle_gap=20 cup_cells=N11 self_cut=true recall_face_down=true",
         "table=gueridon must_spend_pa=false deck_out=immediate siege_failure=no-loss",
@@ -2172,9 +2269,31 @@ class ViaBelli(Game[State, Action, View]):
                 )
             taken.append(r)
         slots = layout.slots[: inns + outposts]
+        if opts.terrain_cells:
+            if len(opts.terrain_cells) != inns + outposts:
+                raise BadOptions(
+                    f"terrain_cells needs {inns + outposts} places, one per inn and outpost "
+                    f"({inns} + {outposts}), not {len(opts.terrain_cells)}.",
+                    fr=f"terrain_cells demande {inns + outposts} places, une par auberge et "
+                    f"avant-poste ({inns} + {outposts}), pas {len(opts.terrain_cells)}.",
+                )
+            own: list[tuple[int, int, bool]] = []
+            for text in opts.terrain_cells:
+                cell = parse_cell(text[:-1])
+                assert cell is not None
+                own.append((cell[0], cell[1], text.endswith("L")))
+            slots = tuple(own)
         for x, y, land in slots:
             r = card_rect(x, y, land)
-            if not r.inside(width, height) or any(r.near(o, 1) for o in taken):
+            if opts.terrain_cells:
+                if not r.inside(width, height) or any(r.overlaps(o) for o in taken):
+                    raise BadOptions(
+                        f"The terrain card at {cell_text(x, y)} leaves the table or covers "
+                        "another card.",
+                        fr=f"La carte de terrain en {cell_text(x, y)} sort de la table ou "
+                        "couvre une autre carte.",
+                    )
+            elif not r.inside(width, height) or any(r.near(o, 1) for o in taken):
                 raise BadOptions(
                     f"{inns} inns and {outposts} outposts do not fit on this table.",
                     fr=f"{inns} auberges et {outposts} avant-postes ne tiennent pas sur cette table.",
@@ -2279,6 +2398,14 @@ class ViaBelli(Game[State, Action, View]):
             hand_limit=opts.hand_limit,
             inns=inns,
             outposts=outposts,
+            reveal_aura=opts.reveal_aura,
+            spy_contact=opts.spy_contact,
+            siege_ambush=opts.siege_ambush,
+            bases_anchor=opts.bases_anchor,
+            face_down_attack=opts.face_down_attack,
+            sorcery_face_down=opts.sorcery_face_down,
+            move_path=opts.move_path,
+            face_down_aura=opts.face_down_aura,
         )
         players = []
         full = tuple(c.count for c in cards)
@@ -2612,7 +2739,9 @@ class ViaBelli(Game[State, Action, View]):
                 out.append(Begin(kind))
                 if stop_at_first:
                     return out
-        if not rules.must_spend_pa and pa > 0 and not stop_at_first:
+        if not stop_at_first and ((not rules.must_spend_pa and pa > 0) or (pa <= 0 and out)):
+            # at 0 PA the turn goes on only for a Lancier's free attack, which
+            # the player may decline (seed: « il attaque gratuitement »)
             out.append(EndTurn())
         return out
 
@@ -2669,10 +2798,14 @@ class ViaBelli(Game[State, Action, View]):
 
     def _anchor_pool(self, state: State, b: Board, seat: Seat, placement: str) -> list[int]:
         if placement == "spy" and state.rules.spy_placement == "free":
+            castles = (
+                state.rules.spy_contact == "card"
+            )  # « au contact d'au moins une carte ennemie »
             return [
                 ci
                 for ci in sorted(range(b.n), key=lambda c: (b.Y[c], b.X[c]))
-                if b.kind[ci] == K_UNIT and b.owner[ci] != seat
+                if b.owner[ci] != seat
+                and (b.kind[ci] == K_UNIT or (castles and b.kind[ci] == K_CASTLE))
             ]
         return b.anchors(seat)
 
@@ -2707,10 +2840,13 @@ class ViaBelli(Game[State, Action, View]):
         ring = 0
         keep_touching = False
         if placement == "spy" and rules.spy_placement != "free":
-            ring, keep_touching = b.enemy_ring(seat, units_only=True), True
+            units_only = rules.spy_contact == "unit"
+            ring, keep_touching = b.enemy_ring(seat, units_only=units_only), True
         elif placement != "spy" and rules.summon_contact == "anchor-and-card":
             ring = b.enemy_ring(seat)
-        if ring:
+        if keep_touching and not ring:
+            stand = lie = 0  # no enemy to touch: no spot
+        elif ring:
             rs, rl = b.geo.meets(ring)
             if keep_touching:
                 stand, lie = stand & rs, lie & rl
@@ -2811,7 +2947,37 @@ class ViaBelli(Game[State, Action, View]):
         if ring != -1 and not groups and pivot != ci and pivot in b.side(b.owner[ci]).member_set:
             full_s, full_l = base_s, base_l  # touching the pivot is touching the network
         ts, tl = b.geo.touch(b.X[pivot], b.Y[pivot], b.Wd[pivot], b.Ht[pivot])
+        if state.rules.move_path == "slide":
+            rs, rl = self._slide_reach(b, ci, need[0], ts, tl)
+            return full_s & ts & rs, full_l & tl & rl
         return full_s & ts, full_l & tl
+
+    def _slide_reach(self, b: Board, ci: int, occ: int, ts: int, tl: int) -> tuple[int, int]:
+        """Option ``move_path=slide`` (V8): the places card ``ci`` reaches from
+        its own by steps of one cell (diagonals too, to turn a corner), or by a
+        quarter turn about its middle, through free places that all touch the
+        pivot (fields ``ts``/``tl``)."""
+        W = b.W
+        fs, fl = b.geo.fits(occ)
+        cs, cl = fs & ts, fl & tl
+        here = 1 << (b.Y[ci] * W + b.X[ci])
+        rs, rl = (0, here) if b.Wd[ci] == LONG else (here, 0)
+        steps = (1, W - 1, W, W + 1)  # the eight neighbouring cells, both ways
+
+        def spread(m: int) -> int:
+            out = m
+            for k in steps:
+                out |= m << k | m >> k
+            return out
+
+        while True:
+            # a quarter turn: standing at (x, y) <-> lying at (x-1..x, y..y+1)
+            ns = spread(rs) | rl | rl << 1 | rl >> W | rl >> (W - 1)
+            nl = spread(rl) | rs | rs >> 1 | rs << W | rs << (W - 1)
+            ns, nl = ns & cs, nl & cl
+            if ns == rs and nl == rl:
+                return rs, rl
+            rs, rl = ns, nl
 
     def _has_dest(
         self, state: State, b: Board, ci: int, pivot: int, need: tuple[int, int, list[int]]
@@ -2983,8 +3149,9 @@ class ViaBelli(Game[State, Action, View]):
     def _sorcery_cards(self, state: State, seat: Seat) -> list[str]:
         rules = state.rules
         table = card_table(rules)
+        face_down = rules.sorcery_face_down
         if not any(
-            u.owner == seat and u.face_up and table[u.name].ability == "sorcerer"
+            u.owner == seat and (u.face_up or face_down) and table[u.name].ability == "sorcerer"
             for u in state.units
         ):
             return []
@@ -3282,6 +3449,31 @@ class ViaBelli(Game[State, Action, View]):
             replace(player, hand=(*player.hand, a.card), known=(*player.known, (a.card, clock))),
         )
         state = replace(state, clock=clock)
+        table = card_table(rules)
+        if not any(
+            u.owner == seat and u.face_up and table[u.name].ability == "sorcerer"
+            for u in state.units
+        ):  # option sorcery_face_down: the face-down Sorcier shows itself
+            ui = min(
+                (
+                    i
+                    for i, u in enumerate(state.units)
+                    if u.owner == seat and table[u.name].ability == "sorcerer"
+                ),
+                key=lambda i: (state.units[i].y, state.units[i].x),
+            )
+            ru = state.units[ui]
+            owner = state.players[seat]
+            state = _set_player(
+                state, seat, replace(owner, known=_forget_before(owner.known, ru.name, ru.since))
+            )
+            units = list(state.units)
+            units[ui] = replace(ru, face_up=True)
+            state = replace(state, units=tuple(units))
+            tag = cell_text(ru.x, ru.y)
+            events.append(
+                Event("ambush-revealed", {"seat": seat, "card": ru.name, "tag": tag, "target": tag})
+            )
         state = replace(
             state,
             pa=state.pa - cost,
@@ -3384,27 +3576,40 @@ class ViaBelli(Game[State, Action, View]):
                 sources |= st.satk[a]
         tk = b.kind[t]
         defender = b.owner[t]
-        revealed_ui = -1
+        holders: list[int] = []
+        revealed: list[int] = []  # card indices of the ambush cards turned face up
         if tk == K_TERRAIN:
             holders = [k for k in b.adj[t] if b.owner[k] == defender and b.kind[k] != K_TERRAIN]
-            dfn = sum(st.bdef[k] + st.pdef[k] for k in holders)
+            if rules.siege_ambush == "reveal":  # « Un Siège se déroule comme une attaque normale »
+                revealed = [k for k in holders if b.kind[k] == K_UNIT and not b.unit(k).face_up]
+        elif reveal_cell is not None:
+            revealed = [b.at(reveal_cell)]
+        dst = st  # the defence's bonuses
+        if revealed and rules.reveal_aura == "now":
+            # the revealed cards are face up now: their own auras count in this combat
+            up = list(state.units)
+            for k in revealed:
+                up[b.ref[k]] = replace(up[b.ref[k]], face_up=True)
+            dst = board_of(replace(state, units=tuple(up))).stats()
+        if tk == K_TERRAIN:
+            dfn = 0
             for k in holders:
-                if st.pdef[k]:
-                    sources |= st.sdef[k]
-                if spied[k]:
+                kbase = table[b.unit(k).name].dfn if k in revealed else st.bdef[k]
+                dfn += kbase + dst.pdef[k]
+                if dst.pdef[k]:
+                    sources |= dst.sdef[k]
+                if spied[k] and k not in revealed:
                     spied_cards.append(b.tag(k))
         else:
-            base, bonus = st.bdef[t], st.pdef[t]
-            if reveal_cell is not None:
-                r = b.at(reveal_cell)
-                revealed_ui = b.ref[r]
-                base = table[state.units[revealed_ui].name].dfn
+            base, bonus = st.bdef[t], dst.pdef[t]
+            if revealed:
+                base = table[b.unit(revealed[0]).name].dfn
                 if not rules.reveal_keeps_bonuses:
                     bonus = 0
             elif spied[t]:
                 spied_cards.append(b.tag(t))
             if bonus:
-                sources |= st.sdef[t]
+                sources |= dst.sdef[t]
             dfn = base + bonus
         for ability in sorted(sources):
             events.append(Event(f"{ability}-bonus", {"seat": seat, "target": b.tag(t)}))
@@ -3429,7 +3634,7 @@ class ViaBelli(Game[State, Action, View]):
                 dead = list(attackers)
         units = list(state.units)
         players = list(state.players)
-        if revealed_ui >= 0:
+        for revealed_ui in sorted(b.ref[k] for k in revealed):
             ru = units[revealed_ui]
             units[revealed_ui] = replace(
                 ru, face_up=True, free_attack=table[ru.name].ability == "lancer"
@@ -3521,7 +3726,9 @@ class ViaBelli(Game[State, Action, View]):
         state = _clear(state)
         if state.players[state.active].out:
             return self._next_turn(state, events)
-        if state.pa <= 0 or not self._can_act(state):
+        if state.pa <= 0 and not any(u.free_attack for u in state.units if u.owner == state.active):
+            return self._end_turn(state, events)
+        if not self._can_act(state):
             return self._end_turn(state, events)
         return state
 
@@ -3796,6 +4003,8 @@ class ViaBelli(Game[State, Action, View]):
                 tuple(u.name for u in state.units if u.owner == seat and not u.face_up),
                 state.sel_card if seat == state.active else "",
             )
+        if state.phase == "over":  # the view shows every face-down card
+            mine = (*mine, tuple(u.name for u in state.units if not u.face_up))
         key = (  # the board fixes the rules and the cards on the table
             seat,
             state.cups,
@@ -3830,19 +4039,20 @@ class ViaBelli(Game[State, Action, View]):
         b = board_of(state)
         pub = _public_parts(b)
         units = pub.units
+        over = state.phase == "over"  # the game is over: every face-down card is shown
         own = (
-            tuple(u.name for u in state.units if u.owner == seat and not u.face_up)
-            if seat is not None
+            tuple(u.name for u in state.units if (over or u.owner == seat) and not u.face_up)
+            if seat is not None or over
             else ()
         )
         if own:
-            key = ("units-view", seat, own)
+            key = ("units-view", seat, own, over)
             cached = b.memo.get(key)
             if cached is None:
                 table = card_table(rules)
                 shown = list(units)
                 for ui, u in enumerate(state.units):
-                    if u.owner == seat and not u.face_up:
+                    if (over or u.owner == seat) and not u.face_up:
                         cd = table[u.name]
                         shown[ui] = replace(
                             units[ui],
@@ -3941,7 +4151,10 @@ class ViaBelli(Game[State, Action, View]):
         face-down cards (drawn from what is neither on the table nor in a
         discard), the face-down terrain and the generator (which decides every
         future draw). A card known to be in a hand stays there, or becomes a
-        face-down card placed after it became known."""
+        face-down card placed after it became known. Once the game is over
+        the views show every card: nothing is resampled."""
+        if state.phase == "over":
+            return state
         stream = rng.Stream(rng.seed_state(seed, "determinize"))
         below = _fast_below(stream)
         names = [c.name for c in state.rules.cards]

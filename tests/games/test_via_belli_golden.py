@@ -17,42 +17,42 @@ from engine.games.via_belli import GAME
 
 # (options, seats, seed) -> sha256 of the playout's transcript
 GOLDEN: dict[tuple[str, int, int], str] = {
-    ("table=standard", 2, 1): "22e19d30789257bbcbfaeba37651ea64e773e3fb4e0613ef7a0f85d821d24846",
-    ("table=standard", 2, 2): "840199c719cf482c9568d9630e720349f34ba533e97309c1ddc526ac977aaa59",
-    ("table=gueridon", 2, 3): "3f80b336cdb483a49b6d0b19b1ca6ad3ae505fbb00f0535b207958f6d1e0a3af",
-    ("table=gueridon", 3, 4): "c75c9b578ef604d05de96e74e74978c530b7298bd2a0f0ad86c39e613f5e6d71",
+    ("table=standard", 2, 1): "4eb5a32885e702f20ad73642621a95c746538184e5ca0bb8e53284a430b8c6c9",
+    ("table=standard", 2, 2): "2ebde11ead6a9bb75b93f59b5a936bc6023a3e63b7c8beecb671912323156606",
+    ("table=gueridon", 2, 3): "0811a9fba0edc5cac8b273d62423cad979e006c9b0eeed8fab81fcdf0b8c467e",
+    ("table=gueridon", 3, 4): "f5e7d51ee6578b8d37cecfc96e26b8305584539dbe0d3f4f13b4774a514b54e2",
     (
         "table=table_basse cup_layout=random cups=3 dog_chain=true",
         2,
         5,
-    ): "4d6112e49e1da095d354e1025f6e181a3bc9fc76c5d49ff9c4fa5404102f1a02",
-    ("table=carre_4j", 4, 6): "8489fa89de71e9be7abbe3daae5823433b3c9a5eec0c7268f8cfd5f3daefa660",
+    ): "92530f179d9900fb3c571714b0664b229981b8c65f3b51b699a151a3187f3b47",
+    ("table=carre_4j", 4, 6): "ee3a58361b624b364f4496433e2d43912213752cbe6be47b0741ec290f280519",
     (
         "table=salle_a_manger",
         3,
         7,
-    ): "5fbe33b39e13729f8d3e1bd977136167a2356233ab8f987d3731e1822fabd0c2",
+    ): "f5abc58d64d6a1b4bc42ddfe8f4d1f2f8940e7701bf439abfbd644223dab0585",
     (
         "table=gueridon reveal_choice=highest-def castle_tie=falls attack_cap=1",
         4,
         8,
-    ): "670135fbf79887d9958e6a74bbd6a7931a686d33271aeb1a9af232a3558a07aa",
+    ): "4aded03e3f0e04cb6b4a6107a5bb2af5aea32aee4355f82af11e738ec4e164b8",
     (
         "table=standard must_spend_pa=false self_cut=true recall_face_down=true",
         2,
         9,
-    ): "180625208482e736807a2c0a510de76d44350e18dbeb6df862fa27ef4ee0918e",
-    ("table=standard", 3, 10): "f5a544e39eb338fab52d20e7a8c1f9390e9a423cb9fa342f23926fb2a66bd987",
+    ): "a6b61d1912c5256f99a02a62e27e78891d58f698c5a86c6e37fb722fc485f9bb",
+    ("table=standard", 3, 10): "2dc85ec7cbe96eb3ac2a2d7549958358d079c1ffa95f0a3f3e971e356e1591b4",
     (
         "table=carre_4j cups=4 inns=1 outposts=2 eliminated_castle=removed",
         4,
         11,
-    ): "9ee4d1a1301ce7dd7ffee14503c23dc8d31b316c72292cce0fa58e580553941b",
+    ): "2a156fb8a7b1579641360d8b30b5677937814069d6742dc85a49f0d05053cb78",
     (
         "table=salle_a_manger",
         2,
         12,
-    ): "dff221591dbbb820cf9c473bc9bbeabf8f8383b1b2750e8779a72431c3134200",
+    ): "ceda9fa0ffe5ace8b1d74d6c0cd6163a75657720f8b0d7db41059b7df21d0287",
 }
 
 # (options, levels by seat, seed) -> sha256 of the match's choices and final state
@@ -61,17 +61,17 @@ BOT_GOLDEN: dict[tuple[str, tuple[str, ...], int], str] = {
         "table=gueridon",
         ("normal", "easy"),
         21,
-    ): "0ae053e7ea25b6c7d45081642a23fd8d9d92eaf32ad1ae2f51310b9dc921f33d",
+    ): "492c8e8164d95f91887eb7688008311991e5898d00df98604b84b10130885760",
     (
         "table=standard",
         ("easy", "normal"),
         22,
-    ): "8b06cf79e4dcab42ff7dc2adc1969fed760a925bfcfe37fd6bbb9eca20e43c34",
+    ): "723d7d1ba3cd2ea6d437c489f5dda4760928610b793bf876e654fb9ac7531050",
     (
         "table=gueridon",
         ("normal", "normal", "easy"),
         23,
-    ): "0e4e29c6c3f003ffc954f2ca36f2b8046d2d6f21fac7d409bbf744c4efb37369",
+    ): "826bd9e6651c7053430c81a3e2b7f826776b992aa11c53067bd839b238c826ef",
 }
 
 CASES = [

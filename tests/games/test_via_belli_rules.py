@@ -348,6 +348,25 @@ def test_preparation_chateaux_face_visible_terrains_faces_cachees_melanges() -> 
     assert kinds_seen == {("inn", "outpost"), ("outpost", "inn")}
 
 
+def test_option_terrain_cells() -> None:
+    """« Les positions et le nombre de ces cartes sont laissés libres aux joueurs. »: option
+    ``terrain_cells`` puts the inns and outposts at the players' cells (``P`` standing,
+    ``L`` lying), as ``cup_cells`` does for cups."""
+    s = base("terrain_cells=T10,T24L")
+    assert sorted((t.x, t.y, t.landscape) for t in s.terrain) == [(19, 9, False), (19, 23, True)]
+    assert sorted(t.kind for t in s.terrain) == ["inn", "outpost"]
+    s = base("inns=2 outposts=1 terrain_cells=T2,T10,T24L")
+    assert len(s.terrain) == 3
+    with pytest.raises(BadOptions):
+        base("terrain_cells=T10")  # 2 cards, 1 place
+    with pytest.raises(BadOptions):
+        base("terrain_cells=T10,T11")  # overlapping
+    with pytest.raises(BadOptions):
+        base("terrain_cells=T10,BZ3")  # off the table
+    with pytest.raises(BadOptions):
+        g.options("terrain_cells=T10,nowhere")
+
+
 def test_option_terrain_hidden_false() -> None:
     """Option ``terrain_hidden=false``: the middle terrain lies face up from the start."""
     s = base("terrain_hidden=false")
@@ -575,6 +594,22 @@ def test_v5_option_summon_contact_anchor_and_card() -> None:
     assert "Serf J11P" not in spots
 
 
+def test_v5_option_bases_anchor_unengaged() -> None:
+    """« il faut la déposer en contact avec votre Château, un Avant-Poste que vous
+    contrôlez, ou une de vos cartes déjà présente sur le plateau, non en contact avec une
+    carte ennemie »; V5: the castle and controlled outposts are anchors even when an enemy
+    touches them (option ``bases_anchor=unengaged``: only while no enemy card does)."""
+    units = ["1:Roturier@G11P"]  # an enemy against castle D11
+    t, _ = act(near(units, hands=["Serf", ""]), "+")
+    assert "Serf@D11" in legal(t)
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 bases_anchor=unengaged"
+    s = near(units, hands=["Serf", ""], opts=opts)
+    assert not any(g.format_action(a).startswith("Serf") for a in g.complete_actions(s, 0))
+    s = near([], hands=["Serf", ""], opts=opts)
+    t, _ = act(s, "+")
+    assert "Serf@D11" in legal(t)
+
+
 def test_v21_le_terrain_ennemi_n_est_pas_une_carte_ennemie() -> None:
     """V21: terrain held by an enemy is not an "enemy card" for the anchor rule (option
     ``enemy_terrain_blocks=true``: it is)."""
@@ -654,7 +689,7 @@ def test_espion_se_pose_dans_les_rangs_adverses() -> None:
         hands=["Espion", ""],
     )
     t, _ = act(s, "+")
-    assert {a for a in legal(t) if a.startswith("Espion@")} == {"Espion@AA11"}
+    assert {a for a in legal(t) if a.startswith("Espion@")} == {"Espion@AA11", "Espion@AD11"}
     t, ev = act(t, "Espion@AA11", "Espion X11P")
     assert t.pa == 1 and "spy" in kinds(ev)
     # not linked to its castle, yet it stays (exempt from supply)
@@ -663,6 +698,28 @@ def test_espion_se_pose_dans_les_rangs_adverses() -> None:
     assert "X11P" in tags(t, 0)
     v = g.view(t, 1)
     assert [u.supplied for u in v.units if u.tag == "X11"] == [True]
+
+
+def test_espion_au_contact_d_un_chateau_ennemi() -> None:
+    """« Il doit être au contact d'au moins une carte ennemie pour être invoqué. »: an enemy
+    castle is an enemy card, as for summoning (option ``spy_contact=unit``, ruling V17:
+    only an enemy unit will do)."""
+    s = scenario([], castles=["D11P", "AD11P"], hands=["Espion", ""])
+    t, _ = act(s, "+")
+    assert {a for a in legal(t) if a.startswith("Espion@")} == {"Espion@AD11"}
+    t, ev = act(t, "Espion@AD11", "Espion AA11P")
+    assert "spy" in kinds(ev) and "AA11P" in tags(t, 0)
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 spy_contact=unit"
+    s = scenario([], castles=["D11P", "AD11P"], hands=["Espion", ""], opts=opts)
+    assert not any(a.startswith("Espion") for a in map(g.format_action, g.complete_actions(s, 0)))
+    # placed along an anchor (option spy_placement=supplied): the castle still counts
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 spy_placement=supplied"
+    t, _ = act(near(["0:Serf@G11P"], hands=["Espion", ""], opts=opts), "+")
+    assert "Espion@G11" in legal(t)
+    t, _ = act(t, "Espion@G11")
+    assert "Espion J11P" in legal(t)
+    t, _ = act(near(["0:Serf@G11P"], hands=["Espion", ""], opts=opts + " spy_contact=unit"), "+")
+    assert "Espion@G11" not in legal(t)
 
 
 def test_espion_reduit_a_zero_les_scores_de_base_des_cartes_touchees() -> None:
@@ -741,6 +798,26 @@ def test_v7_un_rapatriement_qui_couperait_une_colonne_est_interdit() -> None:
     t, ev = act(s, ">", "<G15")
     assert sorted(t.players[0].hand) == ["Serf", "Serf"]
     assert first(ev, "cut-off").data["tags"] == ["J15"] and t.pa == 4
+
+
+def test_v8_option_move_path_slide() -> None:
+    """« Vous pouvez déplacer une de vos cartes déjà invoquée n'importe où le long d'une
+    des cartes lui étant adjacente. »; V8: the path is not checked (option
+    ``move_path=slide``: the card slides along the pivot, one cell or a quarter turn at a
+    time, through free places touching it, so it cannot jump over the cards around)."""
+    units = ["0:Barde@G11P", "0:Cabot à Couteau@G15P"]
+    kw = {"castles": ["D11P", "J11P"]}  # both sides of the Barde are taken
+    t, _ = act(near(units, **kw), ">", "G15@G11")  # type: ignore[arg-type]
+    free = {a.split(">")[1] for a in legal(t)}
+    assert {"G7P", "F8L", "H15P", "E15P", "G15L"} <= free
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 move_path=slide"
+    t, _ = act(near(units, opts=opts, **kw), ">", "G15@G11")  # type: ignore[arg-type]
+    slide = {a.split(">")[1] for a in legal(t)}
+    assert {"H15P", "E15P", "G15L"} <= slide and slide < free
+    assert not any(int(p[1:-1]) < 11 for p in slide)  # nothing above the Barde
+    # with the right side free, it goes round the corner
+    t, _ = act(near(units, opts=opts), ">", "G15@G11")
+    assert "G15>G7P" in legal(t)
 
 
 def test_deplacement_du_cabot_autour_du_barde() -> None:
@@ -896,6 +973,48 @@ def test_v9_les_cartes_face_cachee_n_attaquent_pas_et_il_faut_toucher() -> None:
         g.apply(s, 0, Attack(((6, 10),), (9, 10)))
 
 
+def test_v9_option_face_down_attack() -> None:
+    """« Si vous invoquez votre carte en embuscade, aucun bonus ne s'applique sur elle, et
+    ses Points d'Attaque (ATK) et de Défense (DEF) descendent à 0. »: the seed does not
+    forbid a face-down card to attack; V9 does (option ``face_down_attack=true``: it
+    attacks with ATK 0 and stays face down)."""
+    units = ["0:?Paladin@G11P", "1:?Serf@J11P", "1:Roturier@G15P"]
+    s = near(units)
+    assert "x" not in legal(s)
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 face_down_attack=true"
+    s = near(units, opts=opts)
+    t, _ = act(s, "x")
+    assert legal(t) >= {"G11xJ11", "G11xG15"}
+    t, ev = act(t, "G11xJ11")  # 0 against a face-down 0: a tie, both die
+    e = first(ev, "attack")
+    assert (e.data["atk"], e.data["def"], e.data["result"]) == (0, 0, "tie")
+    t, ev = act(near(units, opts=opts), "x", "G11xG15")  # 0 against 2
+    assert first(ev, "attack").data["result"] == "lose" and "ambush-revealed" not in kinds(ev)
+
+
+def test_v12_option_face_down_aura() -> None:
+    """« Certaines cartes possèdent un effet spécial qui s'active lors de leur invocation
+    ou perdure tant qu'elles sont sur le terrain. »; V12: face-down cards give no aura
+    (option ``face_down_aura=true``: they do, secretly: views leave the bonus out, the
+    combat counts it). « Si vous invoquez votre carte en embuscade, aucun bonus ne
+    s'applique sur elle »: they still receive none."""
+    units = ["0:Roturier@G11P", "0:?Écuyer@G15P", "1:Clerc@J11P"]
+    _t, ev = act(near(units), "x", "G11xJ11")
+    assert first(ev, "attack").data["atk"] == 2
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 face_down_aura=true"
+    s = near(units, opts=opts)
+    for seat in (0, 1, None):
+        assert [u.atk for u in g.view(s, seat).units if u.tag == "G11"] == [2]
+    _t, ev = act(s, "x", "G11xJ11")
+    e = first(ev, "attack")
+    assert (e.data["atk"], e.data["result"]) == (4, "win") and "squire-bonus" in kinds(ev)
+    # a face-down card next to a face-down Écuyer gets nothing
+    opts += " face_down_attack=true"
+    s = near(["0:?Roturier@G11P", "0:?Écuyer@G15P", "1:Clerc@J11P"], opts=opts)
+    _t, ev = act(s, "x", "G11xJ11")
+    assert first(ev, "attack").data["atk"] == 0
+
+
 def test_embuscade_attaquee_directement_zero_en_defense() -> None:
     """« En revanche, si la carte en embuscade est directement attaquée, elle a 0 Point de
     Défense, et est donc à la merci de n'importe quelle carte adverse. »; V14: an ATK-0
@@ -975,6 +1094,28 @@ def test_v13_option_reveal_keeps_bonuses() -> None:
     assert first(ev, "attack").data["def"] == 2
 
 
+def test_embuscade_revelee_son_aura_compte_dans_le_combat() -> None:
+    """« La carte précédemment en embuscade est désormais face visible pour le reste de la
+    partie. » and « Médecin : Offre un bonus de +2 DEF à toutes les cartes alliées
+    adjacentes. »: a revealed Médecin is face up at once, so its aura counts in the very
+    combat that revealed it (option ``reveal_aura=later``: only from then on)."""
+    units = ["0:Roturier@G11P", "0:?Médecin@D15L", "1:Paladin@J11P"]
+    t, ev = act(near(units, active=1), "x", "J11xG11")
+    e = first(ev, "attack")
+    assert (e.data["atk"], e.data["def"], e.data["result"]) == (4, 4, "tie")  # 2 + 2
+    assert "medic-bonus" in kinds(ev) and tags(t) == {"D15L"}
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 reveal_aura=later"
+    t, ev = act(near(units, active=1, opts=opts), "x", "J11xG11")
+    e = first(ev, "attack")
+    assert (e.data["atk"], e.data["def"], e.data["result"]) == (4, 2, "win")
+    assert tags(t) == {"D15L", "J11P"}
+    # in a siege, a revealed Médecin strengthens the holder it touches
+    units = ["0:Paladin@G11P", "1:Serf@M11P", "1:?Médecin@J15L"]
+    kw = {"castles": ["D11P", "P11P"], "terrain_cards": ["inn@J11P=1"]}
+    _t, ev = act(scenario(units, **kw), "x", "G11xJ11")  # type: ignore[arg-type]
+    assert first(ev, "attack").data["def"] == 6  # Serf 2 + 2, Médecin 2
+
+
 def test_colonnes_coupees_retour_en_main_sans_cout_exemple_du_serf() -> None:
     """« Si une carte du plateau est tuée et défaussée, toutes les cartes n'étant
     désormais plus reliées au Château ou à un Avant-Poste contrôlé sont rapatriées dans la
@@ -1033,9 +1174,9 @@ def test_chateau_zero_zero_et_conquete() -> None:
 
 def test_chateau_renforce_par_medecin_barde_ou_embuscade() -> None:
     """« De base, les châteaux ont 0 en DEF mais ils peuvent être renforcés par les effets
-    spéciaux d'un Médecin ou d'un Barde, ou par une carte en embuscade. »; V11: on a tie
-    the castle holds and the attackers die (option ``castle_tie=falls``)."""
-    s = near(["0:Roturier@J11P", "1:Médecin@P11P"])
+    spéciaux d'un Médecin ou d'un Barde, ou par une carte en embuscade. »"""
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 castle_tie=holds"
+    s = near(["0:Roturier@J11P", "1:Médecin@P11P"], opts=opts)
     assert g.view(s, None).castles[1].dfn == 2
     t, ev = act(s, "x", "J11xM11")
     assert first(ev, "attack").data["result"] == "tie" and t.phase != "over"
@@ -1045,10 +1186,25 @@ def test_chateau_renforce_par_medecin_barde_ou_embuscade() -> None:
     s = near(["0:Roturier@J11P", "1:?Clerc@P11P"])
     t, ev = act(s, "x", "J11xM11")
     assert "ambush-revealed" in kinds(ev) and first(ev, "attack").data["def"] == 3
-    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 castle_tie=falls"
-    s = near(["0:Roturier@J11P", "1:Médecin@P11P"], opts=opts)
+
+
+def test_chateau_egalite_calculee_comme_pour_n_importe_quelle_carte() -> None:
+    """« Pour conquérir un Château adverse et remporter la partie, il faut vaincre sa carte
+    en l'attaquant. Le combat est alors calculé comme pour n'importe quelle carte. » and
+    « Si les deux sont égaux, toutes les cartes impliquées dans l'attaque meurent. »: on a
+    tie the castle falls and the attackers die (default ``castle_tie=falls``; ruling V11,
+    the castle holds, is the option ``castle_tie=holds``)."""
+    s = near(["0:Roturier@J11P", "1:Médecin@P11P"])
     t, ev = act(s, "x", "J11xM11")
-    assert t.phase == "over" and "conquest" in kinds(ev)
+    attack = first(ev, "attack").data
+    assert attack["result"] == "tie" and [d["card"] for d in attack["dead"]] == ["Roturier"]
+    assert t.phase == "over" and "conquest" in kinds(ev) and g.outcome(t).ranking[0] == (0,)
+    # an ATK-0 Serf against an undefended castle: 0 = 0, a tie, the castle falls
+    t, ev = act(near(["0:Serf@J11P"]), "x", "J11xM11")
+    assert t.phase == "over" and first(ev, "attack").data["result"] == "tie"
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 castle_tie=holds"
+    t, ev = act(near(["0:Serf@J11P"], opts=opts), "x", "J11xM11")
+    assert t.phase != "over" and "J11P" not in tags(t)
 
 
 def test_terrain_revele_au_premier_contact_et_controle() -> None:
@@ -1122,6 +1278,34 @@ def test_siege_se_deroule_comme_une_attaque_echec() -> None:
     assert "G11P" in tags(t) and t.terrain[0].controller == 1
 
 
+def test_siege_comme_une_attaque_normale_revele_les_embuscades() -> None:
+    """« Un Siège se déroule comme une attaque normale. » and « Si une de vos cartes,
+    adjacente à une carte placée en embuscade, est attaquée, retournez votre carte placée
+    en embuscade. »: the holder's face-down cards touching the besieged terrain are turned
+    face up and count their DEF (option ``siege_ambush=hidden``: they stay hidden and
+    count 0)."""
+    units = ["0:Paladin@G11P", "1:Serf@M11P", "1:?Clerc@J15L"]
+    kw = {"castles": ["D11P", "P11P"], "terrain_cards": ["inn@J11P=1"]}
+    t, ev = act(scenario(units, **kw), "x", "G11xJ11")  # type: ignore[arg-type]
+    assert first(ev, "ambush-revealed").data == {
+        "seat": 1,
+        "card": "Clerc",
+        "tag": "J15",
+        "target": "J11",
+    }
+    e = first(ev, "attack")
+    assert (e.data["atk"], e.data["def"], e.data["result"]) == (4, 5, "lose")  # Serf 2 + Clerc 3
+    assert first(ev, "siege").data["success"] is False and t.terrain[0].controller == 1
+    clerc = unit_at(t, "J15")
+    assert clerc is not None and clerc.face_up and "G11P" not in tags(t)
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 siege_ambush=hidden"
+    t, ev = act(scenario(units, opts=opts, **kw), "x", "G11xJ11")  # type: ignore[arg-type]
+    assert "ambush-revealed" not in kinds(ev) and first(ev, "attack").data["def"] == 2
+    assert t.terrain[0].controller == 0
+    clerc = unit_at(t, "J15")
+    assert clerc is not None and not clerc.face_up
+
+
 def test_siege_d_un_avant_poste_coupe_les_colonnes_adverses() -> None:
     """V7/V20: taking an outpost away cuts the columns that depended on it."""
     s = scenario(
@@ -1178,6 +1362,29 @@ def test_lancier_attaque_gratuitement_au_tour_de_son_invocation() -> None:
     t, _ = act(t, "x", "G15xJ15")
     t, _ = act(t, "x", "G15xG19")
     assert t.pa == 2 and not tags(t, 1)
+
+
+def test_lancier_invoque_avec_le_dernier_pa_garde_son_attaque_gratuite() -> None:
+    """« Lancier : Au tour où il est invoqué ..., il attaque gratuitement. » and « Son tour
+    ne s'achève que s'il a utilisé tous ses Points d'Action. »: a Lancier summoned with
+    the last 3 PA still attacks for free; the turn waits for it (or for ``E``, since the
+    free attack is not compulsory), then ends."""
+    lancer_units = ["0:Serf@G11P", "1:Serf@J15P"]
+    s = near(lancer_units, castles=["D11P", "J19P"], hands=["Lancier", ""], pa=3)
+    t, _ = act(s, "+", "Lancier@G11", "Lancier G15P")
+    assert t.active == 0 and t.pa == 0
+    assert {"x", "E"} <= legal(t) and "D" not in legal(t)
+    t, ev = act(t, "x", "G15xJ15")
+    assert "lancer-free-attack" in kinds(ev) and "J15P" not in tags(t, 1)
+    assert t.active == 1 and "turn" in kinds(ev)  # nothing left: the turn ends
+    # declining the free attack ends the turn too, without a pa-lost event
+    t, _ = act(s, "+", "Lancier@G11", "Lancier G15P")
+    t, ev = act(t, "E")
+    assert t.active == 1 and "pa-lost" not in kinds(ev) and "J15P" in tags(t, 1)
+    # without a free attack, the last PA still ends the turn at once
+    s = near(["0:Serf@G11P", "1:Serf@J15P"], castles=["D11P", "J19P"], hands=["Roturier", ""], pa=2)
+    t, _ = act(s, "+", "Roturier@G11", "Roturier G15P")
+    assert t.active == 1
 
 
 def test_lancier_retourne_d_embuscade_attaque_gratuitement_au_tour_suivant() -> None:
@@ -1241,6 +1448,22 @@ def test_sorcier_rapatrie_une_carte_de_la_defausse() -> None:
     s = near(["0:Sorcier@G11P"], discards=[[], ["Lancier"]], opts=opts)
     t, ev = act(s, "^", "^Lancier")
     assert t.players[1].discard == () and first(ev, "sorcery").data["from"] == 1
+
+
+def test_v18_option_sorcery_face_down() -> None:
+    """« Sorcier : Il peut rapatrier une carte de son choix de la défausse dans la main du
+    joueur »; V18: only a face-up Sorcier (option ``sorcery_face_down=true``: a face-down
+    one too, which is then turned face up)."""
+    units = ["0:?Sorcier@G11P"]
+    assert "^" not in legal(near(units, discards=[["Serf"], []]))
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 sorcery_face_down=true"
+    s = near(units, discards=[["Serf"], []], opts=opts)
+    t, ev = act(s, "^", "^Serf")
+    assert kinds(ev)[:2] == ["ambush-revealed", "sorcery"]
+    sorcier = unit_at(t, "G11")
+    assert sorcier is not None and sorcier.face_up and "Serf" in t.players[0].hand
+    text = g.describe_event(first(ev, "ambush-revealed"), ["Ana", "Bo"], "fr")
+    assert text == "Embuscade ! Sorcier est retourné en G11."
 
 
 # ===========================================================================
@@ -1347,27 +1570,36 @@ DEFAULTS = {
     "cup_layout": "preset",
     "cup_cells": (),
     "cup_size": 4,
+    "terrain_cells": (),
     "initiative_sum": "fourth-card",
     "initiative_card": "keep",
     "terrain_hidden": True,
     "must_spend_pa": True,
     "deck_out": "end-of-turn",
     "summon_contact": "anchor",
+    "bases_anchor": "always",
     "inn_relays": False,
     "self_cut": False,
     "move_pivot": "any",
     "rotate_in_place": True,
     "engaged_may_move": True,
+    "move_path": "free",
     "attack_cap": 0,
-    "castle_tie": "holds",
+    "face_down_attack": False,
+    "castle_tie": "falls",
     "aura_stacking": True,
+    "face_down_aura": False,
     "reveal_choice": "defender",
     "reveal_keeps_bonuses": True,
+    "reveal_aura": "now",
     "lancer_free": "one",
     "dog_chain": False,
     "spy_placement": "free",
+    "spy_contact": "card",
     "sorcery_discard": "own",
+    "sorcery_face_down": False,
     "recall_face_down": False,
+    "siege_ambush": "reveal",
     "siege_failure": "attackers-die",
     "archer_siege": True,
     "enemy_terrain_blocks": False,
@@ -1388,27 +1620,36 @@ OPTION_CASES: dict[str, tuple[str, object]] = {
     "cup_layout": ("random", "random"),
     "cup_cells": ("k10,Q3", ("K10", "Q3")),
     "cup_size": ("3", 3),
+    "terrain_cells": ("t10,T24L", ("T10P", "T24L")),
     "initiative_sum": ("whole-hand", "whole-hand"),
     "initiative_card": ("return", "return"),
     "terrain_hidden": ("false", False),
     "must_spend_pa": ("false", False),
     "deck_out": ("immediate", "immediate"),
     "summon_contact": ("anchor-and-card", "anchor-and-card"),
+    "bases_anchor": ("unengaged", "unengaged"),
     "inn_relays": ("true", True),
     "self_cut": ("true", True),
     "move_pivot": ("friendly", "friendly"),
     "rotate_in_place": ("false", False),
     "engaged_may_move": ("false", False),
+    "move_path": ("slide", "slide"),
     "attack_cap": ("2", 2),
-    "castle_tie": ("falls", "falls"),
+    "face_down_attack": ("true", True),
+    "castle_tie": ("holds", "holds"),
     "aura_stacking": ("false", False),
+    "face_down_aura": ("true", True),
     "reveal_choice": ("highest-def", "highest-def"),
     "reveal_keeps_bonuses": ("false", False),
+    "reveal_aura": ("later", "later"),
     "lancer_free": ("turn", "turn"),
     "dog_chain": ("true", True),
     "spy_placement": ("supplied", "supplied"),
+    "spy_contact": ("unit", "unit"),
     "sorcery_discard": ("any", "any"),
+    "sorcery_face_down": ("true", True),
     "recall_face_down": ("true", True),
+    "siege_ambush": ("hidden", "hidden"),
     "siege_failure": ("no-loss", "no-loss"),
     "archer_siege": ("false", False),
     "enemy_terrain_blocks": ("true", True),
@@ -1748,11 +1989,28 @@ def test_view_what_each_player_sees() -> None:
     assert g.view(t, 1).selection.card is None  # type: ignore[union-attr]
     assert "Your hand: Serf" in g.summary(v0, ["Ana", "Bo"])
     assert v0.options == () and v0.rules == s.rules
-    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 castle_tie=falls dog_chain=true"
+    opts = "width=40 height=24 castle_gap=30 inns=0 outposts=0 castle_tie=holds dog_chain=true"
     assert g.view(near([], opts=opts), 0).options == (
-        ("castle_tie", "falls"),
+        ("castle_tie", "holds"),
         ("dog_chain", "true"),
     )
+
+
+def test_fin_de_partie_les_cartes_face_cachee_sont_montrees() -> None:
+    """« Le jeu s'achève quand tous les joueurs sauf un ont eu leur Château vaincu ou leur
+    Deck épuisé. »: once the game is over, every view names the face-down cards left on
+    the table (they stay face down); nothing is hidden any more, so ``determinize``
+    changes nothing."""
+    s = near(["0:Roturier@J11P", "0:?Clerc@G15P", "1:?Bailli@Q11P"])
+    v = {u.tag: u for u in g.view(s, 1).units}
+    assert v["G15"].name is None
+    t, ev = act(s, "x", "J11xM11")
+    assert t.phase == "over" and "conquest" in kinds(ev)
+    for seat in (0, 1, None):
+        units = {u.tag: u for u in g.view(t, seat).units}
+        clerc = units["G15"]
+        assert (clerc.name, clerc.face_up, clerc.printed_def, clerc.cost) == ("Clerc", False, 3, 2)
+    assert g.determinize(t, 1, 7) == t
 
 
 def test_determinize_keeps_every_view_and_known_cards() -> None:

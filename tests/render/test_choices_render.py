@@ -12,7 +12,7 @@ from PIL import Image
 from engine import GAMES
 from engine.games.via_belli import Summon
 from render import UnknownGame, render_choices
-from render.via_belli import GHOST_BADGE, GHOST_CELL, LABEL
+from render.via_belli import GHOST_CELL, LABEL, SPOT_COLOURS, marker_cells
 
 NAMES = ("Alice", "Bruno")
 
@@ -57,16 +57,39 @@ def test_via_belli_spots_are_drawn_numbered_and_zoomed() -> None:
     assert img.width <= 1600 and img.height <= 1600
     # zoomed in: the cells are bigger than on the whole board
     assert img.width >= 16 * GHOST_CELL + 2 * LABEL
-    # the number badges are there (their dark fill), one per spot at most
-    dark = _count(img, GHOST_BADGE)
-    assert dark > len(spots) * 50
+    # the number markers are there (filled with the spots' colours)
+    marks = sum(_count(img, c) for c in SPOT_COLOURS)
+    assert marks > len(spots) * 150
     fewer = _image(render_choices("via-belli", view, NAMES, "en", spots[:3]))
-    dark_fewer = _count(fewer, GHOST_BADGE)
-    assert 0 < dark_fewer < dark
+    marks_fewer = sum(_count(fewer, c) for c in SPOT_COLOURS)
+    assert 0 < marks_fewer < marks
     # deterministic, localised (the line of who acts)
     again = render_choices("via-belli", view, NAMES, "en", spots)
     assert again == render_choices("via-belli", view, NAMES, "en", spots)
     assert again != render_choices("via-belli", view, NAMES, "fr", spots)
+
+
+def test_via_belli_spot_markers_each_in_its_own_spot() -> None:
+    """Each spot's number sits on a cell of its own, inside the spot, at its top-left
+    cell whenever that cell is free: numbers can be matched to spots even where
+    the spots overlap."""
+    state, seat = _via_belli_start()
+    spots = _spots(state, seat)
+    game = GAMES["via-belli"]
+    rects = []
+    for _, notation in spots:
+        action = game.parse_action(notation)
+        assert isinstance(action, Summon)
+        w, h = (4, 3) if action.landscape else (3, 4)
+        rects.append((action.x, action.y, w, h))
+    cells = marker_cells(rects)
+    assert len(set(cells)) == len(cells)
+    for (x, y, w, h), (cx, cy) in zip(rects, cells, strict=True):
+        assert x <= cx < x + w and y <= cy < y + h
+    tops = [(x, y) for x, y, _, _ in rects]
+    for k, cell in enumerate(cells):
+        if tops[k] not in cells[:k]:
+            assert cell == tops[k]
 
 
 def test_nothing_to_draw_gives_none() -> None:

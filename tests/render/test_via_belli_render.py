@@ -14,7 +14,17 @@ from PIL import Image, ImageStat
 
 from engine import GAMES, rng
 from render import RENDERED_GAMES, render_board, render_private
-from render.via_belli import _public_action
+from render.via_belli import (
+    BOARD_W,
+    DETAIL_BELOW,
+    DETAIL_CELL,
+    _name_lines,
+    _public_action,
+    board_cell,
+    board_image,
+    crop_area,
+    detail_area,
+)
 
 GAME_ID = "via-belli"
 GAME = GAMES[GAME_ID]
@@ -138,6 +148,81 @@ def test_finished_game_differs_from_the_move_before() -> None:
     assert over.phase == "over" and over.ranking
     data = render_board(GAME_ID, GAME.view(over, None), list(NAMES[:2]), "en")
     _check(data)
+
+
+@pytest.mark.parametrize("scenario", sorted(SCENARIOS))
+def test_board_sized_for_the_discord_preview(scenario: str) -> None:
+    """Discord shows a board about 550 px wide in the chat: the board is at most
+    BOARD_W (1,100 px) wide and shows only the part of the table in use, so its
+    cells (and the cards' type) are as large as that width allows."""
+    state = _state(scenario)
+    view = GAME.view(state, None)
+    img = _check(render_board(GAME_ID, view, list(NAMES[: GAME.seat_count(state)]), "fr"))
+    assert img.width <= BOARD_W
+    x0, y0, x1, y1 = crop_area(view)
+    for u in view.units:
+        assert x0 <= u.x and u.x + u.w <= x1 and y0 <= u.y and u.y + u.h <= y1
+    for c in view.castles:
+        assert x0 <= c.x and c.x + c.w <= x1 and y0 <= c.y and c.y + c.h <= y1
+    s = board_cell(x1 - x0, y1 - y0)
+    assert s >= min(34, (BOARD_W - 200) // (x1 - x0))
+
+
+def test_large_tables_get_a_close_up_of_the_last_action() -> None:
+    """When the part of the table in use is too wide for legible cards (the 2 m
+    dining table), a close-up of the last action at DETAIL_CELL pixels per cell
+    comes under the board."""
+    state = _state("salle-3p-mid")
+    view = GAME.view(state, None)
+    x0, y0, x1, y1 = crop_area(view)
+    assert board_cell(x1 - x0, y1 - y0) < DETAIL_BELOW
+    area = detail_area(view, 28, 12)
+    assert area is not None and view.last_cells
+    ax0, ay0, ax1, ay1 = area
+    assert any(ax0 <= x < ax1 and ay0 <= y < ay1 for x, y in view.last_cells)
+    names = list(NAMES[:3])
+    full = _check(render_board(GAME_ID, view, names, "fr"))
+    plain = board_image(view, names, "fr", board_cell(x1 - x0, y1 - y0), (x0, y0, x1, y1))
+    assert full.width == plain.width and full.height > plain.height + 12 * DETAIL_CELL
+
+
+def test_long_card_names_go_on_two_lines() -> None:
+    """« Molosse Masqué » and « Cabot à Couteau » are set on two lines rather than
+    shrunk to one tiny line."""
+    size, lines = _name_lines("Molosse Masqué", 60, 18)
+    assert lines == ("Molosse", "Masqué") and size >= 14  # one line would need 8 px
+    size, lines = _name_lines("Cabot à Couteau", 60, 18)
+    assert len(lines) == 2 and size >= 14
+    assert _name_lines("Serf", 60, 18) == (18, ("Serf",))
+
+
+def test_face_down_cards_are_shown_at_the_end_of_the_game() -> None:
+    """Once the game is over the board shows the face-down cards' faces (the engine's
+    view names them); before, their backs."""
+    from dataclasses import replace
+
+    from tests.games.vb_helpers import act, scenario
+
+    s = scenario(["0:Roturier@J11P", "0:?Clerc@G15P"], castles=["D11P", "M11P"])
+    over, _ = act(s, "x", "J11xM11")
+    assert over.phase == "over"
+    view = GAME.view(over, None)
+    clerc = next(u for u in view.units if u.tag == "G15")
+    assert clerc.name == "Clerc" and not clerc.face_up
+    shown = render_board(GAME_ID, view, list(NAMES[:2]), "en")
+    hidden = replace(
+        view,
+        units=tuple(
+            replace(u, name=None, cost=None, printed_atk=None, printed_def=None)
+            if not u.face_up
+            else u
+            for u in view.units
+        ),
+    )
+    assert shown != render_board(GAME_ID, hidden, list(NAMES[:2]), "en")
+    # during the game the public board never shows them
+    before = GAME.view(s, None)
+    assert all(u.name is None for u in before.units if not u.face_up)
 
 
 def test_missing_names_do_not_fail() -> None:
