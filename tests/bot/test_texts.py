@@ -40,7 +40,7 @@ LOCALES = ("en", "fr")
 NAMES = ("Alice", "Bob", "Émile", "Odile")
 BOT = Path(__file__).resolve().parents[2] / "bot"
 # Random matches per game in the walk (about two seconds each).
-WALK_GAMES = {"belle-position": 60, "between-battle": 200, "via-belli": 6}
+WALK_GAMES = {"belle-position": 60, "between-battle": 200, "via-belli": 12}
 SAMPLES = 3  # texts kept per decision / event kind
 GARBAGE = ("zzz", "", "@", "99>99", "x x x", "A1@Z9", "!", ">>", "+++", "Z9>A1")
 
@@ -430,7 +430,12 @@ CONSOLE_OPTIONS = {
 def test_console_text(game_id: str, locale: str, tmp_path: Path) -> None:
     """A whole console match, typed moves and all; every printed line checked."""
     first = ["aide", "coups", "zzz"] if locale == "fr" else ["help", "moves", "zzz"]
-    moves = first + (["hasard"] if locale == "fr" else ["random"]) * 10000
+    fr = locale == "fr"
+    if game_id == "via-belli":  # long matches: 300 random moves, then a resignation
+        moves = first + ["hasard" if fr else "random"] * 300 + ["abandon" if fr else "resign"]
+        moves += ["o" if fr else "y"] * 2
+    else:
+        moves = first + ["hasard" if fr else "random"] * 10000
     out = io.StringIO()
     code = console_main(
         [
