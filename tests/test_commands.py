@@ -124,3 +124,47 @@ def test_run_py_explains_a_missing_venv_module(
         run._ensure_env()
     assert "sudo apt install python3-venv" in str(exit_info.value.code)
     assert not venv_dir.exists()
+
+
+def test_readme_and_docs_say_python3() -> None:
+    """Debian and Ubuntu have no ``python``: every ``run.py`` command is written
+    ``python3 run.py``."""
+    files = [ROOT / "README.md", ROOT / "bot" / "__main__.py", *(ROOT / "docs").rglob("*.md")]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        bare = [line for line in text.splitlines() if "python run.py" in line]
+        assert not bare, (path.relative_to(ROOT), bare)
+
+
+def test_gitignore_covers_what_the_readme_says_is_written() -> None:
+    ignored = subprocess.run(
+        ["git", "check-ignore", "--no-index", "--stdin"],
+        cwd=ROOT,
+        input="\n".join(
+            [
+                ".env",
+                ".venv/bin/python",
+                "gueridon.db",
+                "gueridon.db-wal",
+                "gueridon.db-shm",
+                "backup.db",
+                "console-out/board.png",
+                "benchmarks/results/engine.json",
+            ]
+        ),
+        capture_output=True,
+        text=True,
+    )
+    assert ignored.stdout.split() == [
+        ".env",
+        ".venv/bin/python",
+        "gueridon.db",
+        "gueridon.db-wal",
+        "gueridon.db-shm",
+        "backup.db",
+        "console-out/board.png",
+        "benchmarks/results/engine.json",
+    ], ignored.stderr
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for written in ("console-out/", "benchmarks/results/", "gueridon.db", "backup.db", ".env"):
+        assert written in readme

@@ -17,7 +17,7 @@ from tests.conformance import PlayoutStats, run_playout
 
 PRESETS = ("gueridon", "table_basse", "standard", "salle_a_manger", "carre_4j")
 GAMES_PER_PRESET = 300
-SAMPLE_PER_PRESET = 30
+SAMPLE_PER_PRESET = 15
 CHUNKS = 3
 
 
