@@ -59,34 +59,35 @@ def test_both_tiers_play_whole_chunks(game_id: str) -> None:
         assert size % CHUNKS == 0 and size >= CHUNKS, (game_id, full, size)
 
 
-def test_the_full_tier_collects_every_sweep() -> None:
-    """What ``.ci/run`` hands to pytest collects tests (never exit 5, "no tests
-    collected"), the complete sweeps among them."""
+def _collect(*args: str) -> set[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "--full",
-            "--collect-only",
-            "-p",
-            "no:cacheprovider",
-        ],
+        [sys.executable, "-m", "pytest", "-q", "--collect-only", "-p", "no:cacheprovider", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
         text=True,
         timeout=300,
     )
+    # 0: tests were collected (5 would be "no tests collected", 4 an unknown option)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    ids = set(proc.stdout.splitlines())
+    return {line for line in proc.stdout.splitlines() if "::" in line}
+
+
+def test_both_tiers_collect_every_sweep() -> None:
+    """``--full`` (what ``.ci/run`` hands to pytest) is a known option and
+    collects the complete sweeps; the default tier runs the same tests, the
+    Via Belli presets in one chunk each."""
+    sweeps = ("tests/test_conformance.py", "tests/games/test_via_belli_presets.py")
+    full, default = _collect("--full", *sweeps), _collect(*sweeps)
     for game_id in GAMES:
-        assert f"tests/test_conformance.py::test_random_playouts[{game_id}-0]" in ids
-        assert f"tests/test_conformance.py::test_playouts_cover_every_ability[{game_id}]" in ids
-    assert any(i.startswith("tests/games/test_via_belli_presets.py::") for i in ids)
-    assert any(i.startswith("tests/e2e/") for i in ids)
+        for ids in (full, default):
+            assert f"tests/test_conformance.py::test_random_playouts[{game_id}-9]" in ids
+            assert f"tests/test_conformance.py::test_playouts_cover_every_ability[{game_id}]" in ids
+    presets = "tests/games/test_via_belli_presets.py::test_random_games_on_every_preset"
+    assert f"{presets}[2-carre_4j]" in full and f"{presets}[0-carre_4j]" in default
+    assert len(full) == len(default) + 10
+    assert default < full
 
 
 @pytest.mark.parametrize("how", ["no ensurepip", "ensurepip fails"])

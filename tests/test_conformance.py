@@ -19,7 +19,7 @@ from tests.conformance import PlayoutStats, run_playout
 
 DEEP_EVERY = 4
 CHUNKS = 10
-SAMPLE_GAMES = 100
+SAMPLE_GAMES = 50
 
 # What each game of the sweep produced, by game id and game number: the
 # coverage test reuses the games this session already played (the random
