@@ -13,10 +13,11 @@ gueridon needs a Discord bot token to run.
        DISCORD_TOKEN=your-token-here
    or set the DISCORD_TOKEN environment variable.
 4. Invite the bot: in "OAuth2 > URL Generator" tick the scopes "bot" and
-   "applications.commands", and the permissions Send Messages, Embed Links,
-   Attach Files and Read Message History; open the URL it gives.
+   "applications.commands", and the permissions View Channels, Send Messages,
+   Embed Links, Attach Files and Read Message History; open the URL it gives.
+   No privileged intent is needed.
 
-No token? Play in the terminal instead:  python run.py console
+No token? Play in the terminal instead:  python3 run.py console
 """
 
 

@@ -1,6 +1,6 @@
 """The terminal host: the same lobby and match service, without Discord.
 
-``python -m bot console`` asks for a game, local player names and options,
+``python3 run.py console`` asks for a game, local player names and options,
 then plays: against bots (``--bots 1:normal``: the bot seats and their
 levels; the console shows only the humans' hands) or hot-seat between the
 humans at the keyboard. It prints the acting player's hand and choices, reads
@@ -753,7 +753,7 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
             super().add_usage(usage, actions, groups, h("usage") + " ")
 
     p = argparse.ArgumentParser(
-        prog="python run.py console",
+        prog="python3 run.py console",
         description=h("description"),
         epilog=h("epilog"),
         formatter_class=Formatter,

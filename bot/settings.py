@@ -11,10 +11,15 @@ from .service import ClockConfig
 class Settings(BaseSettings):
     """``Settings()`` reads each field from the environment (``DISCORD_TOKEN``,
     ``DATABASE_PATH``, ``RENDER_WORKERS``, ``WORKER_PROCESSES``...) or ``.env``;
-    ``Settings(discord_token="...", database_path="...")`` works too."""
+    ``Settings(discord_token="...", database_path="...")`` works too. An empty
+    value (``DEV_GUILD_ID=`` in ``.env.example``) means "not set": the default."""
 
     model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        populate_by_name=True,
     )
 
     discord_token: SecretStr | None = Field(
