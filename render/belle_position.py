@@ -164,6 +164,7 @@ DEFENCE: RGB = (46, 120, 150)
 
 _T: dict[str, tuple[str, str]] = {
     "turn": ("Turn {n} / {m}", "Tour {n} / {m}"),
+    "turn-open": ("Turn {n}", "Tour {n}"),
     "deployment": ("Deployment", "Déploiement"),
     "ph_rally": ("Cohesion", "Cohésion"),
     "ph_combat": ("Combat", "Combat"),
@@ -1387,7 +1388,11 @@ def _header(img: Image.Image, ctx: _Ctx) -> None:
             img,
             right,
             16,
-            ctx.t("turn", n=v.turn, m=2 * v.turn_limit),
+            (
+                ctx.t("turn", n=v.turn, m=2 * v.turn_limit)
+                if v.turn_limit
+                else ctx.t("turn-open", n=v.turn)
+            ),
             font("condensed-bold", 20),
             (46, 84, 73),
             TEXT,

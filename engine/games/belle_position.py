@@ -718,10 +718,45 @@ class Options(GameOptions):
         description="long-range fire suffers the target position's Bois (-1 die), or no terrain",
     )
     turn_limit: int = Field(
-        default=30,
-        ge=1,
+        default=0,
+        ge=0,
         le=200,
-        description="turns per player before the battle ends in a draw (not in the seed)",
+        description="turns per player before the battle ends in a draw; 0: no limit "
+        "(the seed has neither a limit nor a draw)",
+    )
+    long_range_losses: Literal["every-unit", "face-up"] = Field(
+        default="every-unit",
+        description="long-range losses spread over every enemy unit in the position, face "
+        "down ones too (seed 11), or over its face-up units only (B8)",
+    )
+    counter_battery_range: Literal["line", "opposite"] = Field(
+        default="line",
+        description="counter-battery aims at a battery anywhere in the enemy battle line "
+        "(seed 10), or in the opposite position only",
+    )
+    terrain_placement: Literal["any", "own"] = Field(
+        default="any",
+        description="terrain placed during the game in any position that is not engaged "
+        "(seed 5), or in one's own positions only (B2)",
+    )
+    long_range_hill: bool = Field(
+        default=False,
+        description="a battery on a Hauteur fires one more die at long range (the seed is silent)",
+    )
+    budget_mode: Literal["cap", "total"] = Field(
+        default="cap",
+        description="the budget is a cap (B1), or the army must total it: no card of the "
+        "list could be added without passing it (« totalisant 200 ou 250 points »)",
+    )
+    forced_march: Literal["before", "any"] = Field(
+        default="before",
+        description="Marche Forcée is played before the unit's first move (ours), or also "
+        "after it, while the unit is still moving",
+    )
+    rally_timing: Literal["before", "on-failure"] = Field(
+        default="before",
+        description="Ralliement is played before the cohesion dice (ours), or on a failed "
+        "test, which it turns into a success for every test of that unit",
     )
 
     @field_validator("budget", mode="after")
@@ -889,6 +924,12 @@ class Rules:
     table: tuple[str, ...]
     """The card types of both armies, one ``|``-separated line each in the
     order of :data:`TYPE_FIELDS` (compact, so saved states stay small)."""
+    long_range_losses: str = "face-up"  # older saves: the rule they were played with
+    counter_battery_range: str = "opposite"
+    terrain_placement: str = "own"
+    long_range_hill: bool = False
+    forced_march: str = "before"
+    rally_timing: str = "before"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1110,9 +1151,10 @@ class AllocView:
     taker: Seat
     position: int
     hits: int
-    candidates: tuple[str, ...]
+    candidates: tuple[str, ...]  # the ones the observer can name (face-down: the taker only)
     target: str  # counter-battery: the card aimed at ("" otherwise)
     artillery_only: bool  # counter-battery spread over the artillery (option)
+    hidden: int = 0  # face-down candidates the observer cannot name
 
 
 @dataclass(frozen=True, slots=True)
@@ -1872,6 +1914,12 @@ class BellePosition(Game[State, Action, View]):
             long_range_terrain=opts.long_range_terrain,
             turn_limit=opts.turn_limit,
             table=tuple(pack_type(type_def(tid)) for tid in used),
+            long_range_losses=opts.long_range_losses,
+            counter_battery_range=opts.counter_battery_range,
+            terrain_placement=opts.terrain_placement,
+            long_range_hill=opts.long_range_hill,
+            forced_march=opts.forced_march,
+            rally_timing=opts.rally_timing,
         )
         stream = rng.Stream(rng.seed_state(seed, GAME_ID))
         armies = []
@@ -2148,10 +2196,13 @@ class BellePosition(Game[State, Action, View]):
             return [j] if army.cards[j].loc == alloc.position else []
         types = _types(state.rules)
         b = board(state)
+        # seed 11: « chaque carte d'unité ennemie dans la position », face down
+        # ones too (option long_range_losses=face-up, ruling B8: visible ones only)
+        hidden_too = not alloc.artillery_only and state.rules.long_range_losses == "every-unit"
         eligible = [
             j
             for j in b.units[taker][alloc.position]
-            if army.cards[j].up
+            if (army.cards[j].up or hidden_too)
             and (not alloc.artillery_only or types[army.cards[j].type].category in ARTILLERY)
         ]
         if not eligible:
@@ -2516,7 +2567,8 @@ class BellePosition(Game[State, Action, View]):
     # -- the turn (seed 5: cohesion, combat, movement, reinforcement)
     def _start_turn(self, state: State, seat: int, events: list[Event]) -> State:
         turn = state.turn + 1
-        if turn > 2 * state.rules.turn_limit:
+        limit = state.rules.turn_limit
+        if limit and turn > 2 * limit:
             return self._finish(state, -1, "turn-limit", events)
         state = replace(
             state,
@@ -2877,7 +2929,12 @@ class BellePosition(Game[State, Action, View]):
                 break
             if len(cands) > hits:
                 army = state.armies[alloc.taker]
-                sigs = {_sig(state, alloc.taker, j, army.cards[j]) for j in cands}
+                # face-down cards count as different: whether the taker is asked
+                # must not tell the other side what they are
+                sigs = {
+                    _sig(state, alloc.taker, j, army.cards[j]) if army.cards[j].up else (j,)
+                    for j in cands
+                }
                 if len(sigs) > 1:
                     return replace(state, alloc=replace(alloc, hits=hits), phase="allocate")
                 cands = cands[:hits]
@@ -2897,6 +2954,11 @@ class BellePosition(Game[State, Action, View]):
     def _give_loss(self, state: State, seat: int, j: int, events: list[Event]) -> State:
         """One loss token; more tokens than the printed VC: eliminated (seed 11)."""
         c = state.armies[seat].cards[j]
+        if not c.up:
+            # a face-down unit that takes a loss is turned face up: its token,
+            # its cohesion test and its elimination need its values
+            state = self._reveal(state, seat, j, events)
+            c = state.armies[seat].cards[j]
         t = _types(state.rules)[c.type]
         c = c.set(tokens=c.tokens + 1)
         state = _set_card(state, seat, j, c)
@@ -3369,11 +3431,16 @@ class BellePosition(Game[State, Action, View]):
         alloc_view = None
         if state.alloc is not None and state.phase == "allocate":
             taker_cards = state.armies[state.alloc.taker].cards
+            cands = self._loss_candidates(state)
+            # face-down handles stay secret to all but the taker
+            own = seat == state.alloc.taker
+            named = [j for j in cands if own or taker_cards[j].up]
             alloc_view = AllocView(
                 taker=state.alloc.taker,
                 position=state.alloc.position,
                 hits=state.alloc.hits,
-                candidates=tuple(taker_cards[j].uid for j in self._loss_candidates(state)),
+                candidates=tuple(taker_cards[j].uid for j in named),
+                hidden=len(cands) - len(named),
                 target=state.alloc.target,
                 artillery_only=state.alloc.artillery_only,
             )
@@ -3992,7 +4059,8 @@ class BellePosition(Game[State, Action, View]):
 
         lines = []
         turn = "Tour" if fr else "Turn"
-        lines.append(f"{turn} {view.turn}/{2 * view.turn_limit} — {view.phase}")
+        limit = f"/{2 * view.turn_limit}" if view.turn_limit else ""
+        lines.append(f"{turn} {view.turn}{limit} — {view.phase}")
         for pos in view.positions:
             name = pos.name_fr if fr else pos.name_en
             head = f"{pos.code} ({name})"

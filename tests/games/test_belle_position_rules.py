@@ -915,7 +915,12 @@ def test_longue_portee_cible_visible_et_artillerie_devoilee() -> None:
     battery reveals itself to fire; hidden enemies cannot be aimed at."""
     s = scenario({"FG": "artillerie-legere-ml"}, {"AD": "landwehr"})
     assert legal(s) == {"ok"}
-    s = scenario({"FG": "artillerie-legere-ml"}, {"AD": "landwehr landwehr^"}, dice=(1, 1))
+    s = scenario(
+        {"FG": "artillerie-legere-ml"},
+        {"AD": "landwehr landwehr^"},
+        dice=(1, 1),
+        opts="long_range_losses=face-up",
+    )
     s, ev = act(s, "F1@ED")
     assert kinds(ev)[0] == "reveal:artillerie-legere-ml"
     assert card(s, "A2").tokens == 2 and card(s, "A1").tokens == 0  # only the visible one

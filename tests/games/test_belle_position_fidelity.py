@@ -1,0 +1,119 @@
+"""Belle Position: rules fidelity (issue 12). Each test quotes the seed
+sentence it checks; each proposed ruling is an option with its own test."""
+
+from __future__ import annotations
+
+from tests.games.bp_helpers import (
+    act,
+    card,
+    g,
+    kinds,
+    legal,
+    scenario,
+    where,
+)
+
+# ---------------------------------------------------------------------------
+# 15 – long-range losses on every unit of the position (seed 11)
+# ---------------------------------------------------------------------------
+
+
+def test_pertes_a_longue_portee_sur_chaque_carte_de_la_position() -> None:
+    """« Répartir les pertes de manière à ce que chaque carte d'unité ennemie dans
+    la position soit identifiée par un jeton avant qu'une d'entre elles en reçoive
+    un second »: at long range the face-down units of the target position take
+    their share too (each is turned face up as it takes its token)."""
+    s = scenario(
+        {"FG": "artillerie-de-la-garde-ml^"},
+        {"AD": "landwehr^ landwehr landwehr"},
+        dice=(1, 1, 1),
+    )
+    s, ev = act(s, "F1@ED")
+    assert [card(s, f"A{i}").tokens for i in (1, 2, 3)] == [1, 1, 1]
+    assert all(where(s, f"A{i}") == "AD" for i in (1, 2, 3))  # nobody eliminated
+    assert kinds(ev).count("reveal:landwehr") == 2  # the two hidden ones, as they are hit
+
+
+def test_pertes_la_batterie_ne_prend_pas_tout() -> None:
+    """The battery that revealed itself no longer absorbs all the return fire:
+    with 2 hits on a position holding it and a hidden unit, each gets one."""
+    s = scenario(
+        {"FC": "artillerie-de-la-garde-ml^ chasseurs-a-pied"},
+        {"AC": "artillerie-legere-bl^"},
+        active=1,
+        dice=(1, 1),
+    )
+    s, ev = act(s, "A1@EC")
+    assert card(s, "F1").tokens == 1 and card(s, "F2").tokens == 1
+    assert "reveal:chasseurs-a-pied" in kinds(ev)
+    s = scenario(
+        {"FC": "artillerie-de-la-garde-ml^ chasseurs-a-pied"},
+        {"AC": "artillerie-legere-bl^"},
+        active=1,
+        dice=(1, 1),
+        opts="long_range_losses=face-up",
+    )
+    s, _ = act(s, "A1@EC")
+    assert card(s, "F1").tokens == 2 and card(s, "F2").tokens == 0
+
+
+def test_pertes_cartes_cachees_differentes_le_joueur_choisit() -> None:
+    """« choisie par le joueur qui subit les pertes »: with one hit for two hidden
+    cards the taker chooses, whether or not they are the same type (asking only
+    for different ones would tell the shooter what they are)."""
+    for hidden, offered in (
+        ("landwehr landwehr", {"-A2"}),  # interchangeable: offered once
+        ("landwehr ligne-prussienne", {"-A2", "-A3"}),
+    ):
+        s = scenario(
+            {"FG": "artillerie-de-la-garde-ml^"},
+            {"AD": f"landwehr^#1 {hidden}"},
+            dice=(1, 5, 5),
+        )
+        s, _ = act(s, "F1@ED")
+        assert s.phase == "allocate" and legal(s) == offered
+        assert g.view(s, 1).alloc.candidates == ("A2", "A3")  # type: ignore[union-attr]
+        shooter = g.view(s, 0).alloc
+        assert shooter is not None and shooter.candidates == () and shooter.hidden == 2
+
+
+def test_option_long_range_losses_face_up() -> None:
+    """Option ``long_range_losses=face-up`` (ruling B8): only face-up units take
+    long-range losses."""
+    s = scenario(
+        {"FG": "artillerie-de-la-garde-ml^"},
+        {"AD": "landwehr^ landwehr landwehr"},
+        dice=(1, 1, 5),
+        opts="long_range_losses=face-up",
+    )
+    s, _ = act(s, "F1@ED")
+    assert card(s, "A1").tokens == 2 and card(s, "A2").tokens == 0
+
+
+# ---------------------------------------------------------------------------
+# 16 – no turn limit and no draw by default (not in the seed)
+# ---------------------------------------------------------------------------
+
+
+def test_pas_de_limite_de_tours_par_defaut() -> None:
+    """« Une partie se décompose en tours de jeu alternés » and « Un joueur est
+    déclaré vainqueur à l'instant où il occupe deux positions ennemies
+    abandonnées »: the seed has no turn limit and no draw, so by default the
+    battle goes on; ``turn_limit=N`` (N turns each) brings the draw back."""
+    assert g.options("").turn_limit == 0
+    s = scenario(
+        {"FC": "ligne-francaise"}, {"AC": "landwehr"}, phase="movement", active=1, turn=400
+    )
+    s, _ = act(s, "ok")
+    assert g.outcome(s) is None and s.turn == 401
+    s = scenario(
+        {"FC": "ligne-francaise"},
+        {"AC": "landwehr"},
+        phase="movement",
+        active=1,
+        turn=4,
+        opts="turn_limit=2",
+    )
+    s, _ = act(s, "ok")
+    outcome = g.outcome(s)
+    assert outcome is not None and outcome.winner is None and outcome.reason == "turn-limit"
