@@ -2147,6 +2147,28 @@ class BellePosition(Game[State, Action, View]):
                         if sig not in seen:
                             seen.add(sig)
                             out.append((cj.uid, "counter-battery", q, j))
+            if state.rules.counter_battery_range == "line":
+                # seed 10: « viser spécifiquement une carte d'artillerie ou de
+                # mitrailleuses de la ligne de bataille adverse »: any enemy
+                # position that is not engaged, not only the opposite one
+                for x in range(enemy * 3, enemy * 3 + 3):
+                    if x == q or x in closed or b.present(seat, x):
+                        continue
+                    if _dice_count(state, b, seat, t, "counter-battery", p, x) <= 0:
+                        continue
+                    seen_x: set[tuple[object, ...]] = set()
+                    for j in b.units[enemy][x]:
+                        cj = ecards[j]
+                        if not cj.up or types[cj.type].category not in ARTILLERY:
+                            continue
+                        sig = (
+                            ("spread",)
+                            if state.rules.counter_battery == "spread"
+                            else _sig(state, enemy, j, cj)
+                        )
+                        if sig not in seen_x:
+                            seen_x.add(sig)
+                            out.append((cj.uid, "counter-battery", x, j))
         if state.rules.flank_attack:
             for x in lateral(p):
                 if (

@@ -117,3 +117,51 @@ def test_pas_de_limite_de_tours_par_defaut() -> None:
     s, _ = act(s, "ok")
     outcome = g.outcome(s)
     assert outcome is not None and outcome.winner is None and outcome.reason == "turn-limit"
+
+
+# ---------------------------------------------------------------------------
+# 18 – counter-battery anywhere in the enemy battle line (seed 10)
+# ---------------------------------------------------------------------------
+
+
+def test_contre_batterie_sur_la_ligne_de_bataille_adverse() -> None:
+    """« si le joueur déclare effectuer un tir en contre batterie, elle peut alors
+    viser spécifiquement une carte d'artillerie ou de mitrailleuses de la ligne
+    de bataille adverse »: a battery in the centre may aim at a battery on
+    either enemy wing, not only at the position opposite."""
+    french = {"FC": "artillerie-de-la-garde-ml^"}
+    german = {
+        "AC": "landwehr^",
+        "AG": "artillerie-legere-bl^ landwehr^",
+        "AD": "artillerie-de-reserve-bl^",
+    }
+    s = scenario(french, german, dice=(1, 2, 5))
+    assert legal(s) == {"F1@EC", "F1@A2", "F1@A4", "ok"}
+    s, ev = act(s, "F1@A4")
+    data = next(e for e in ev if e.kind == "counter-battery").data
+    assert data["at"] == "AD" and data["hits"] == 2
+    assert card(s, "A4").tokens == 2 and card(s, "A2").tokens == 0
+    assert legal(s) == {
+        "ok"
+    }  # « tous les combats ... dans une position avant de passer à une autre »
+
+
+def test_contre_batterie_pas_sur_une_position_engagee_ni_une_batterie_cachee() -> None:
+    """The target position must not be engaged (« si toutefois elle-même et la
+    position adverse ne sont pas engagées ») and the battery aimed at must be
+    visible (« sa cible doit être également visible »)."""
+    s = scenario(
+        {"FC": "artillerie-de-la-garde-ml^", "AG": "ligne-francaise^"},
+        {"AG": "artillerie-legere-bl^", "AD": "artillerie-de-reserve-bl"},
+    )
+    assert legal(s) == {"F2@EG", "ok"}  # F2's melee only: no counter-battery for F1
+
+
+def test_option_counter_battery_range_opposite() -> None:
+    """Option ``counter_battery_range=opposite``: only the opposite position."""
+    s = scenario(
+        {"FC": "artillerie-de-la-garde-ml^"},
+        {"AC": "landwehr^", "AG": "artillerie-legere-bl^"},
+        opts="counter_battery_range=opposite",
+    )
+    assert legal(s) == {"F1@EC", "ok"}
