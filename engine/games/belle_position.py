@@ -1650,13 +1650,22 @@ class _MoveCheck:
     """Counts of the active side, to test moves against the grouping rules
     without building states (seed 3, 12, 13; rulings B5).
 
-    ``over[p]``: cards (units and terrain) beyond the capacity in ``p``;
-    ``ev[p]``: units there that can still leave for the reserve (their moves
-    not started). After any move, every position of one's own line must have
-    ``over <= ev`` (the limit can still be restored) and the enemy line
-    ``over <= 0``."""
+    Seed 12: « la règle de limites de regroupement est ignorée jusqu'à ce que
+    tous les mouvements soient effectués »: any position, in either line, may
+    be over the limit while cards move, whatever the order of the moves. With
+    ``overflow=forbid`` the phase may not *end* over it, so a move is refused
+    only when no way is left to bring every position back within the limit
+    with the moves that remain (no dead end):
 
-    __slots__ = ("bad", "enemy", "ev", "forbid", "over", "seat")
+    ``over[p]``: cards (units and terrain) beyond the capacity in ``p``;
+    ``ev[p]``: units there that can still leave: in one's own line for the
+    reserve, in the enemy line back to the own position opposite, where they
+    stay (one move left); ``ev2[p]`` (enemy line): units that can go back
+    and on to the reserve (two moves left). Only cards whose moves have not
+    started count, plus the card moving now (a card's moves are consecutive:
+    once another card moves, the previous one is done)."""
+
+    __slots__ = ("bad", "enemy", "ev", "ev2", "forbid", "over", "seat")
 
     def __init__(self, state: State, b: Board, seat: int) -> None:
         rules = state.rules
@@ -1679,62 +1688,67 @@ class _MoveCheck:
         egeneral = b.general[1 - seat]
         self.enemy = [bool(eunits[p]) or egeneral[p] >= 0 for p in range(6)]
         ev = [0] * 6
-        for p in range(seat * 3, seat * 3 + 3):
+        ev2 = [0] * 6
+        for p in range(6):
+            own = p // 3 == seat
             for j in units[p]:
                 bits = cards[j].bits
+                t = types[cards[j].type]
                 # no move made yet, and not fought (unless light cavalry)
-                if not bits & 0xE0 and (not bits & _FOUGHT or _light(rules, types[cards[j].type])):
+                if bits & 0xE0 or (bits & _FOUGHT and not _light(rules, t)):
+                    continue
+                if own or _allowance(rules, t, bool(bits & _FORCED)) < 2:
                     ev[p] += 1
+                else:
+                    ev2[p] += 1
         self.ev = ev
+        self.ev2 = ev2
 
     def allows(self, state: State, c: Card, t: TypeDef, dest: int) -> bool:
         seat = self.seat
         src = c.loc
-        over = self.over
         kind = t.kind
-        d_over = 0  # change of ``over`` at dest (src: -s_over)
-        s_over = 0
-        s_ev = 0  # change of ``ev`` at src
-        d_ev = 0
-        if kind == "unit":
-            moves = (c.bits >> 5) & 7
-            if src >= 0:
-                s_over = 1
-                if moves == 0 and src // 3 == seat:
-                    s_ev = 1
-            if dest >= 0:
-                d_over = 1
-                # engaging, or entering the enemy line: only up to the limit
-                if (dest // 3 != seat or self.enemy[dest]) and over[dest] + 1 > 0:
-                    return False
-                if dest // 3 == seat and moves + 1 < _allowance(
-                    state.rules, t, bool(c.bits & _FORCED)
-                ):
-                    d_ev = 1
-        elif kind == "general":
-            s_over = -t.rally if src >= 0 else 0  # leaving lowers the capacity
-            d_over = -t.rally if dest >= 0 else 0
-        else:  # terrain placed from the reserve
-            if self.enemy[dest]:
-                return False
-            d_over = 1
+        if kind == "terrain" and self.enemy[dest]:
+            return False
         if not self.forbid:
             return True
-        ev = self.ev
-        for p in (*self.bad, dest) if dest >= 0 else self.bad:
-            o = over[p]
-            e = ev[p]
-            if p == dest:
-                o += d_over
-                e += d_ev
-            if p == src:
-                o -= s_over
-                e -= s_ev
-            if o > 0 and (p // 3 != seat or o > e):
-                return False
-        if src >= 0 and src not in self.bad and src != dest:
-            o = over[src] - s_over
-            if o > 0 and (src // 3 != seat or o > ev[src] - s_ev):
+        over = self.over[:]
+        ev = self.ev[:]
+        ev2 = self.ev2[:]
+        if kind == "unit":
+            moves = (c.bits >> 5) & 7
+            allowance = _allowance(state.rules, t, bool(c.bits & _FORCED))
+            if src >= 0:
+                over[src] -= 1
+                if moves == 0:  # it was counted as able to leave
+                    if src // 3 == seat or allowance < 2:
+                        ev[src] -= 1
+                    else:
+                        ev2[src] -= 1
+            if dest >= 0:
+                over[dest] += 1
+                left = allowance - moves - 1
+                if left >= 2 and dest // 3 != seat:
+                    ev2[dest] += 1
+                elif left >= 1:
+                    ev[dest] += 1
+        elif kind == "general":
+            if src >= 0:
+                over[src] += t.rally  # leaving lowers the capacity
+            if dest >= 0:
+                over[dest] -= t.rally
+        else:  # terrain placed from the reserve
+            over[dest] += 1
+        for e in range((1 - seat) * 3, (1 - seat) * 3 + 3):
+            o = over[e]
+            land = 0
+            if o > 0:
+                if o > ev[e] + ev2[e]:
+                    return False
+                land = max(0, o - ev2[e])  # two-move units go through first
+            q = opposite(e)
+            need = over[q] + land
+            if need > 0 and need > ev[q]:
                 return False
         return True
 
@@ -3970,11 +3984,12 @@ class BellePosition(Game[State, Action, View]):
             return self._place_refusal(state, seat, dest, t)
         code = _abs_code(state, dest) if dest >= 0 else "R"
         return (
-            f"Moving {name} to {code} would break the grouping limit for good (you may exceed "
-            "it while moving only in your own line, with enough cards able to leave).",
-            f"Déplacer {name} en {code} briserait la limite de regroupement (on ne la dépasse "
-            "en cours de mouvement que dans sa propre ligne, avec assez de cartes pouvant "
-            "repartir).",
+            f"Moving {name} to {code} would break the grouping limit for good: the limit is "
+            "ignored while cards move, but the moves left could no longer bring every "
+            "position back within it.",
+            f"Déplacer {name} en {code} briserait la limite de regroupement pour de bon : elle "
+            "est ignorée pendant les mouvements, mais les mouvements restants ne pourraient "
+            "plus ramener chaque position dans la limite.",
         )
 
     def describe_action(self, state: State, seat: Seat, action: Action, locale: str = "en") -> str:

@@ -165,3 +165,73 @@ def test_option_counter_battery_range_opposite() -> None:
         opts="counter_battery_range=opposite",
     )
     assert legal(s) == {"F1@EC", "ok"}
+
+
+# ---------------------------------------------------------------------------
+# 17 – the grouping limit is ignored until all moves are done (seed 12)
+# ---------------------------------------------------------------------------
+
+LIGNES = " ".join(["ligne-francaise^"] * 4)
+
+
+def test_limite_ignoree_jusqu_a_la_fin_des_mouvements_dans_la_ligne_adverse() -> None:
+    """« Les cartes sont déplacées individuellement, l'une après l'autre dans
+    l'ordre au choix du joueur, et la règle de limites de regroupement est
+    ignorée jusqu'à ce que tous les mouvements soient effectués »: a fresh unit
+    may enter a full conquered enemy position before one of its holders leaves
+    (the old rule refused it until the holder had gone first)."""
+    quiet = {"AG": "landwehr", "AD": "landwehr"}
+    for order in (("F5>EC", "F1>C"), ("F1>C", "F5>EC")):
+        s = scenario(
+            {"AC": LIGNES, "FC": "zouaves-turcos^"}, quiet, phase="movement", conquered=["AC"]
+        )
+        s, _ = act(s, order[0])
+        if order[0] == "F5>EC":
+            assert "ok" not in legal(s)  # over the limit: the phase cannot end yet
+        s, _ = act(s, order[1])
+        assert "ok" in legal(s)
+        assert where(s, "F5") == "AC" and where(s, "F1") == "FC"
+
+
+def test_limite_ignoree_en_engageant() -> None:
+    """The same when engaging: a fifth unit may join a position where the enemy
+    stands while one of the four there can still go back."""
+    s = scenario(
+        {
+            "AC": "ligne-francaise^ ligne-francaise^ dragons^ ligne-francaise^",
+            "FC": "zouaves-turcos^",
+        },
+        {"AC": "landwehr^", "AG": "landwehr", "AD": "landwehr"},
+        phase="movement",
+    )
+    assert "F5>EC" in legal(s)
+    s, _ = act(s, "F5>EC")
+    assert "ok" not in legal(s)
+    s, _ = act(s, "F3>C")  # the Dragons go back (and could go on to the reserve)
+    assert "ok" in legal(s)
+
+
+def test_limite_jamais_sans_issue_dans_la_ligne_adverse() -> None:
+    """Ruling B5 still holds: the phase may not end over the limit, so a move is
+    refused when no move left could restore it (the holders have fought)."""
+    s = scenario(
+        {"AC": " ".join(["ligne-francaise^!"] * 4), "FC": "zouaves-turcos^"},
+        {"AG": "landwehr", "AD": "landwehr"},
+        phase="movement",
+        conquered=["AC"],
+    )
+    assert "F5>EC" not in legal(s)
+
+
+def test_un_seul_general_par_position_pendant_les_mouvements() -> None:
+    """« Au maximum, un seul général peut être déployé par position », during the
+    movement phase too: a second general may not join the first."""
+    s = scenario(
+        {"FC": "ligne-francaise^ mac-mahon", "FG": "ligne-francaise^", "R": "bazaine"},
+        {"AC": "landwehr", "AG": "landwehr", "AD": "landwehr"},
+        phase="movement",
+    )
+    moves = {a for a in legal(s) if a.startswith("F4>")}
+    assert moves == {"F4>G", "F4>D"}
+    s, _ = act(s, "F2>R")  # Mac-Mahon leaves the centre: Bazaine may go there
+    assert "F4>C" in legal(s)
