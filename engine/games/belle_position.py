@@ -639,6 +639,30 @@ def check_army(
     return points, cards
 
 
+def check_total(entries: Sequence[tuple[str, int]], side: str, budget: int, max_cards: int) -> None:
+    """Option ``budget_mode=total`` (« totalisant 200 ou 250 points »): the army
+    spends its budget, that is, no card of its side could be added without
+    passing it (the cheapest cost 4 points) unless the army is already at its
+    largest size."""
+    points = sum(type_def(tid).points * n for tid, n in entries)
+    cards = sum(n for _, n in entries)
+    if cards >= max_cards:
+        return
+    cat = catalog()
+    cheapest = min(
+        t.points
+        for tid, t in cat.types.items()
+        if t.points > 0 and cat.sides.get(tid, side) in (side, "both", "any")
+    )
+    if budget - points >= cheapest:
+        raise _army_error(
+            f"{points} points: the army must total {budget} (no card of {cheapest} points "
+            "or more may be left unbought, option budget_mode=total)",
+            f"{points} points : l'armée doit totaliser {budget} (aucune carte de {cheapest} "
+            "points ou plus ne doit rester à acheter, option budget_mode=total)",
+        )
+
+
 @cache
 def army_entries(text: str, side: str) -> tuple[tuple[str, int], ...]:
     """:func:`parse_army`, memoised (army texts in states are canonical)."""
@@ -753,11 +777,6 @@ class Options(GameOptions):
         description="Marche Forcée is played before the unit's first move (ours), or also "
         "after it, while the unit is still moving",
     )
-    rally_timing: Literal["before", "on-failure"] = Field(
-        default="before",
-        description="Ralliement is played before the cohesion dice (ours), or on a failed "
-        "test, which it turns into a success for every test of that unit",
-    )
 
     @field_validator("budget", mode="after")
     @classmethod
@@ -807,11 +826,16 @@ class Options(GameOptions):
     @model_validator(mode="after")
     def _presets_fit(self) -> Options:
         for side in ("french", "german"):
-            if getattr(self, side) == "preset":
-                try:
-                    check_army(preset_entries(side), side, self.budget, self.max_cards)
-                except ArmyError as exc:
-                    raise ValueError(f"{side} preset: {exc}") from None
+            text = getattr(self, side)
+            entries = preset_entries(side) if text == "preset" else army_entries(text, side)
+            try:
+                if text == "preset":
+                    check_army(entries, side, self.budget, self.max_cards)
+                if self.budget_mode == "total":
+                    check_total(entries, side, self.budget, self.max_cards)
+            except ArmyError as exc:
+                name = f"{side} preset" if text == "preset" else side
+                raise ValueError(f"{name}: {exc}") from None
         return self
 
 
@@ -929,7 +953,6 @@ class Rules:
     terrain_placement: str = "own"
     long_range_hill: bool = False
     forced_march: str = "before"
-    rally_timing: str = "before"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1615,6 +1638,9 @@ def _dice(
         if state.rules.long_range_terrain == "target" and "bois" in terrain:
             mods.append(("bois", -1))
             n -= 1
+        if state.rules.long_range_hill and "hauteur" in b.terrain[origin]:
+            mods.append(("hauteur", 1))  # option: the battery's own hill
+            n += 1
     else:  # flank attack: only the attacked position's terrain applies
         threshold = 1 if origin // 3 == seat else 2
         if "bois" in terrain:
@@ -1641,6 +1667,8 @@ def _dice_count(
     elif mode in ("long-range", "counter-battery"):
         if state.rules.long_range_terrain == "target" and "bois" in terrain:
             n -= 1
+        if state.rules.long_range_hill and "hauteur" in b.terrain[origin]:
+            n += 1
     elif "bois" in terrain:
         n += woods
     return max(0, n)
@@ -1877,14 +1905,16 @@ class BellePosition(Game[State, Action, View]):
         }
     )
     conformance_options = (
-        "turn_limit=3",
+        "turn_limit=3 budget_mode=total",
         "french=infanterie-de-la-garde*2,fusiliers-marins*2,infanterie-de-marche*3,"
         "gardes-pontificaux*2,artillerie-de-la-garde-ml*2,lanciers-uhlans,mitrailleuses,"
         "bourbaki,faidherbe,general-de-brigade,bois*2,retranchements*2,marche-forcee,"
-        "ralliement flank_attack=true light_cavalry=true turn_limit=4",
+        "ralliement flank_attack=true light_cavalry=true turn_limit=4 "
+        "counter_battery_range=opposite forced_march=any long_range_hill=true",
         "german=garde-prussienne*2,jagers-prussiens*2,landwehr*3,artillerie-legere-bl*2,"
         "cuirassiers*2,kronprinz-friedrich,steinmetz,generalmajor,hauteur,bourg*2,"
-        "ralliement*2 budget=250 overflow=disorganise counter_battery=spread turn_limit=4",
+        "ralliement*2 budget=250 overflow=disorganise counter_battery=spread turn_limit=4 "
+        "long_range_losses=face-up terrain_placement=own",
         "french=ligne-francaise*6,garde-mobile*4,francs-tireurs*2,artillerie-legere-ml,"
         "mitrailleuses,hussards-chasseurs,general-de-brigade,hauteur,marche-forcee "
         "german=landwehr*6,ligne-autres-etats*4,infanterie-de-reserve*3,"
@@ -1933,7 +1963,6 @@ class BellePosition(Game[State, Action, View]):
             terrain_placement=opts.terrain_placement,
             long_range_hill=opts.long_range_hill,
             forced_march=opts.forced_march,
-            rally_timing=opts.rally_timing,
         )
         stream = rng.Stream(rng.seed_state(seed, GAME_ID))
         armies = []
@@ -2270,9 +2299,10 @@ class BellePosition(Game[State, Action, View]):
         if loc == RESERVE:
             if t.kind == "terrain":
                 terrain = b.terrain
+                where = own if state.rules.terrain_placement == "own" else range(6)
                 return [
                     p
-                    for p in own
+                    for p in where
                     if not b.present(enemy, p) and len(terrain[p]) < 2 and t.id not in terrain[p]
                 ]
             return [p for p in own if not general or b.general[seat][p] < 0]
@@ -2333,9 +2363,12 @@ class BellePosition(Game[State, Action, View]):
                 general = kind == "general"
                 if loc == RESERVE:
                     if kind == "terrain":
+                        # seed 5: « en cours de partie que dans une position non
+                        # engagée » (any, where no enemy card stands); ruling B2:
+                        # own positions only (option terrain_placement=own)
                         dests: Sequence[int] = [
                             p
-                            for p in own
+                            for p in (own if rules.terrain_placement == "own" else range(6))
                             if not enemy_there[p] and len(terrain[p]) < 2 and t.id not in terrain[p]
                         ]
                     elif general:
@@ -2389,7 +2422,12 @@ class BellePosition(Game[State, Action, View]):
                 "marche-forcee" in specials
                 and (cj.loc == RESERVE or cj.loc >= 0)
                 and tj.category in MARCHING
-                and cj.moves == 0
+                and (
+                    cj.moves == 0
+                    # option forced_march=any: also after its first move, while
+                    # it is still the card moving (its moves are consecutive)
+                    or (state.rules.forced_march == "any" and j == state.mover and cj.moves == 1)
+                )
                 and not cj.fought
                 and not cj.forced
                 and _allowance(state.rules, tj, False) < 2

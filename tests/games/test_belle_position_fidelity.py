@@ -235,3 +235,82 @@ def test_un_seul_general_par_position_pendant_les_mouvements() -> None:
     assert moves == {"F4>G", "F4>D"}
     s, _ = act(s, "F2>R")  # Mac-Mahon leaves the centre: Bazaine may go there
     assert "F4>C" in legal(s)
+
+
+# ---------------------------------------------------------------------------
+# 19 – where the seed is silent or ambiguous: an option each
+# ---------------------------------------------------------------------------
+
+
+def test_terrain_en_cours_de_partie_dans_toute_position_non_engagee() -> None:
+    """« [elles] ne peuvent être positionnées en cours de partie que dans une
+    position non engagée »: the seed does not say « own », so by default a
+    terrain card may go into any position that is not engaged, such as an enemy
+    position one's units hold; never where enemy cards stand."""
+    s = scenario(
+        {"R": "hauteur", "AC": "ligne-francaise^"},
+        {"AG": "landwehr", "FD": "landwehr^", "FC": "landwehr"},
+        phase="movement",
+        conquered=["AC"],
+    )
+    assert {a for a in legal(s) if a.startswith("F1>")} == {"F1>G", "F1>EC", "F1>ED"}
+    s, _ = act(s, "F1>EC")
+    assert where(s, "F1") == "AC"
+    s = scenario(
+        {"R": "hauteur", "AC": "ligne-francaise^"},
+        {"AG": "landwehr", "FD": "landwehr^", "FC": "landwehr"},
+        phase="movement",
+        conquered=["AC"],
+        opts="terrain_placement=own",
+    )
+    assert {a for a in legal(s) if a.startswith("F1>")} == {"F1>G"}
+
+
+def test_option_long_range_hill() -> None:
+    """« hauteur : VC du défenseur augmentée d'un point pour les combats »: the
+    seed does not say whether a battery on a hill fires better at long range.
+    Default: no; option ``long_range_hill=true``: one more die."""
+    french = {"FC": "artillerie-de-la-garde-ml^ hauteur"}
+    german = {"AC": "landwehr^ landwehr^ landwehr^ landwehr^"}
+    s = scenario(french, german, dice=(5, 5, 5, 5))
+    s, ev = act(s, "F1@EC")
+    assert next(e for e in ev if e.kind == "long-range").data["dice_count"] == 3
+    s = scenario(french, german, dice=(5, 5, 5, 5), opts="long_range_hill=true")
+    s, ev = act(s, "F1@EC")
+    data = next(e for e in ev if e.kind == "long-range").data
+    assert data["dice_count"] == 4 and ["hauteur", 1] in data["modifiers"]
+
+
+def test_option_budget_mode_total() -> None:
+    """« une vingtaine de cartes de son camp totalisant 200 ou 250 points »: read as
+    a cap by default (ruling B1); ``budget_mode=total``: the army must spend its
+    budget (no card of 4 points or more left unbought). The presets (197 and
+    198 points) total 200."""
+    import pytest
+
+    from engine.errors import BadOptions
+
+    cheap = "french=" + ",".join(["francs-tireurs*18"])
+    assert g.options(cheap).french  # a cap: 72 points is fine
+    with pytest.raises(BadOptions) as exc:
+        g.options(cheap + " budget_mode=total")
+    assert "must total 200" in str(exc.value)
+    assert g.options("budget_mode=total").budget_mode == "total"  # the presets
+    with pytest.raises(BadOptions):
+        g.options("budget_mode=total budget=250")
+
+
+def test_option_forced_march_any() -> None:
+    """Marche Forcée (proposed, « one infantry or artillery unit may make 2 moves
+    this turn »): the rulings do not say when. Default: before the unit's first
+    move; ``forced_march=any``: also right after it, while it is still moving."""
+    spec = {"R": "marche-forcee ligne-francaise"}
+    quiet = {"P": "landwehr"}
+    s = scenario(spec, quiet, phase="movement")
+    s, _ = act(s, "F2>C")
+    assert "F1!F2" not in legal(s)
+    s = scenario(spec, quiet, phase="movement", opts="forced_march=any")
+    s, _ = act(s, "F2>C")
+    assert "F1!F2" in legal(s)
+    s, _ = act(s, "F1!F2", "F2>EC")
+    assert where(s, "F2") == "AC"

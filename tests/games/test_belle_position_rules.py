@@ -1454,8 +1454,14 @@ def evolve_active(s: object, seat: int) -> object:
 
 def test_terrain_en_cours_de_partie_position_non_engagee() -> None:
     """« [les cartes de terrain] ne peuvent être positionnées en cours de partie que
-    dans une position non engagée » (ruling B2: from the reserve, as a move)."""
-    s = scenario({"R": "bois", "FC": "ligne-francaise^"}, {"FC": "landwehr^"}, phase="movement")
+    dans une position non engagée » (ruling B2, option ``terrain_placement=own``:
+    from the reserve, as a move, into an own position)."""
+    s = scenario(
+        {"R": "bois", "FC": "ligne-francaise^"},
+        {"FC": "landwehr^"},
+        phase="movement",
+        opts="terrain_placement=own",
+    )
     assert moves_of(s, "F1") == {"G", "D"}
     s, ev = act(s, "F1>G")
     assert where(s, "F1") == "FG" and card(s, "F1").up
