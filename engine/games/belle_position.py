@@ -1803,10 +1803,33 @@ def _forget_all(cards: list[Card]) -> None:
 
 
 # the decisions without parameters (immutable: made once)
-_DEPLOY = Decision("deploy", "Deploy your cards face down in your three positions (F7>C), then ok.")
-_RALLY = Decision("rally", "Cohesion: play Ralliement on a unit (F21!F7), or roll the tests (ok).")
-_COMBAT = Decision("combat", "Combat: fire with a unit (F7@EC), or end combat (ok).")
-_MOVEMENT = Decision("movement", "Movement: move cards (F7>EC), play a card (F21!F7), or end (ok).")
+# (made once per army letter: the examples use the deciding player's own handles)
+def _decisions(m: str) -> dict[str, Decision]:
+    e = "A" if m == "F" else "F"
+    params = (("letter", m), ("enemy", e))
+    return {
+        "deploy": Decision(
+            "deploy",
+            f"Deploy your cards face down in your three positions ({m}7>C), then ok.",
+            params,
+        ),
+        "rally": Decision(
+            "rally",
+            f"Cohesion: play Ralliement on a unit ({m}21!{m}7), or roll the tests (ok).",
+            params,
+        ),
+        "combat": Decision(
+            "combat", f"Combat: fire with a unit ({m}7@EC), or end combat (ok).", params
+        ),
+        "movement": Decision(
+            "movement",
+            f"Movement: move cards ({m}7>EC), play a card ({m}21!{m}7), or end (ok).",
+            params,
+        ),
+    }
+
+
+_DECISIONS = {m: _decisions(m) for m in ("F", "A")}
 _CODES = tuple({p: relative_code(seat, p) for p in (*range(6), RESERVE)} for seat in (0, 1))
 _MOVES: dict[tuple[str, str], Move] = {}  # Move actions are immutable: made once
 _FIRES: dict[tuple[str, str], Fire] = {}  # the same for Fire actions
@@ -2035,24 +2058,25 @@ class BellePosition(Game[State, Action, View]):
         if phase == "over":
             return {}
         if phase == "deploy":
-            return {seat: _DEPLOY for seat in (0, 1) if not state.armies[seat].done}
+            return {
+                seat: _DECISIONS[state.armies[seat].letter]["deploy"]
+                for seat in (0, 1)
+                if not state.armies[seat].done
+            }
         if phase == "allocate":
             alloc = state.alloc
             assert alloc is not None
             code = _abs_code(state, alloc.position)
+            m = state.armies[alloc.taker].letter
             return {
                 alloc.taker: Decision(
                     "allocate",
-                    f"Place {alloc.hits} loss(es) on your units in {code} (-F3).",
-                    (("hits", alloc.hits), ("position", code)),
+                    f"Place {alloc.hits} loss(es) on your units in {code} (-{m}3).",
+                    (("hits", alloc.hits), ("position", code), ("letter", m)),
                 )
             }
         seat = state.active
-        if phase == "rally":
-            return {seat: _RALLY}
-        if phase == "combat":
-            return {seat: _COMBAT}
-        return {seat: _MOVEMENT}
+        return {seat: _DECISIONS[state.armies[seat].letter][phase]}
 
     # ---- legal actions -----------------------------------------------------
     _memo: tuple[object, int, tuple[Action, ...]] = (None, -1, ())
@@ -3799,12 +3823,13 @@ class BellePosition(Game[State, Action, View]):
             f"{text!r} is not a Belle Position move. Examples: F7>C (deploy or move F7 to your "
             "centre), F7>EG (into the enemy's left wing), F7>R (back to the reserve), "
             "F7@EC (F7 fires at the enemy centre), F7@A3 (counter-battery on A3), "
-            "-F3 (a loss on F3), F21!F7 (play card F21 on F7), ok (done), undo.",
+            "-F3 (a loss on F3), F21!F7 (play card F21 on F7), ok (done), undo. French cards "
+            "are F1, F2..., German cards A1, A2... (A: Allemands).",
             fr=f"{text!r} n'est pas un coup de Belle Position. Exemples : F7>C (déployer ou "
             "déplacer F7 vers votre centre), F7>EG (vers l'aile gauche ennemie), F7>R (retour "
             "en réserve), F7@EC (F7 tire sur le centre ennemi), F7@A3 (contre-batterie sur A3), "
             "-F3 (une perte sur F3), F21!F7 (jouer la carte F21 sur F7), ok (terminé), undo "
-            "(annuler).",
+            "(annuler). Cartes françaises F1, F2..., allemandes A1, A2...",
             text=text,
         )
 
@@ -3813,6 +3838,7 @@ class BellePosition(Game[State, Action, View]):
         """Why an action is refused: (English, French)."""
         phase = state.phase
         army = state.armies[seat]
+        m = army.letter  # examples in the player's own handles
         types = _types(state.rules)
         card: Card | None = None
         if isinstance(action, Move | Fire | Loss | Play):
@@ -3831,8 +3857,8 @@ class BellePosition(Game[State, Action, View]):
                 return ("You have nothing to take back.", "Vous n'avez rien à reprendre.")
             if not isinstance(action, Move) or card is None:
                 return (
-                    "Deployment: place a card (F7>C), take back the last one (undo), or ok.",
-                    "Déploiement : placez une carte (F7>C), reprenez la dernière (undo), ou ok.",
+                    f"Deployment: place a card ({m}7>C), take back the last one (undo), or ok.",
+                    f"Déploiement : placez une carte ({m}7>C), reprenez la dernière (undo), ou ok.",
                 )
             t = types[card.type]
             if card.loc != RESERVE:
@@ -3864,17 +3890,17 @@ class BellePosition(Game[State, Action, View]):
             return ("Place the losses first (-F3).", "Placez d'abord les pertes (-F3).")
         if phase == "rally":
             return (
-                "Cohesion phase: play Ralliement on a unit that took losses (F21!F7), or roll "
+                f"Cohesion phase: play Ralliement on a unit that took losses ({m}21!{m}7), or roll "
                 "the tests (ok).",
-                "Phase de cohésion : jouez Ralliement sur une unité touchée (F21!F7), ou lancez "
+                f"Phase de cohésion : jouez Ralliement sur une unité touchée ({m}21!{m}7), ou lancez "
                 "les tests (ok).",
             )
         if phase == "combat":
             if isinstance(action, Fire) and card is not None:
                 return self._fire_refusal(state, seat, card, action)
             return (
-                "Combat phase: fire with a unit (F7@EC), or end the combats (ok).",
-                "Phase de combat : faites tirer une unité (F7@EC), ou terminez les combats (ok).",
+                f"Combat phase: fire with a unit ({m}7@EC), or end the combats (ok).",
+                f"Phase de combat : faites tirer une unité ({m}7@EC), ou terminez les combats (ok).",
             )
         if phase == "movement":
             if isinstance(action, Done):
@@ -3898,8 +3924,8 @@ class BellePosition(Game[State, Action, View]):
                     f"{name} ({card.uid}) ne peut pas être joué sur {action.target} maintenant.",
                 )
             return (
-                "Movement phase: move a card (F7>EC), play a card (F21!F7), or end (ok).",
-                "Phase de mouvement : déplacez une carte (F7>EC), jouez une carte (F21!F7), "
+                f"Movement phase: move a card ({m}7>EC), play a card ({m}21!{m}7), or end (ok).",
+                f"Phase de mouvement : déplacez une carte ({m}7>EC), jouez une carte ({m}21!{m}7), "
                 "ou terminez (ok).",
             )
         return ("That is not possible now.", "Impossible maintenant.")
@@ -3972,8 +3998,8 @@ class BellePosition(Game[State, Action, View]):
         i = card_index(card.uid)
         if t.kind == "special":
             return (
-                f"{name} is played on a unit ({card.uid}!F7), not moved.",
-                f"{name} se joue sur une unité ({card.uid}!F7), elle ne se déplace pas.",
+                f"{name} is played on a unit ({card.uid}!{card.uid[0]}7), not moved.",
+                f"{name} se joue sur une unité ({card.uid}!{card.uid[0]}7), elle ne se déplace pas.",
             )
         if card.loc in (GONE, USED):
             return (f"{name} is out of the game.", f"{name} est hors jeu.")
@@ -4075,41 +4101,43 @@ class BellePosition(Game[State, Action, View]):
     ) -> str:
         fr = locale.lower().startswith("fr")
         kind = decision.kind
+        m = str(decision.param("letter") or "F")  # the player's own handles in examples
+        e = str(decision.param("enemy") or ("A" if m == "F" else "F"))
         if kind == "deploy":
             return (
-                "Déployez vos cartes faces cachées dans vos trois positions (F7>C), une à la "
+                f"Déployez vos cartes faces cachées dans vos trois positions ({m}7>C), une à la "
                 "fois, puis ok. L'adversaire déploie en même temps, en secret."
                 if fr
-                else "Deploy your cards face down in your three positions (F7>C), one at a "
+                else f"Deploy your cards face down in your three positions ({m}7>C), one at a "
                 "time, then ok. Your opponent deploys at the same time, in secret."
             )
         if kind == "rally":
             return (
-                "Cohésion : jouez Ralliement sur une unité touchée (F21!F7), ou lancez les tests (ok)."
+                f"Cohésion : jouez Ralliement sur une unité touchée ({m}21!{m}7), ou lancez les tests (ok)."
                 if fr
-                else "Cohesion: play Ralliement on a unit that took losses (F21!F7), or roll "
+                else f"Cohesion: play Ralliement on a unit that took losses ({m}21!{m}7), or roll "
                 "the tests (ok)."
             )
         if kind == "combat":
             return (
-                "Combats : faites tirer une unité (F7@EC, contre-batterie F7@A3), ou terminez (ok)."
+                f"Combats : faites tirer une unité ({m}7@EC, contre-batterie {m}7@{e}3), ou terminez (ok)."
                 if fr
-                else "Combat: fire with a unit (F7@EC, counter-battery F7@A3), or end (ok)."
+                else f"Combat: fire with a unit ({m}7@EC, counter-battery {m}7@{e}3), or end (ok)."
             )
         if kind == "allocate":
             hits = decision.param("hits")
             where = _at(str(decision.param("position") or ""), fr)
             return (
                 f"Vous subissez {hits} perte(s) {where} : choisissez l'unité qui prend le "
-                "prochain jeton (-F3), chacune en ayant un avant qu'une en reçoive un second."
+                f"prochain jeton (-{m}3), chacune en ayant un avant qu'une en reçoive un second."
                 if fr
                 else f"You take {hits} loss(es) {where}: choose the unit that takes "
-                "the next token (-F3); each has one before any has a second."
+                f"the next token (-{m}3); each has one before any has a second."
             )
         return (
-            "Mouvements : déplacez des cartes (F7>EC), jouez une carte (F21!F7), ou terminez (ok)."
+            f"Mouvements : déplacez des cartes ({m}7>EC), jouez une carte ({m}21!{m}7), ou terminez (ok)."
             if fr
-            else "Movement: move cards (F7>EC), play a card (F21!F7), or end (ok)."
+            else f"Movement: move cards ({m}7>EC), play a card ({m}21!{m}7), or end (ok)."
         )
 
     def describe_event(self, event: Event, names: Sequence[str], locale: str = "en") -> str | None:

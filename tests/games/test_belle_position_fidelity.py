@@ -314,3 +314,37 @@ def test_option_forced_march_any() -> None:
     assert "F1!F2" in legal(s)
     s, _ = act(s, "F1!F2", "F2>EC")
     assert where(s, "F2") == "AC"
+
+
+# ---------------------------------------------------------------------------
+# 20 – names: each player's own handles in examples
+# ---------------------------------------------------------------------------
+
+
+def test_les_exemples_utilisent_les_cartes_du_joueur() -> None:
+    """The German player's prompts give German handles (``A7>C``), which the
+    engine accepts from them (``F7>C`` was refused: not their card)."""
+    from engine.errors import IllegalAction
+
+    s = g.setup(g.options(""), 2, 1)
+    pending = g.pending(s)
+    for seat, letter in ((0, "F"), (1, "A")):
+        for locale in ("en", "fr"):
+            text = g.decision_text(pending[seat], locale)
+            assert f"({letter}7>C)" in text, text
+    s2, _ = g.apply_text(s, 1, "A7>C")  # the German example is playable
+    assert s2 != s
+    try:
+        g.apply_text(s, 1, "F7>C")
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("F7 is not a German card")
+    s = scenario(
+        {"FC": "artillerie-de-la-garde-ml^"},
+        {"AC": "landwehr^", "AG": "artillerie-legere-bl^", "R": "ralliement"},
+        active=1,
+    )
+    for locale in ("en", "fr"):
+        text = g.decision_text(g.pending(s)[1], locale)
+        assert "A7@EC" in text and "A7@F3" in text, text

@@ -2081,8 +2081,8 @@ def test_describe_every_event_kind() -> None:
 
 def test_decision_texts_and_summary() -> None:
     s = base()
-    for decision in g.pending(s).values():
-        assert "F7>C" in g.decision_text(decision, "fr")
+    for seat, decision in g.pending(s).items():
+        assert f"{s.armies[seat].letter}7>C" in g.decision_text(decision, "fr")
         assert g.decision_text(decision, "en").startswith("Deploy your cards")
     summary = g.summary(g.view(s, 0), ["Alice", "Bob"], "fr")
     assert "Alice (Français)" in summary and "réserve" in summary
