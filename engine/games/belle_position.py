@@ -3698,8 +3698,8 @@ class BellePosition(Game[State, Action, View]):
             for cv in side.units:
                 put(cv, pos.index)
             hidden_board += [pos.index] * side.hidden
-            if pos.line == seat:
-                for cv in pos.terrain:
+            for cv in pos.terrain:  # terrain may stand in either line (seed 5)
+                if cv.uid.startswith(pv.letter):
                     put(cv, pos.index)
         known = list(pv.reserve_known)
         if pv.reserve is not None:

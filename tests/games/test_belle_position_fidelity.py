@@ -348,3 +348,18 @@ def test_les_exemples_utilisent_les_cartes_du_joueur() -> None:
     for locale in ("en", "fr"):
         text = g.decision_text(g.pending(s)[1], locale)
         assert "A7@EC" in text and "A7@F3" in text, text
+
+
+def test_sample_state_with_terrain_in_the_enemy_line() -> None:
+    """A terrain card placed in an enemy position stays its owner's card when a
+    bot rebuilds a state from a view (``sample_state``)."""
+    s = scenario(
+        {"R": "hauteur", "AC": "ligne-francaise^"},
+        {"AG": "landwehr", "FD": "landwehr^", "FC": "landwehr"},
+        phase="movement",
+        conquered=["AC"],
+    )
+    s, _ = act(s, "F1>EC")
+    for observer in (0, 1, None):
+        view = g.view(s, observer)
+        assert g.view(g.sample_state(view, 3), observer) == view
