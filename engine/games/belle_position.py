@@ -4256,6 +4256,8 @@ def _position_code(text: str) -> str | None:
     for prefix in ("ENNEMI", "ENEMY", "E", "X"):
         if t.startswith(prefix) and t[len(prefix) :] in _WING_WORDS:
             return "E" + _WING_WORDS[t[len(prefix) :]]
+    if t in ("ER", "XR", "ENEMYR"):  # English: enemy right (never the enemy reserve)
+        return "ED"
     return None
 
 

@@ -363,3 +363,17 @@ def test_sample_state_with_terrain_in_the_enemy_line() -> None:
     for observer in (0, 1, None):
         view = g.view(s, observer)
         assert g.view(g.sample_state(view, 3), observer) == view
+
+
+def test_english_wing_codes_parse_to_the_canonical_notation() -> None:
+    """The notation stays French (``G C D``, ``EG EC ED``); English players may
+    type L, EL or ER (enemy right), which read back in the canonical form."""
+    for typed, canonical in (
+        ("F7>L", "F7>G"),
+        ("F7>EL", "F7>EG"),
+        ("F7>ER", "F7>ED"),
+        ("A7 > enemy right", "A7>ED"),
+        ("F7>R", "F7>R"),
+        ("F7@ER", "F7@ED"),
+    ):
+        assert g.format_action(g.parse_action(typed)) == canonical
