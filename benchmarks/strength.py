@@ -77,6 +77,7 @@ class MatchResult:
     times: dict[str, list[float]] = field(default_factory=dict)  # level -> CPU s per decision
     wall: dict[str, list[float]] = field(default_factory=dict)  # level -> wall s per decision
     iterations: list[int] = field(default_factory=list)  # hard's, per searched decision
+    turns: int = 0  # the game's turn counter at the end, for games that have one
 
 
 def play_match(
@@ -119,6 +120,7 @@ def play_match(
     assert outcome is not None
     result.ranking = [list(group) for group in outcome.ranking]
     result.reason = outcome.reason
+    result.turns = int(getattr(match.state, "turn", 0) or 0)
     return result
 
 
@@ -143,10 +145,12 @@ class PairingResult:
     wall: dict[str, list[float]] = field(default_factory=dict)
     iterations: list[int] = field(default_factory=list)
     actions: int = 0
+    turns: list[int] = field(default_factory=list)
 
     def add(self, match: MatchResult) -> None:
         self.games += 1
         self.actions += match.actions
+        self.turns.append(match.turns)
         self.reasons[match.reason] = self.reasons.get(match.reason, 0) + 1
         first = match.ranking[0]
         seat_a = match.levels.index(self.a) if self.a != self.b else 0
@@ -196,6 +200,7 @@ class PairingResult:
             "ci95": [round(lo, 4), round(hi, 4)],
             "end_reasons": dict(sorted(self.reasons.items())),
             "mean_actions": round(self.actions / self.games, 1) if self.games else 0,
+            "turns": _spread(self.turns),
             "cpu_seconds_per_decision": {
                 level: {k: round(v, 5) for k, v in self.time_stats(level).items()}
                 for level in sorted({self.a, self.b})
@@ -208,6 +213,19 @@ class PairingResult:
                 round(sum(self.iterations) / len(self.iterations), 1) if self.iterations else None
             ),
         }
+
+
+def _spread(values: list[int]) -> dict[str, float]:
+    """Min, median, mean and max of a list of game lengths (turns)."""
+    if not values:
+        return {}
+    ordered = sorted(values)
+    return {
+        "min": ordered[0],
+        "median": ordered[len(ordered) // 2],
+        "mean": round(sum(ordered) / len(ordered), 1),
+        "max": ordered[-1],
+    }
 
 
 def run_pairing(

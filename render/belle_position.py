@@ -164,6 +164,7 @@ DEFENCE: RGB = (46, 120, 150)
 
 _T: dict[str, tuple[str, str]] = {
     "turn": ("Turn {n} / {m}", "Tour {n} / {m}"),
+    "turn-open": ("Turn {n}", "Tour {n}"),
     "deployment": ("Deployment", "Déploiement"),
     "ph_rally": ("Cohesion", "Cohésion"),
     "ph_combat": ("Combat", "Combat"),
@@ -224,6 +225,12 @@ _T: dict[str, tuple[str, str]] = {
         "force) · *: long range · ● loss token · 3/4: cards / limit",
         "VC : dés lancés · A / D : feu en attaque / en défense, un dé ≤ touche (allumé : en "
         "vigueur) · * : longue portée · ● jeton de perte · 3/4 : cartes / limite",
+    ),
+    "legend_codes": (
+        "Codes you type (French letters): F / A: French / German (Allemands) · G / C / D: "
+        "left (gauche) / centre / right (droite) · E: enemy · R: reserve",
+        "Codes, tels qu'on les tape : F / A cartes et positions des Français / des Allemands "
+        "· G / C / D : gauche / centre / droite · E : ennemi · R : réserve",
     ),
     "legend_terrain": (
         "Bois: attacker VC −1 (cavalry −2) · Hauteur: defender VC +1 · Bourg: defending "
@@ -1367,7 +1374,7 @@ LEGEND_FONT = font("regular", 15)
 
 def _legend_lines(ctx: _Ctx) -> list[str]:
     out: list[str] = []
-    for key in ("legend", "legend_terrain", "legend_marks"):
+    for key in ("legend", "legend_codes", "legend_terrain", "legend_marks"):
         lines = wrap_text(ctx.t(key), LEGEND_FONT, WIDTH - 2 * MARGIN)
         if len(lines) > 2:
             lines = [lines[0], fit_text(" ".join(lines[1:]), LEGEND_FONT, WIDTH - 2 * MARGIN)]
@@ -1387,7 +1394,11 @@ def _header(img: Image.Image, ctx: _Ctx) -> None:
             img,
             right,
             16,
-            ctx.t("turn", n=v.turn, m=2 * v.turn_limit),
+            (
+                ctx.t("turn", n=v.turn, m=2 * v.turn_limit)
+                if v.turn_limit
+                else ctx.t("turn-open", n=v.turn)
+            ),
             font("condensed-bold", 20),
             (46, 84, 73),
             TEXT,
@@ -1449,6 +1460,8 @@ def _banner_text(ctx: _Ctx) -> tuple[int, str, str]:
         return -1, ctx.t("waiting"), ""
     seat, kind = v.pending[0]
     who = ctx.who(seat)
+    m = v.players[seat].letter  # the deciding player's own handles in examples
+    e = v.players[1 - seat].letter
     sep = " : " if fr else ": "
     if kind == "rally":
         what = (
@@ -1457,34 +1470,32 @@ def _banner_text(ctx: _Ctx) -> tuple[int, str, str]:
             else "cohesion, play Ralliement or roll the tests"
         )
         hint = (
-            "F21!F7 : Ralliement sur F7  ·  ok : lancer les tests"
+            f"{m}21!{m}7 : Ralliement sur {m}7  ·  ok : lancer les tests"
             if fr
-            else "F21!F7: Ralliement on F7  ·  ok: roll the tests"
+            else f"{m}21!{m}7: Ralliement on {m}7  ·  ok: roll the tests"
         )
     elif kind == "combat":
         what = "combat, faire tirer une unité ou finir" if fr else "combat, fire a unit or end"
         hint = (
-            "F7@C : corps à corps  ·  F7@EC : longue portée  ·  F7@A3 : contre-batterie  ·  ok : fin"
+            f"{m}7@C : corps à corps  ·  {m}7@EC : longue portée  ·  {m}7@{e}3 : contre-batterie  ·  ok : fin"
             if fr
-            else "F7@C: melee  ·  F7@EC: long range  ·  F7@A3: counter-battery  ·  ok: end"
+            else f"{m}7@C: melee  ·  {m}7@EC: long range  ·  {m}7@{e}3: counter-battery  ·  ok: end"
         )
     elif kind == "allocate" and v.alloc is not None:
         n = v.alloc.hits
         where = ctx.at(v.alloc.position)
         if fr:
             what = f"placer {n} perte{'s' if n > 1 else ''} {where}"
-            hint = (
-                "-F3 : prochain jeton sur F3  ·  chaque unité en reçoit un avant qu'une en ait deux"
-            )
+            hint = f"-{m}3 : prochain jeton sur {m}3  ·  chaque unité en reçoit un avant qu'une en ait deux"
         else:
             what = f"place {n} loss{'es' if n > 1 else ''} {where}"
-            hint = "-F3: next token on F3  ·  every unit gets one before any gets a second"
+            hint = f"-{m}3: next token on {m}3  ·  every unit gets one before any gets a second"
     elif kind == "movement":
         what = "mouvements, déplacer des cartes ou finir" if fr else "movement, move cards or end"
         hint = (
-            "F7>EC : avancer  ·  F7>R : en réserve  ·  F21!F7 : jouer une carte  ·  ok : fin"
+            f"{m}7>EC : avancer  ·  {m}7>R : en réserve  ·  {m}21!{m}7 : jouer une carte  ·  ok : fin"
             if fr
-            else "F7>EC: advance  ·  F7>R: to the reserve  ·  F21!F7: play a card  ·  ok: end"
+            else f"{m}7>EC: advance  ·  {m}7>R: to the reserve  ·  {m}21!{m}7: play a card  ·  ok: end"
         )
     else:
         what, hint = kind, ""
@@ -2528,13 +2539,14 @@ def _your_decision(ctx: _Ctx, kind: str, seat: int) -> tuple[str, str]:
     fr = ctx.fr
     choices = v.choices
     other = 1 - seat
+    m = v.players[seat].letter  # the player's own handles in the examples
     if kind == "deploy":
         head = (
             "À vous : déployez vos cartes faces cachées, une à la fois"
             if fr
             else "Your move: deploy your cards face down, one at a time"
         )
-        ex = _example(choices, ">") or "F7>C"
+        ex = _example(choices, ">") or f"{m}7>C"
         ready = v.players[other].ready
         opp = ctx.t("opp_ready" if ready else "opp_deploying", name=ctx.name(other))
         hint = (
@@ -2544,7 +2556,7 @@ def _your_decision(ctx: _Ctx, kind: str, seat: int) -> tuple[str, str]:
         )
         return head, hint
     if kind == "rally":
-        ex = _example(choices, "!") or "F21!F7"
+        ex = _example(choices, "!") or f"{m}21!{m}7"
         return (
             (
                 "À vous : cohésion, Ralliement ou tests",
@@ -2557,7 +2569,7 @@ def _your_decision(ctx: _Ctx, kind: str, seat: int) -> tuple[str, str]:
             )
         )
     if kind == "combat":
-        ex = _example(choices, "@") or "F7@EC"
+        ex = _example(choices, "@") or f"{m}7@EC"
         return (
             (
                 "À vous : combat",
@@ -2569,7 +2581,7 @@ def _your_decision(ctx: _Ctx, kind: str, seat: int) -> tuple[str, str]:
     if kind == "allocate" and v.alloc is not None:
         n = v.alloc.hits
         where = ctx.at(v.alloc.position)
-        ex = next((c for c in choices if c.startswith("-")), "-F3")
+        ex = next((c for c in choices if c.startswith("-")), f"-{m}3")
         if fr:
             head = f"À vous : placez {n} perte{'s' if n > 1 else ''} {where}"
             hint = f"Tapez {ex} : un jeton à la fois, chaque unité en a un avant qu'une en ait deux"
@@ -2578,13 +2590,16 @@ def _your_decision(ctx: _Ctx, kind: str, seat: int) -> tuple[str, str]:
             hint = f"Type {ex}: one token at a time, each unit one before any gets a second"
         return head, hint
     if kind == "movement":
-        ex = _example(choices, ">") or "F7>EC"
+        ex = _example(choices, ">") or f"{m}7>EC"
         return (
             (
                 "À vous : mouvements",
-                f"Tapez {ex} pour déplacer · F21!F7 pour jouer une carte · ok pour finir",
+                f"Tapez {ex} pour déplacer · {m}21!{m}7 pour jouer une carte · ok pour finir",
             )
             if fr
-            else ("Your move: movement", f"Type {ex} to move · F21!F7 to play a card · ok to end")
+            else (
+                "Your move: movement",
+                f"Type {ex} to move · {m}21!{m}7 to play a card · ok to end",
+            )
         )
     return kind, ""

@@ -9,9 +9,17 @@
   plays Ralliement on the unit with the most tokens, **concentrates fire**
   (it finishes the position it started on, then aims at the weakest enemy
   position, strongest shooter first), places its losses on the unit that
-  can best absorb them, pulls badly hurt units back to the reserve (which
-  clears their tokens), advances only unhurt units, rushes abandoned enemy
-  positions (two of them win) and ends a phase when nothing useful is left.
+  can best absorb them. In movement it follows an **attack plan**
+  (:func:`_attack_plan`): an enemy position is attacked when the force that
+  can be there at the end of the phase (units already there and the fresh
+  units of the own position opposite, up to the grouping limit) outweighs
+  its holders by a bar that drops from 1.4 to 0.6 as the turns go by, so
+  two cautious armies do not face each other for ever; once committed, it
+  feeds the attack. It retakes its own positions from the reserve, sends
+  idle units back to the reserve to do so, rushes abandoned enemy positions
+  (two of them win), never moves a general where no unit of its side stands
+  (a lone general engaged dies), never fills a position beyond its limit,
+  pulls badly hurt units back and ends a phase when nothing useful is left.
 * ``hard`` (generic, :mod:`engine.bots.search`): Monte Carlo over states drawn
   by :meth:`BellePosition.sample_state`; playouts use :func:`heuristic_move`
   with some noise, cut after :attr:`BellePositionPolicy.playout_depth`
@@ -42,6 +50,8 @@ from ..games.belle_position import (
     TypeDef,
     Undo,
     View,
+    _cap,
+    _count,
     absolute_of,
     board,
     card_index,
@@ -187,6 +197,57 @@ def _loss(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
     return max(legal, key=room)
 
 
+def _attack_plan(state: State, b: Board, seat: Seat) -> dict[int, float]:
+    """Enemy positions worth attacking this movement phase, with how much the
+    attack is worth: the force that can be there at the end of the phase (the
+    units already there and the fresh units of the own position opposite)
+    against what holds it. The bar drops as the battle goes on, so two
+    cautious armies never face each other for ever."""
+    enemy = 1 - seat
+    army = state.armies[seat].cards
+    tt = types(state)
+    bar = max(0.6, 1.4 - 0.01 * state.turn)
+    plan: dict[int, float] = {}
+    for dest in range(enemy * 3, enemy * 3 + 3):
+        src = opposite(dest)
+        there = _position_strength(state, b, seat, dest)
+        their = _position_strength(state, b, enemy, dest)
+        can_come = 0.0
+        if not b.present(enemy, src):  # no advance out of an engaged position
+            room = 4 - len(b.terrain[dest]) - len(b.units[seat][dest])
+            ready = sorted(
+                (
+                    _unit_strength(tt[army[i].type], army[i].tokens)
+                    for i in b.units[seat][src]
+                    if not army[i].moves and not army[i].fought and army[i].tokens == 0
+                ),
+                reverse=True,
+            )
+            can_come = sum(ready[: max(room, 0)])
+        force = there + can_come
+        if not b.present(enemy, dest) and b.units[seat][dest]:
+            continue  # ours already
+            plan[dest] = 10.0  # abandoned: occupy it
+        elif force > 0 and (force >= bar * their or (there > 0 and force >= their)):
+            plan[dest] = force - bar * their if not there else force - their
+    # own positions the enemy holds: retake them from the reserve
+    reserve = sorted(
+        (
+            _unit_strength(tt[army[i].type], 0)
+            for i in b.reserve[seat]
+            if tt[army[i].type].kind == "unit"
+        ),
+        reverse=True,
+    )
+    for q in range(seat * 3, seat * 3 + 3):
+        if b.units[enemy][q] and not b.units[seat][q]:
+            room = 4 - len(b.terrain[q])
+            force = sum(reserve[:room])
+            their = _position_strength(state, b, enemy, q)
+            plan[q] = force - bar * their
+    return plan
+
+
 def _movement(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
     b = board(state)
     enemy = 1 - seat
@@ -194,6 +255,9 @@ def _movement(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
     tt = types(state)
     own_occupied = sum(1 for p in range(enemy * 3, enemy * 3 + 3) if b.units[seat][p])
     strength = [[_position_strength(state, b, s, p) for p in range(6)] for s in (0, 1)]
+    plan = _attack_plan(state, b, seat)
+    room = [_cap(state, b, seat, p) - _count(b, seat, p) for p in range(6)]
+    can_end = any(isinstance(a, Done) for a in legal)
     best: Action | None = None
     best_score = 0.5  # below this, ending the phase is better
     for a in legal:
@@ -206,37 +270,63 @@ def _movement(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
         src = c.loc
         hurt = c.tokens / max(t.vc, 1)
         score = 0.0
-        if dest == RESERVE:
-            if t.kind == "unit" and hurt >= 0.5 and len(b.units[seat][src]) > 1:
-                score = 2.0 + 3.0 * hurt  # pull it back: its tokens go
-            elif t.kind == "unit" and src // 3 == seat and hurt > 0.6:
-                score = 1.0
+        if t.kind != "general" and dest >= 0 and room[dest] <= 0 and (src < 0 or src // 3 == seat):
+            # no room: only worth it when a card leaves that position after it
+            # (and never when the phase must end within the limit)
+            if src >= 0 and room[src] < 0 and not can_end:
+                score = 0.6
+            if score > best_score:
+                best, best_score = a, score
+            continue
+        if not can_end and src >= 0 and room[src] < 0:
+            # over the limit: the phase cannot end before a card leaves
+            score = 5.0 - _unit_strength(t, c.tokens) if t.kind == "unit" else 0.0
+        elif t.kind == "general":
+            # a general alone never holds a position: he goes only where units
+            # of his side are (and stay), never ahead of them
+            if dest != RESERVE and b.units[seat][dest]:
+                score = 1.0 + 0.5 * len(b.units[seat][dest])
+                if dest // 3 == enemy:
+                    score += 1.0
+                if src >= 0 and b.units[seat][src]:
+                    score -= 0.5 * len(b.units[seat][src]) + 0.5  # already useful there
+        elif dest == RESERVE:
+            if (
+                t.kind == "unit"
+                and src // 3 == seat
+                and c.tokens == 0
+                and not b.present(enemy, src)
+                and not b.units[enemy][opposite(src)]
+                and any(v < 0 and p // 3 == seat for p, v in plan.items())
+            ):
+                score = 1.2  # idle here: redeploy it to retake a position
+            elif t.kind == "unit" and hurt >= 0.5 and len(b.units[seat][src]) > 1:
+                score = 1.0 + 2.0 * hurt  # pull it back: its tokens go
+                if src // 3 == enemy and plan.get(src, -1.0) >= 0:
+                    score -= 2.0  # keep the attack going
         elif src == RESERVE:
             if t.kind == "terrain":
                 score = 0.8
-            elif t.kind == "general":
-                score = 1.0 + 0.5 * len(b.units[seat][dest])
             else:
                 crowd = len(b.units[seat][dest])
-                threat = strength[enemy][dest]
-                score = 1.5 + 0.7 * threat - 0.5 * crowd
+                threat = strength[enemy][dest] + strength[enemy][opposite(dest)]
+                score = 1.5 + 0.4 * threat - 0.3 * crowd
                 if not b.units[seat][dest]:
                     score += 3.0  # an empty position of ours invites occupation
+                if opposite(dest) in plan:
+                    score += 1.0  # feed the attack
+                if b.units[enemy][dest] and not b.units[seat][dest]:  # retake it
+                    score = 2.5 + plan.get(dest, -10.0)
         elif dest // 3 == enemy:  # advance into the enemy line
-            if t.kind == "general":
-                score = 1.0 if b.units[seat][src] else 0.0
-            elif c.tokens == 0:
-                their = strength[enemy][dest]
-                mine = strength[seat][dest] + _unit_strength(t, 0)
+            if c.tokens == 0 or not b.present(enemy, dest):
                 if not b.present(enemy, dest):
                     score = 6.0 + 4.0 * own_occupied  # occupation wins the game
-                else:
-                    score = 1.0 + mine - 1.3 * their
-                # do not leave our own position empty against a threat
-                if len(b.units[seat][src]) == 1 and b.units[enemy][opposite(src)]:
-                    score -= 4.0
+                elif dest in plan:
+                    score = 2.5 + plan[dest] + 0.3 * _unit_strength(t, 0)
+                    if b.units[seat][dest]:
+                        score += 1.0  # committed: do not leave the first ones alone
         else:  # back from the enemy line
-            if t.kind == "unit" and hurt >= 0.5:
+            if t.kind == "unit" and hurt >= 0.6 and plan.get(src, -1.0) < 0:
                 score = 1.0 + 2.0 * hurt
         if score > best_score:
             best, best_score = a, score

@@ -640,6 +640,30 @@ def check_army(
     return points, cards
 
 
+def check_total(entries: Sequence[tuple[str, int]], side: str, budget: int, max_cards: int) -> None:
+    """Option ``budget_mode=total`` (« totalisant 200 ou 250 points »): the army
+    spends its budget, that is, no card of its side could be added without
+    passing it (the cheapest cost 4 points) unless the army is already at its
+    largest size."""
+    points = sum(type_def(tid).points * n for tid, n in entries)
+    cards = sum(n for _, n in entries)
+    if cards >= max_cards:
+        return
+    cat = catalog()
+    cheapest = min(
+        t.points
+        for tid, t in cat.types.items()
+        if t.points > 0 and cat.sides.get(tid, side) in (side, "both", "any")
+    )
+    if budget - points >= cheapest:
+        raise _army_error(
+            f"{points} points: the army must total {budget} (no card of {cheapest} points "
+            "or more may be left unbought, option budget_mode=total)",
+            f"{points} points : l'armée doit totaliser {budget} (aucune carte de {cheapest} "
+            "points ou plus ne doit rester à acheter, option budget_mode=total)",
+        )
+
+
 @cache
 def army_entries(text: str, side: str) -> tuple[tuple[str, int], ...]:
     """:func:`parse_army`, memoised (army texts in states are canonical)."""
@@ -719,10 +743,40 @@ class Options(GameOptions):
         description="long-range fire suffers the target position's Bois (-1 die), or no terrain",
     )
     turn_limit: int = Field(
-        default=30,
-        ge=1,
+        default=0,
+        ge=0,
         le=200,
-        description="turns per player before the battle ends in a draw (not in the seed)",
+        description="turns per player before the battle ends in a draw; 0: no limit "
+        "(the seed has neither a limit nor a draw)",
+    )
+    long_range_losses: Literal["every-unit", "face-up"] = Field(
+        default="every-unit",
+        description="long-range losses spread over every enemy unit in the position, face "
+        "down ones too (seed 11), or over its face-up units only (B8)",
+    )
+    counter_battery_range: Literal["line", "opposite"] = Field(
+        default="line",
+        description="counter-battery aims at a battery anywhere in the enemy battle line "
+        "(seed 10), or in the opposite position only",
+    )
+    terrain_placement: Literal["any", "own"] = Field(
+        default="any",
+        description="terrain placed during the game in any position that is not engaged "
+        "(seed 5), or in one's own positions only (B2)",
+    )
+    long_range_hill: bool = Field(
+        default=False,
+        description="a battery on a Hauteur fires one more die at long range (the seed is silent)",
+    )
+    budget_mode: Literal["cap", "total"] = Field(
+        default="cap",
+        description="the budget is a cap (B1), or the army must total it: no card of the "
+        "list could be added without passing it (« totalisant 200 ou 250 points »)",
+    )
+    forced_march: Literal["before", "any"] = Field(
+        default="before",
+        description="Marche Forcée is played before the unit's first move (ours), or also "
+        "after it, while the unit is still moving",
     )
 
     @field_validator("budget", mode="after")
@@ -773,11 +827,16 @@ class Options(GameOptions):
     @model_validator(mode="after")
     def _presets_fit(self) -> Options:
         for side in ("french", "german"):
-            if getattr(self, side) == "preset":
-                try:
-                    check_army(preset_entries(side), side, self.budget, self.max_cards)
-                except ArmyError as exc:
-                    raise ValueError(f"{side} preset: {exc}") from None
+            text = getattr(self, side)
+            entries = preset_entries(side) if text == "preset" else army_entries(text, side)
+            try:
+                if text == "preset":
+                    check_army(entries, side, self.budget, self.max_cards)
+                if self.budget_mode == "total":
+                    check_total(entries, side, self.budget, self.max_cards)
+            except ArmyError as exc:
+                name = f"{side} preset" if text == "preset" else side
+                raise ValueError(f"{name}: {exc}") from None
         return self
 
 
@@ -890,6 +949,11 @@ class Rules:
     table: tuple[str, ...]
     """The card types of both armies, one ``|``-separated line each in the
     order of :data:`TYPE_FIELDS` (compact, so saved states stay small)."""
+    long_range_losses: str = "face-up"  # older saves: the rule they were played with
+    counter_battery_range: str = "opposite"
+    terrain_placement: str = "own"
+    long_range_hill: bool = False
+    forced_march: str = "before"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1111,9 +1175,10 @@ class AllocView:
     taker: Seat
     position: int
     hits: int
-    candidates: tuple[str, ...]
+    candidates: tuple[str, ...]  # the ones the observer can name (face-down: the taker only)
     target: str  # counter-battery: the card aimed at ("" otherwise)
     artillery_only: bool  # counter-battery spread over the artillery (option)
+    hidden: int = 0  # face-down candidates the observer cannot name
 
 
 @dataclass(frozen=True, slots=True)
@@ -1574,6 +1639,9 @@ def _dice(
         if state.rules.long_range_terrain == "target" and "bois" in terrain:
             mods.append(("bois", -1))
             n -= 1
+        if state.rules.long_range_hill and "hauteur" in b.terrain[origin]:
+            mods.append(("hauteur", 1))  # option: the battery's own hill
+            n += 1
     else:  # flank attack: only the attacked position's terrain applies
         threshold = 1 if origin // 3 == seat else 2
         if "bois" in terrain:
@@ -1600,6 +1668,8 @@ def _dice_count(
     elif mode in ("long-range", "counter-battery"):
         if state.rules.long_range_terrain == "target" and "bois" in terrain:
             n -= 1
+        if state.rules.long_range_hill and "hauteur" in b.terrain[origin]:
+            n += 1
     elif "bois" in terrain:
         n += woods
     return max(0, n)
@@ -1609,13 +1679,22 @@ class _MoveCheck:
     """Counts of the active side, to test moves against the grouping rules
     without building states (seed 3, 12, 13; rulings B5).
 
-    ``over[p]``: cards (units and terrain) beyond the capacity in ``p``;
-    ``ev[p]``: units there that can still leave for the reserve (their moves
-    not started). After any move, every position of one's own line must have
-    ``over <= ev`` (the limit can still be restored) and the enemy line
-    ``over <= 0``."""
+    Seed 12: « la règle de limites de regroupement est ignorée jusqu'à ce que
+    tous les mouvements soient effectués »: any position, in either line, may
+    be over the limit while cards move, whatever the order of the moves. With
+    ``overflow=forbid`` the phase may not *end* over it, so a move is refused
+    only when no way is left to bring every position back within the limit
+    with the moves that remain (no dead end):
 
-    __slots__ = ("bad", "enemy", "ev", "forbid", "over", "seat")
+    ``over[p]``: cards (units and terrain) beyond the capacity in ``p``;
+    ``ev[p]``: units there that can still leave: in one's own line for the
+    reserve, in the enemy line back to the own position opposite, where they
+    stay (one move left); ``ev2[p]`` (enemy line): units that can go back
+    and on to the reserve (two moves left). Only cards whose moves have not
+    started count, plus the card moving now (a card's moves are consecutive:
+    once another card moves, the previous one is done)."""
+
+    __slots__ = ("bad", "enemy", "ev", "ev2", "forbid", "over", "seat")
 
     def __init__(self, state: State, b: Board, seat: int) -> None:
         rules = state.rules
@@ -1638,62 +1717,67 @@ class _MoveCheck:
         egeneral = b.general[1 - seat]
         self.enemy = [bool(eunits[p]) or egeneral[p] >= 0 for p in range(6)]
         ev = [0] * 6
-        for p in range(seat * 3, seat * 3 + 3):
+        ev2 = [0] * 6
+        for p in range(6):
+            own = p // 3 == seat
             for j in units[p]:
                 bits = cards[j].bits
+                t = types[cards[j].type]
                 # no move made yet, and not fought (unless light cavalry)
-                if not bits & 0xE0 and (not bits & _FOUGHT or _light(rules, types[cards[j].type])):
+                if bits & 0xE0 or (bits & _FOUGHT and not _light(rules, t)):
+                    continue
+                if own or _allowance(rules, t, bool(bits & _FORCED)) < 2:
                     ev[p] += 1
+                else:
+                    ev2[p] += 1
         self.ev = ev
+        self.ev2 = ev2
 
     def allows(self, state: State, c: Card, t: TypeDef, dest: int) -> bool:
         seat = self.seat
         src = c.loc
-        over = self.over
         kind = t.kind
-        d_over = 0  # change of ``over`` at dest (src: -s_over)
-        s_over = 0
-        s_ev = 0  # change of ``ev`` at src
-        d_ev = 0
-        if kind == "unit":
-            moves = (c.bits >> 5) & 7
-            if src >= 0:
-                s_over = 1
-                if moves == 0 and src // 3 == seat:
-                    s_ev = 1
-            if dest >= 0:
-                d_over = 1
-                # engaging, or entering the enemy line: only up to the limit
-                if (dest // 3 != seat or self.enemy[dest]) and over[dest] + 1 > 0:
-                    return False
-                if dest // 3 == seat and moves + 1 < _allowance(
-                    state.rules, t, bool(c.bits & _FORCED)
-                ):
-                    d_ev = 1
-        elif kind == "general":
-            s_over = -t.rally if src >= 0 else 0  # leaving lowers the capacity
-            d_over = -t.rally if dest >= 0 else 0
-        else:  # terrain placed from the reserve
-            if self.enemy[dest]:
-                return False
-            d_over = 1
+        if kind == "terrain" and self.enemy[dest]:
+            return False
         if not self.forbid:
             return True
-        ev = self.ev
-        for p in (*self.bad, dest) if dest >= 0 else self.bad:
-            o = over[p]
-            e = ev[p]
-            if p == dest:
-                o += d_over
-                e += d_ev
-            if p == src:
-                o -= s_over
-                e -= s_ev
-            if o > 0 and (p // 3 != seat or o > e):
-                return False
-        if src >= 0 and src not in self.bad and src != dest:
-            o = over[src] - s_over
-            if o > 0 and (src // 3 != seat or o > ev[src] - s_ev):
+        over = self.over[:]
+        ev = self.ev[:]
+        ev2 = self.ev2[:]
+        if kind == "unit":
+            moves = (c.bits >> 5) & 7
+            allowance = _allowance(state.rules, t, bool(c.bits & _FORCED))
+            if src >= 0:
+                over[src] -= 1
+                if moves == 0:  # it was counted as able to leave
+                    if src // 3 == seat or allowance < 2:
+                        ev[src] -= 1
+                    else:
+                        ev2[src] -= 1
+            if dest >= 0:
+                over[dest] += 1
+                left = allowance - moves - 1
+                if left >= 2 and dest // 3 != seat:
+                    ev2[dest] += 1
+                elif left >= 1:
+                    ev[dest] += 1
+        elif kind == "general":
+            if src >= 0:
+                over[src] += t.rally  # leaving lowers the capacity
+            if dest >= 0:
+                over[dest] -= t.rally
+        else:  # terrain placed from the reserve
+            over[dest] += 1
+        for e in range((1 - seat) * 3, (1 - seat) * 3 + 3):
+            o = over[e]
+            land = 0
+            if o > 0:
+                if o > ev[e] + ev2[e]:
+                    return False
+                land = max(0, o - ev2[e])  # two-move units go through first
+            q = opposite(e)
+            need = over[q] + land
+            if need > 0 and need > ev[q]:
                 return False
         return True
 
@@ -1720,10 +1804,33 @@ def _forget_all(cards: list[Card]) -> None:
 
 
 # the decisions without parameters (immutable: made once)
-_DEPLOY = Decision("deploy", "Deploy your cards face down in your three positions (F7>C), then ok.")
-_RALLY = Decision("rally", "Cohesion: play Ralliement on a unit (F21!F7), or roll the tests (ok).")
-_COMBAT = Decision("combat", "Combat: fire with a unit (F7@EC), or end combat (ok).")
-_MOVEMENT = Decision("movement", "Movement: move cards (F7>EC), play a card (F21!F7), or end (ok).")
+# (made once per army letter: the examples use the deciding player's own handles)
+def _decisions(m: str) -> dict[str, Decision]:
+    e = "A" if m == "F" else "F"
+    params = (("letter", m), ("enemy", e))
+    return {
+        "deploy": Decision(
+            "deploy",
+            f"Deploy your cards face down in your three positions ({m}7>C), then ok.",
+            params,
+        ),
+        "rally": Decision(
+            "rally",
+            f"Cohesion: play Ralliement on a unit ({m}21!{m}7), or roll the tests (ok).",
+            params,
+        ),
+        "combat": Decision(
+            "combat", f"Combat: fire with a unit ({m}7@EC), or end combat (ok).", params
+        ),
+        "movement": Decision(
+            "movement",
+            f"Movement: move cards ({m}7>EC), play a card ({m}21!{m}7), or end (ok).",
+            params,
+        ),
+    }
+
+
+_DECISIONS = {m: _decisions(m) for m in ("F", "A")}
 _CODES = tuple({p: relative_code(seat, p) for p in (*range(6), RESERVE)} for seat in (0, 1))
 _MOVES: dict[tuple[str, str], Move] = {}  # Move actions are immutable: made once
 _FIRES: dict[tuple[str, str], Fire] = {}  # the same for Fire actions
@@ -1822,14 +1929,16 @@ class BellePosition(Game[State, Action, View]):
         }
     )
     conformance_options = (
-        "turn_limit=3",
+        "turn_limit=3 budget_mode=total",
         "french=infanterie-de-la-garde*2,fusiliers-marins*2,infanterie-de-marche*3,"
         "gardes-pontificaux*2,artillerie-de-la-garde-ml*2,lanciers-uhlans,mitrailleuses,"
         "bourbaki,faidherbe,general-de-brigade,bois*2,retranchements*2,marche-forcee,"
-        "ralliement flank_attack=true light_cavalry=true turn_limit=4",
+        "ralliement flank_attack=true light_cavalry=true turn_limit=4 "
+        "counter_battery_range=opposite forced_march=any long_range_hill=true",
         "german=garde-prussienne*2,jagers-prussiens*2,landwehr*3,artillerie-legere-bl*2,"
         "cuirassiers*2,kronprinz-friedrich,steinmetz,generalmajor,hauteur,bourg*2,"
-        "ralliement*2 budget=250 overflow=disorganise counter_battery=spread turn_limit=4",
+        "ralliement*2 budget=250 overflow=disorganise counter_battery=spread turn_limit=4 "
+        "long_range_losses=face-up terrain_placement=own",
         "french=ligne-francaise*6,garde-mobile*4,francs-tireurs*2,artillerie-legere-ml,"
         "mitrailleuses,hussards-chasseurs,general-de-brigade,hauteur,marche-forcee "
         "german=landwehr*6,ligne-autres-etats*4,infanterie-de-reserve*3,"
@@ -1873,6 +1982,11 @@ class BellePosition(Game[State, Action, View]):
             long_range_terrain=opts.long_range_terrain,
             turn_limit=opts.turn_limit,
             table=tuple(pack_type(type_def(tid)) for tid in used),
+            long_range_losses=opts.long_range_losses,
+            counter_battery_range=opts.counter_battery_range,
+            terrain_placement=opts.terrain_placement,
+            long_range_hill=opts.long_range_hill,
+            forced_march=opts.forced_march,
         )
         stream = rng.Stream(rng.seed_state(seed, GAME_ID))
         armies = []
@@ -1945,24 +2059,25 @@ class BellePosition(Game[State, Action, View]):
         if phase == "over":
             return {}
         if phase == "deploy":
-            return {seat: _DEPLOY for seat in (0, 1) if not state.armies[seat].done}
+            return {
+                seat: _DECISIONS[state.armies[seat].letter]["deploy"]
+                for seat in (0, 1)
+                if not state.armies[seat].done
+            }
         if phase == "allocate":
             alloc = state.alloc
             assert alloc is not None
             code = _abs_code(state, alloc.position)
+            m = state.armies[alloc.taker].letter
             return {
                 alloc.taker: Decision(
                     "allocate",
-                    f"Place {alloc.hits} loss(es) on your units in {code} (-F3).",
-                    (("hits", alloc.hits), ("position", code)),
+                    f"Place {alloc.hits} loss(es) on your units in {code} (-{m}3).",
+                    (("hits", alloc.hits), ("position", code), ("letter", m)),
                 )
             }
         seat = state.active
-        if phase == "rally":
-            return {seat: _RALLY}
-        if phase == "combat":
-            return {seat: _COMBAT}
-        return {seat: _MOVEMENT}
+        return {seat: _DECISIONS[state.armies[seat].letter][phase]}
 
     # ---- legal actions -----------------------------------------------------
     _memo: tuple[object, int, tuple[Action, ...]] = (None, -1, ())
@@ -2100,6 +2215,28 @@ class BellePosition(Game[State, Action, View]):
                         if sig not in seen:
                             seen.add(sig)
                             out.append((cj.uid, "counter-battery", q, j))
+            if state.rules.counter_battery_range == "line":
+                # seed 10: « viser spécifiquement une carte d'artillerie ou de
+                # mitrailleuses de la ligne de bataille adverse »: any enemy
+                # position that is not engaged, not only the opposite one
+                for x in range(enemy * 3, enemy * 3 + 3):
+                    if x == q or x in closed or b.present(seat, x):
+                        continue
+                    if _dice_count(state, b, seat, t, "counter-battery", p, x) <= 0:
+                        continue
+                    seen_x: set[tuple[object, ...]] = set()
+                    for j in b.units[enemy][x]:
+                        cj = ecards[j]
+                        if not cj.up or types[cj.type].category not in ARTILLERY:
+                            continue
+                        sig = (
+                            ("spread",)
+                            if state.rules.counter_battery == "spread"
+                            else _sig(state, enemy, j, cj)
+                        )
+                        if sig not in seen_x:
+                            seen_x.add(sig)
+                            out.append((cj.uid, "counter-battery", x, j))
         if state.rules.flank_attack:
             for x in lateral(p):
                 if (
@@ -2149,10 +2286,13 @@ class BellePosition(Game[State, Action, View]):
             return [j] if army.cards[j].loc == alloc.position else []
         types = _types(state.rules)
         b = board(state)
+        # seed 11: « chaque carte d'unité ennemie dans la position », face down
+        # ones too (option long_range_losses=face-up, ruling B8: visible ones only)
+        hidden_too = not alloc.artillery_only and state.rules.long_range_losses == "every-unit"
         eligible = [
             j
             for j in b.units[taker][alloc.position]
-            if army.cards[j].up
+            if (army.cards[j].up or hidden_too)
             and (not alloc.artillery_only or types[army.cards[j].type].category in ARTILLERY)
         ]
         if not eligible:
@@ -2184,9 +2324,10 @@ class BellePosition(Game[State, Action, View]):
         if loc == RESERVE:
             if t.kind == "terrain":
                 terrain = b.terrain
+                where = own if state.rules.terrain_placement == "own" else range(6)
                 return [
                     p
-                    for p in own
+                    for p in where
                     if not b.present(enemy, p) and len(terrain[p]) < 2 and t.id not in terrain[p]
                 ]
             return [p for p in own if not general or b.general[seat][p] < 0]
@@ -2247,9 +2388,12 @@ class BellePosition(Game[State, Action, View]):
                 general = kind == "general"
                 if loc == RESERVE:
                     if kind == "terrain":
+                        # seed 5: « en cours de partie que dans une position non
+                        # engagée » (any, where no enemy card stands); ruling B2:
+                        # own positions only (option terrain_placement=own)
                         dests: Sequence[int] = [
                             p
-                            for p in own
+                            for p in (own if rules.terrain_placement == "own" else range(6))
                             if not enemy_there[p] and len(terrain[p]) < 2 and t.id not in terrain[p]
                         ]
                     elif general:
@@ -2303,7 +2447,12 @@ class BellePosition(Game[State, Action, View]):
                 "marche-forcee" in specials
                 and (cj.loc == RESERVE or cj.loc >= 0)
                 and tj.category in MARCHING
-                and cj.moves == 0
+                and (
+                    cj.moves == 0
+                    # option forced_march=any: also after its first move, while
+                    # it is still the card moving (its moves are consecutive)
+                    or (state.rules.forced_march == "any" and j == state.mover and cj.moves == 1)
+                )
                 and not cj.fought
                 and not cj.forced
                 and _allowance(state.rules, tj, False) < 2
@@ -2517,7 +2666,8 @@ class BellePosition(Game[State, Action, View]):
     # -- the turn (seed 5: cohesion, combat, movement, reinforcement)
     def _start_turn(self, state: State, seat: int, events: list[Event]) -> State:
         turn = state.turn + 1
-        if turn > 2 * state.rules.turn_limit:
+        limit = state.rules.turn_limit
+        if limit and turn > 2 * limit:
             return self._finish(state, -1, "turn-limit", events)
         state = replace(
             state,
@@ -2878,7 +3028,12 @@ class BellePosition(Game[State, Action, View]):
                 break
             if len(cands) > hits:
                 army = state.armies[alloc.taker]
-                sigs = {_sig(state, alloc.taker, j, army.cards[j]) for j in cands}
+                # face-down cards count as different: whether the taker is asked
+                # must not tell the other side what they are
+                sigs = {
+                    _sig(state, alloc.taker, j, army.cards[j]) if army.cards[j].up else (j,)
+                    for j in cands
+                }
                 if len(sigs) > 1:
                     return replace(state, alloc=replace(alloc, hits=hits), phase="allocate")
                 cands = cands[:hits]
@@ -2898,6 +3053,11 @@ class BellePosition(Game[State, Action, View]):
     def _give_loss(self, state: State, seat: int, j: int, events: list[Event]) -> State:
         """One loss token; more tokens than the printed VC: eliminated (seed 11)."""
         c = state.armies[seat].cards[j]
+        if not c.up:
+            # a face-down unit that takes a loss is turned face up: its token,
+            # its cohesion test and its elimination need its values
+            state = self._reveal(state, seat, j, events)
+            c = state.armies[seat].cards[j]
         t = _types(state.rules)[c.type]
         c = c.set(tokens=c.tokens + 1)
         state = _set_card(state, seat, j, c)
@@ -3370,11 +3530,16 @@ class BellePosition(Game[State, Action, View]):
         alloc_view = None
         if state.alloc is not None and state.phase == "allocate":
             taker_cards = state.armies[state.alloc.taker].cards
+            cands = self._loss_candidates(state)
+            # face-down handles stay secret to all but the taker
+            own = seat == state.alloc.taker
+            named = [j for j in cands if own or taker_cards[j].up]
             alloc_view = AllocView(
                 taker=state.alloc.taker,
                 position=state.alloc.position,
                 hits=state.alloc.hits,
-                candidates=tuple(taker_cards[j].uid for j in self._loss_candidates(state)),
+                candidates=tuple(taker_cards[j].uid for j in named),
+                hidden=len(cands) - len(named),
                 target=state.alloc.target,
                 artillery_only=state.alloc.artillery_only,
             )
@@ -3534,8 +3699,8 @@ class BellePosition(Game[State, Action, View]):
             for cv in side.units:
                 put(cv, pos.index)
             hidden_board += [pos.index] * side.hidden
-            if pos.line == seat:
-                for cv in pos.terrain:
+            for cv in pos.terrain:  # terrain may stand in either line (seed 5)
+                if cv.uid.startswith(pv.letter):
                     put(cv, pos.index)
         known = list(pv.reserve_known)
         if pv.reserve is not None:
@@ -3659,12 +3824,13 @@ class BellePosition(Game[State, Action, View]):
             f"{text!r} is not a Belle Position move. Examples: F7>C (deploy or move F7 to your "
             "centre), F7>EG (into the enemy's left wing), F7>R (back to the reserve), "
             "F7@EC (F7 fires at the enemy centre), F7@A3 (counter-battery on A3), "
-            "-F3 (a loss on F3), F21!F7 (play card F21 on F7), ok (done), undo.",
+            "-F3 (a loss on F3), F21!F7 (play card F21 on F7), ok (done), undo. French cards "
+            "are F1, F2..., German cards A1, A2... (A: Allemands).",
             fr=f"{text!r} n'est pas un coup de Belle Position. Exemples : F7>C (déployer ou "
             "déplacer F7 vers votre centre), F7>EG (vers l'aile gauche ennemie), F7>R (retour "
             "en réserve), F7@EC (F7 tire sur le centre ennemi), F7@A3 (contre-batterie sur A3), "
             "-F3 (une perte sur F3), F21!F7 (jouer la carte F21 sur F7), ok (terminé), undo "
-            "(annuler).",
+            "(annuler). Cartes françaises F1, F2..., allemandes A1, A2...",
             text=text,
         )
 
@@ -3673,6 +3839,7 @@ class BellePosition(Game[State, Action, View]):
         """Why an action is refused: (English, French)."""
         phase = state.phase
         army = state.armies[seat]
+        m = army.letter  # examples in the player's own handles
         types = _types(state.rules)
         card: Card | None = None
         if isinstance(action, Move | Fire | Loss | Play):
@@ -3691,8 +3858,8 @@ class BellePosition(Game[State, Action, View]):
                 return ("You have nothing to take back.", "Vous n'avez rien à reprendre.")
             if not isinstance(action, Move) or card is None:
                 return (
-                    "Deployment: place a card (F7>C), take back the last one (undo), or ok.",
-                    "Déploiement : placez une carte (F7>C), reprenez la dernière (undo), ou ok.",
+                    f"Deployment: place a card ({m}7>C), take back the last one (undo), or ok.",
+                    f"Déploiement : placez une carte ({m}7>C), reprenez la dernière (undo), ou ok.",
                 )
             t = types[card.type]
             if card.loc != RESERVE:
@@ -3724,17 +3891,17 @@ class BellePosition(Game[State, Action, View]):
             return ("Place the losses first (-F3).", "Placez d'abord les pertes (-F3).")
         if phase == "rally":
             return (
-                "Cohesion phase: play Ralliement on a unit that took losses (F21!F7), or roll "
+                f"Cohesion phase: play Ralliement on a unit that took losses ({m}21!{m}7), or roll "
                 "the tests (ok).",
-                "Phase de cohésion : jouez Ralliement sur une unité touchée (F21!F7), ou lancez "
+                f"Phase de cohésion : jouez Ralliement sur une unité touchée ({m}21!{m}7), ou lancez "
                 "les tests (ok).",
             )
         if phase == "combat":
             if isinstance(action, Fire) and card is not None:
                 return self._fire_refusal(state, seat, card, action)
             return (
-                "Combat phase: fire with a unit (F7@EC), or end the combats (ok).",
-                "Phase de combat : faites tirer une unité (F7@EC), ou terminez les combats (ok).",
+                f"Combat phase: fire with a unit ({m}7@EC), or end the combats (ok).",
+                f"Phase de combat : faites tirer une unité ({m}7@EC), ou terminez les combats (ok).",
             )
         if phase == "movement":
             if isinstance(action, Done):
@@ -3758,8 +3925,8 @@ class BellePosition(Game[State, Action, View]):
                     f"{name} ({card.uid}) ne peut pas être joué sur {action.target} maintenant.",
                 )
             return (
-                "Movement phase: move a card (F7>EC), play a card (F21!F7), or end (ok).",
-                "Phase de mouvement : déplacez une carte (F7>EC), jouez une carte (F21!F7), "
+                f"Movement phase: move a card ({m}7>EC), play a card ({m}21!{m}7), or end (ok).",
+                f"Phase de mouvement : déplacez une carte ({m}7>EC), jouez une carte ({m}21!{m}7), "
                 "ou terminez (ok).",
             )
         return ("That is not possible now.", "Impossible maintenant.")
@@ -3832,8 +3999,8 @@ class BellePosition(Game[State, Action, View]):
         i = card_index(card.uid)
         if t.kind == "special":
             return (
-                f"{name} is played on a unit ({card.uid}!F7), not moved.",
-                f"{name} se joue sur une unité ({card.uid}!F7), elle ne se déplace pas.",
+                f"{name} is played on a unit ({card.uid}!{card.uid[0]}7), not moved.",
+                f"{name} se joue sur une unité ({card.uid}!{card.uid[0]}7), elle ne se déplace pas.",
             )
         if card.loc in (GONE, USED):
             return (f"{name} is out of the game.", f"{name} est hors jeu.")
@@ -3882,11 +4049,12 @@ class BellePosition(Game[State, Action, View]):
             return self._place_refusal(state, seat, dest, t)
         code = _abs_code(state, dest) if dest >= 0 else "R"
         return (
-            f"Moving {name} to {code} would break the grouping limit for good (you may exceed "
-            "it while moving only in your own line, with enough cards able to leave).",
-            f"Déplacer {name} en {code} briserait la limite de regroupement (on ne la dépasse "
-            "en cours de mouvement que dans sa propre ligne, avec assez de cartes pouvant "
-            "repartir).",
+            f"Moving {name} to {code} would break the grouping limit for good: the limit is "
+            "ignored while cards move, but the moves left could no longer bring every "
+            "position back within it.",
+            f"Déplacer {name} en {code} briserait la limite de regroupement pour de bon : elle "
+            "est ignorée pendant les mouvements, mais les mouvements restants ne pourraient "
+            "plus ramener chaque position dans la limite.",
         )
 
     def describe_action(self, state: State, seat: Seat, action: Action, locale: str = "en") -> str:
@@ -3936,41 +4104,43 @@ class BellePosition(Game[State, Action, View]):
     ) -> str:
         fr = locale.lower().startswith("fr")
         kind = decision.kind
+        m = str(decision.param("letter") or "F")  # the player's own handles in examples
+        e = str(decision.param("enemy") or ("A" if m == "F" else "F"))
         if kind == "deploy":
             return (
-                "Déployez vos cartes faces cachées dans vos trois positions (F7>C), une à la "
+                f"Déployez vos cartes faces cachées dans vos trois positions ({m}7>C), une à la "
                 "fois, puis ok. L'adversaire déploie en même temps, en secret."
                 if fr
-                else "Deploy your cards face down in your three positions (F7>C), one at a "
+                else f"Deploy your cards face down in your three positions ({m}7>C), one at a "
                 "time, then ok. Your opponent deploys at the same time, in secret."
             )
         if kind == "rally":
             return (
-                "Cohésion : jouez Ralliement sur une unité touchée (F21!F7), ou lancez les tests (ok)."
+                f"Cohésion : jouez Ralliement sur une unité touchée ({m}21!{m}7), ou lancez les tests (ok)."
                 if fr
-                else "Cohesion: play Ralliement on a unit that took losses (F21!F7), or roll "
+                else f"Cohesion: play Ralliement on a unit that took losses ({m}21!{m}7), or roll "
                 "the tests (ok)."
             )
         if kind == "combat":
             return (
-                "Combats : faites tirer une unité (F7@EC, contre-batterie F7@A3), ou terminez (ok)."
+                f"Combats : faites tirer une unité ({m}7@EC, contre-batterie {m}7@{e}3), ou terminez (ok)."
                 if fr
-                else "Combat: fire with a unit (F7@EC, counter-battery F7@A3), or end (ok)."
+                else f"Combat: fire with a unit ({m}7@EC, counter-battery {m}7@{e}3), or end (ok)."
             )
         if kind == "allocate":
             hits = decision.param("hits")
             where = _at(str(decision.param("position") or ""), fr)
             return (
                 f"Vous subissez {hits} perte(s) {where} : choisissez l'unité qui prend le "
-                "prochain jeton (-F3), chacune en ayant un avant qu'une en reçoive un second."
+                f"prochain jeton (-{m}3), chacune en ayant un avant qu'une en reçoive un second."
                 if fr
                 else f"You take {hits} loss(es) {where}: choose the unit that takes "
-                "the next token (-F3); each has one before any has a second."
+                f"the next token (-{m}3); each has one before any has a second."
             )
         return (
-            "Mouvements : déplacez des cartes (F7>EC), jouez une carte (F21!F7), ou terminez (ok)."
+            f"Mouvements : déplacez des cartes ({m}7>EC), jouez une carte ({m}21!{m}7), ou terminez (ok)."
             if fr
-            else "Movement: move cards (F7>EC), play a card (F21!F7), or end (ok)."
+            else f"Movement: move cards ({m}7>EC), play a card ({m}21!{m}7), or end (ok)."
         )
 
     def describe_event(self, event: Event, names: Sequence[str], locale: str = "en") -> str | None:
@@ -3996,7 +4166,8 @@ class BellePosition(Game[State, Action, View]):
         lines = []
         turn = "Tour" if fr else "Turn"
         phase = _PHASE.get(view.phase, ("", ""))[0 if fr else 1]
-        lines.append(f"{turn} {view.turn}/{2 * view.turn_limit} — {phase}")
+        limit = f"/{2 * view.turn_limit}" if view.turn_limit else ""
+        lines.append(f"{turn} {view.turn}{limit} — {phase}")
         for pos in view.positions:
             name = pos.name_fr if fr else pos.name_en
             head = f"{pos.code} ({name})"
@@ -4090,6 +4261,8 @@ def _position_code(text: str) -> str | None:
     for prefix in ("ENNEMI", "ENEMY", "E", "X"):
         if t.startswith(prefix) and t[len(prefix) :] in _WING_WORDS:
             return "E" + _WING_WORDS[t[len(prefix) :]]
+    if t in ("ER", "XR", "ENEMYR"):  # English: enemy right (never the enemy reserve)
+        return "ED"
     return None
 
 

@@ -145,3 +145,57 @@ def test_playout_and_evaluate_stay_in_range() -> None:
             continue
         assert 0.0 <= POLICY.evaluate(state, seat) <= 1.0
         assert 0.0 <= POLICY.evaluate(state, 1 - seat) <= 1.0
+
+
+def test_generals_never_go_alone_into_an_enemy_position() -> None:
+    """« un général ne peut jamais tenir seul une position. S'il est engagé, un
+    général solitaire est immédiatement éliminé »: along bot matches, normal
+    never moves a general where no unit of its side stands."""
+    checked = 0
+    for state, seat, legal in _cases("movement", range(4)):
+        choice = heuristic_move(state, seat, legal)
+        if not isinstance(choice, Move):
+            continue
+        c = state.armies[seat].cards[card_index(choice.card)]
+        if types(state)[c.type].kind != "general":
+            continue
+        dest = absolute_of(seat, choice.to)
+        if dest == RESERVE:
+            continue
+        checked += 1
+        units_there = [
+            i
+            for i, u in enumerate(state.armies[seat].cards)
+            if u.loc == dest and types(state)[u.type].kind == "unit"
+        ]
+        assert units_there, (choice, state.turn)
+    assert checked
+
+
+def test_normal_attacks_a_weaker_position() -> None:
+    """« Une carte d'infanterie ou de cavalerie doit être engagée pour combattre »:
+    with four fresh units facing one Landwehr, normal advances into it (the old
+    heuristic weighed one unit against the whole position and stayed home)."""
+    from tests.games.bp_helpers import scenario
+
+    s = scenario(
+        {"FC": "zouaves-turcos^ chasseurs-a-pied^ ligne-francaise^ ligne-francaise^"},
+        {"AC": "landwehr^ landwehr^ landwehr^", "AG": "landwehr", "AD": "landwehr"},
+        phase="movement",
+        turn=5,
+    )
+    choice = heuristic_move(s, 0, GAME.legal_actions(s, 0))
+    assert isinstance(choice, Move) and choice.to == "EC"
+
+
+def test_normal_self_play_ends_by_occupation() -> None:
+    """« Un joueur est déclaré vainqueur à l'instant où il occupe deux positions
+    ennemies abandonnées »: normal against itself fights to a result (the old
+    heuristic drew by the turn limit in 3 games of 4, twice without a shot)."""
+    from benchmarks.strength import play_match
+
+    for seed in (3, 4):
+        result = play_match(
+            "belle-position", ("normal", "normal"), seed, 50, None, "turn_limit=100"
+        )
+        assert result.reason == "occupation", (seed, result.reason, result.turns)

@@ -915,7 +915,12 @@ def test_longue_portee_cible_visible_et_artillerie_devoilee() -> None:
     battery reveals itself to fire; hidden enemies cannot be aimed at."""
     s = scenario({"FG": "artillerie-legere-ml"}, {"AD": "landwehr"})
     assert legal(s) == {"ok"}
-    s = scenario({"FG": "artillerie-legere-ml"}, {"AD": "landwehr landwehr^"}, dice=(1, 1))
+    s = scenario(
+        {"FG": "artillerie-legere-ml"},
+        {"AD": "landwehr landwehr^"},
+        dice=(1, 1),
+        opts="long_range_losses=face-up",
+    )
     s, ev = act(s, "F1@ED")
     assert kinds(ev)[0] == "reveal:artillerie-legere-ml"
     assert card(s, "A2").tokens == 2 and card(s, "A1").tokens == 0  # only the visible one
@@ -1449,8 +1454,14 @@ def evolve_active(s: object, seat: int) -> object:
 
 def test_terrain_en_cours_de_partie_position_non_engagee() -> None:
     """« [les cartes de terrain] ne peuvent être positionnées en cours de partie que
-    dans une position non engagée » (ruling B2: from the reserve, as a move)."""
-    s = scenario({"R": "bois", "FC": "ligne-francaise^"}, {"FC": "landwehr^"}, phase="movement")
+    dans une position non engagée » (ruling B2, option ``terrain_placement=own``:
+    from the reserve, as a move, into an own position)."""
+    s = scenario(
+        {"R": "bois", "FC": "ligne-francaise^"},
+        {"FC": "landwehr^"},
+        phase="movement",
+        opts="terrain_placement=own",
+    )
     assert moves_of(s, "F1") == {"G", "D"}
     s, ev = act(s, "F1>G")
     assert where(s, "F1") == "FG" and card(s, "F1").up
@@ -2070,8 +2081,8 @@ def test_describe_every_event_kind() -> None:
 
 def test_decision_texts_and_summary() -> None:
     s = base()
-    for decision in g.pending(s).values():
-        assert "F7>C" in g.decision_text(decision, "fr")
+    for seat, decision in g.pending(s).items():
+        assert f"{s.armies[seat].letter}7>C" in g.decision_text(decision, "fr")
         assert g.decision_text(decision, "en").startswith("Deploy your cards")
     summary = g.summary(g.view(s, 0), ["Alice", "Bob"], "fr")
     assert "Alice (Français)" in summary and "réserve" in summary
