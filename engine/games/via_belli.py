@@ -2220,7 +2220,7 @@ class ViaBelli(Game[State, Action, View]):
         "width=30 height=24 castle_gap=20 cup_cells=N11 self_cut=true recall_face_down=true",
         "table=gueridon must_spend_pa=false deck_out=immediate siege_failure=no-loss",
         "table=gueridon move_pivot=friendly rotate_in_place=false engaged_may_move=false "
-        "initiative_sum=whole-hand initiative_card=return",
+        "initiative_sum=whole-hand initiative_card=return hand_limit=4",
         "table=gueridon terrain_hidden=false inn_relays=true archer_siege=false "
         "enemy_terrain_blocks=true reveal_keeps_bonuses=false hand_limit=6",
     )
