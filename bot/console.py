@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import GAMES, rng
+from engine.text import de
 
 from .i18n import error_text, lang, result_lines, t
 from .menu import Menu, MenuNode, build_menu
@@ -596,7 +597,9 @@ class Console:
         if board:
             self.say(self.tr("console-board-image", path=board))
         if hand:
-            self.say(self.tr("console-hand-image", who=live.names[seat], path=hand))
+            name = live.names[seat]
+            of_who = de(name) if lang(self.locale) == "fr" else f"of {name}"
+            self.say(self.tr("console-hand-image", of_who=of_who, path=hand))
         decision = match.pending()[seat]
         what = game.decision_text(decision, self.locale, live.names)
         self.say(self.tr("to-act", who=live.names[seat], what=what))

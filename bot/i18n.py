@@ -188,7 +188,7 @@ EN: dict[str, str] = {
     "console-bot-name": "Bot {n} ({level})",
     "console-folder": "Images of this game: {path}/",
     "console-board-image": "Board image: {path}",
-    "console-hand-image": "Hand of {who}: {path}",
+    "console-hand-image": "Hand {of_who}: {path}",
     "console-spots": "{count} spots: the numbered outlines are in {path}. "
     "Type the number of a spot.",
     "console-menu-trail": "» {path}",
@@ -447,7 +447,7 @@ FR: dict[str, str] = {
     "console-bot-name": "Robot {n} ({level})",
     "console-folder": "Images de cette partie : {path}/",
     "console-board-image": "Image du plateau : {path}",
-    "console-hand-image": "Main de {who} : {path}",
+    "console-hand-image": "Main {of_who} : {path}",
     "console-spots": "{count} places : les contours numérotés sont dans {path}. "
     "Tapez le numéro d'une place.",
     "console-menu-trail": "» {path}",

@@ -161,6 +161,28 @@ def test_the_console_in_french(tmp_path: Path) -> None:
     assert not any(e in text for e in english if len(e) > 12)
 
 
+def test_the_console_with_images_reads_right_in_both_languages(tmp_path: Path) -> None:
+    """Every line printed while images are written (their paths, "Main d'Alice")
+    passes the texts check: elision, colons, no English in French."""
+    from tests.bot.textcheck import problems
+
+    for lang, word in (("fr", "hasard"), ("en", "random")):
+        args = ["--lang", lang, "--game", "between-battle", "--players", "Alice"]
+        args += ["--bots", "1:easy", "--options", "", "--seed", "4", "--out", str(tmp_path)]
+        code, text = _run(args, [word] * 400)
+        assert code == 0, text[-2000:]
+        text = text.replace(str(tmp_path), "/out")  # the test's own folder name is English
+        lines = [line for line in dict.fromkeys(text.splitlines()) if line.strip()]
+        hand = [line for line in lines if "hand-1.png" in line]
+        assert hand, text[-2000:]
+        assert all(
+            line.startswith("Main d'Alice : " if lang == "fr" else "Hand of Alice: ")
+            for line in hand
+        ), hand[:2]
+        bad = [(line, p) for line in lines for p in problems(line, lang, ("Alice",))]
+        assert not bad, bad[:5]
+
+
 def test_console_hot_seat_in_french_with_prompts() -> None:
     lines = ["between-battle", "Zoé,Yann,Xavier", "hp=3"] + ["hasard"] * 900
     code, text = _run(["--lang", "fr", "--no-images", "--seed", "3"], lines)

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 
 # Notation, mentions, custom emoji and links are not prose: they are left out.
-_NOT_PROSE = re.compile(r"`[^`]*`|<[@#:][^>]*>|https?://\S+|\b[\w/.-]+\.(?:md|png|json)\b")
+_NOT_PROSE = re.compile(
+    r"`[^`]*`|<[@#:][^>]*>|https?://\S+|\b[\w/.-]+\.(?:md|png|json)\b|(?<!\S)/\S*"
+)  # code, mentions, links, file names, absolute paths
 
 # A raw key: lowercase words joined by '-', '_' or ':' (``reason-occupation``,
 # ``turn_limit``, ``reveal:dragons``), unless it is one of these real words.
