@@ -104,7 +104,10 @@ class GueridonBot(commands.Bot):
         self.bot_pool = Workers("bots", settings.bot_workers, processes=settings.worker_processes)
         self.channel_locale: dict[int, str] = {}
         self.user_locale: dict[int, str] = {}
+        # one announcement of a match at a time; a lock exists only while an
+        # announcement of its match runs or waits (see :meth:`announcing`)
         self.announce_locks: dict[int, asyncio.Lock] = {}
+        self._announce_users: dict[int, int] = {}
         # lines and private views of announcements folded into a newer one
         self.pending_lines: dict[int, list[str]] = {}
         self.pending_private: dict[int, set[int]] = {}
@@ -213,8 +216,25 @@ class GueridonBot(commands.Bot):
             known = self.service.user_locale(user_id)  # saved before a restart
         return known or "en"
 
-    def announce_lock(self, match_id: int) -> asyncio.Lock:
-        return self.announce_locks.setdefault(match_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def announcing(self, match_id: int) -> AsyncIterator[None]:
+        """Hold the match's announcement lock. The lock is dropped as soon as
+        no announcement of the match runs or waits, so that finished and
+        evicted matches (the service keeps only ``keep_inactive`` of them)
+        leave nothing behind here."""
+        lock = self.announce_locks.get(match_id)
+        if lock is None:
+            lock = self.announce_locks[match_id] = asyncio.Lock()
+        self._announce_users[match_id] = self._announce_users.get(match_id, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            left = self._announce_users.pop(match_id) - 1
+            if left:
+                self._announce_users[match_id] = left
+            else:
+                del self.announce_locks[match_id]
 
     async def note_interaction(self, interaction: discord.Interaction) -> UserRef:
         user = interaction.user
@@ -474,7 +494,7 @@ class GueridonBot(commands.Bot):
     async def announce(self, update: Update, header: Sequence[str] = ()) -> None:
         """After a committed action: the board in the channel, private views by DM."""
         live = update.live
-        async with self.announce_lock(live.id):
+        async with self.announcing(live.id):
             locale = self.locale_for_channel(live.channel_id)
             lines = self.pending_lines.pop(live.id, []) + list(header)
             names = live.names

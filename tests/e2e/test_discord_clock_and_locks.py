@@ -1,0 +1,73 @@
+"""End to end (issue 11 follow-ups): announcement locks do not outlive their
+announcements (finished and evicted matches keep none)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import Settings, create_bot
+from tests.e2e.test_discord_between_battle import World
+from tests.e2e.test_discord_host_robustness import _play_against_a_bot
+from tests.fakediscord import FakeDiscord
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord.serve() as f:
+        yield f
+
+
+async def test_announcement_locks_are_dropped(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Matches against bots, played to the end: no announcement lock is left
+    for any of them, finished or evicted from the service's memory."""
+    world = World(fake, tmp_path / "g.db")
+    bot = world.make_bot()
+    async with fake.running(bot):
+        bot.host.keep_inactive = 1  # the first match is evicted when the second ends
+        finished = []
+        for _ in range(2):
+            await _play_against_a_bot(fake, world, bot)  # to the end, the seed revealed
+            finished.append(max(bot.host.matches))
+        await fake.wait_for(lambda: not bot.announce_locks, timeout=5)
+        assert finished[0] not in bot.host.matches  # evicted
+        assert not bot.announce_locks and not bot.pending_lines and not bot.pending_private
+
+
+async def test_announcements_of_a_match_wait_for_each_other(tmp_path: Path) -> None:
+    """The lock still serialises the announcements of one match while they run."""
+    bot = create_bot(Settings(discord_token="x", database_path=str(tmp_path / "g.db")))
+    order: list[str] = []
+    first_in = asyncio.Event()
+    release = asyncio.Event()
+
+    async def first() -> None:
+        async with bot.announcing(7):
+            order.append("first in")
+            first_in.set()
+            await release.wait()
+            order.append("first out")
+
+    async def second() -> None:
+        await first_in.wait()
+        async with bot.announcing(7):
+            order.append("second in")
+
+    async def other_match() -> None:
+        await first_in.wait()
+        async with bot.announcing(8):
+            order.append("other match")
+
+    tasks = [asyncio.create_task(f()) for f in (first, second, other_match)]
+    await asyncio.wait_for(first_in.wait(), timeout=5)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert order == ["first in", "other match"]  # another match does not wait
+    assert set(bot.announce_locks) == {7}
+    release.set()
+    await asyncio.gather(*tasks)
+    assert order == ["first in", "other match", "first out", "second in"]
+    assert bot.announce_locks == {}
