@@ -28,7 +28,7 @@ from discord.ext import commands
 
 from engine import GAMES
 
-from .i18n import FR, error_text, lang, result_lines, rules_text, t
+from .i18n import FR, duration_text, error_text, lang, result_lines, rules_text, t
 from .menu import PAGE, Menu, build_menu, page_count, page_of, page_range, parse_path, path_text
 from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
 from .settings import Settings
@@ -609,7 +609,6 @@ class DiscordListener:
     async def on_reminder(self, live: LiveMatch, seat: int, remaining: float) -> None:
         bot = self.bot
         user_id = live.user_of(seat)
-        minutes = max(1, round(remaining / 60))
         if user_id not in bot.host.dm_closed:
             locale = bot.locale_for_user(user_id)
             try:
@@ -620,7 +619,7 @@ class DiscordListener:
                         "reminder-dm",
                         match=live.id,
                         channel=f"<#{live.channel_id}>",
-                        minutes=minutes,
+                        left=duration_text(locale, remaining),
                     )
                 )
                 return
@@ -633,7 +632,12 @@ class DiscordListener:
         channel = bot.get_partial_messageable(live.channel_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.send(
-                t(locale, "reminder-mention", user=f"<@{user_id}>", minutes=minutes),
+                t(
+                    locale,
+                    "reminder-mention",
+                    user=f"<@{user_id}>",
+                    left=duration_text(locale, remaining),
+                ),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
 

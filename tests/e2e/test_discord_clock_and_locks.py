@@ -1,4 +1,5 @@
-"""End to end (issue 11 follow-ups): announcement locks do not outlive their
+"""End to end (issue 11 follow-ups): the reminder gives the time really left,
+in the player's language, and announcement locks do not outlive their
 announcements (finished and evicted matches keep none)."""
 
 from __future__ import annotations
@@ -10,15 +11,51 @@ from pathlib import Path
 import pytest
 
 from bot import Settings, create_bot
-from tests.e2e.test_discord_between_battle import World
+from tests.e2e.test_discord_between_battle import World, live_match
 from tests.e2e.test_discord_host_robustness import _play_against_a_bot
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, FakeMessage
 
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord.serve() as f:
         yield f
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("en-US", "about 1 second left"), ("fr", "il reste environ 1 seconde avant")],
+)
+async def test_the_reminder_says_seconds_when_seconds_are_left(
+    fake: FakeDiscord, tmp_path: Path, locale: str, expected: str
+) -> None:
+    """A fast clock of 2 s a decision: the half-time reminder comes with
+    about one second left, and says so (it used to say "about 1 min")."""
+    world = World(fake, tmp_path / "g.db", locale=locale)
+    alice = world.alice
+    bot = world.make_bot(fast_seconds=2.0, fast_bank_seconds=0.0, tick_seconds=0.1)
+    async with fake.running(bot):
+        await fake.slash(
+            alice,
+            world.chan,
+            "lobby create",
+            game="between-battle",
+            seats=2,
+            options="hp=3",
+            clock="fast",
+        )
+        await fake.slash(alice, world.chan, "lobby addbot", level="easy")
+        await fake.slash(alice, world.chan, "lobby start")
+        live = live_match(bot, world.chan)
+
+        def reminder() -> FakeMessage | None:
+            return next((m for m in fake.dm_messages(alice) if "⏰" in m.text), None)
+
+        message = await fake.wait_for(reminder, timeout=20)
+        assert expected in message.text, message.text
+        assert "min" not in message.text, message.text
+        await bot.host.wait_for_bots()
+        assert live.id in bot.host.matches
 
 
 async def test_announcement_locks_are_dropped(fake: FakeDiscord, tmp_path: Path) -> None:
