@@ -17,6 +17,7 @@ from PIL import Image
 
 from tests.fakediscord import (
     CommandNotSynced,
+    DiscordError,
     FakeChannel,
     FakeDiscord,
     FakeGuild,
@@ -709,6 +710,46 @@ async def test_expected_errors_are_taken_by_name_and_count(
     assert record.getMessage() == "interaction failed"
     [record] = fake.take_bot_errors("tick", logger="gueridon")
     assert fake.bot_errors == []
+
+
+async def test_integer_options_are_held_to_discords_limits(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    """Discord refuses INTEGER values beyond ±2^53 and values outside a declared
+    min_value/max_value (400 / 50035): the bot never hears of them."""
+    with pytest.raises(DiscordError) as info:
+        await fake.slash(world.alice, world.games, "play", move="9", times=2**53 + 1)
+    assert (info.value.status, info.value.code) == (400, 50035)
+    with pytest.raises(DiscordError):
+        await fake.slash(world.alice, world.games, "play", move="9", times=-(2**60))
+    res = await fake.slash(world.alice, world.games, "play", move="9", times=2**53)
+    assert res.content == f"played 9 x{2**53}"
+    # a command declaring min/max: Discord holds the users to them
+    bounded: Any = {
+        "name": "roll",
+        "description": "d",
+        "options": [
+            {"type": 4, "name": "dice", "description": "d", "min_value": 1, "max_value": 6}
+        ],
+    }
+    await bot.http.upsert_global_command(fake.application_id, bounded)
+    with pytest.raises(DiscordError) as info:
+        await fake.slash(world.alice, world.games, "roll", dice=7, _expect_ack=False)
+    assert info.value.code == 50035
+    # and refuses definitions whose bounds or choices leave the range
+    bad = [
+        {"type": 4, "name": "n", "description": "d", "max_value": 2**60},
+        {"type": 4, "name": "n", "description": "d", "min_value": -(2**54)},
+        {"type": 4, "name": "n", "description": "d", "min_value": 5, "max_value": 1},
+        {"type": 4, "name": "n", "description": "d", "min_value": 1.5},
+        {"type": 4, "name": "n", "description": "d", "choices": [{"name": "x", "value": 2**60}]},
+    ]
+    for option in bad:
+        command: Any = {"name": "bad", "description": "d", "options": [option]}
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.http.upsert_global_command(fake.application_id, command)
+        assert (refused.value.status, refused.value.code) == (400, 50035), option
+    assert [v.kind for v in fake.take_violations()] == ["invalid_commands"] * len(bad)
 
 
 async def test_deferred_update_then_edit_and_followups(

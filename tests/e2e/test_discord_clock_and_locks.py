@@ -13,7 +13,7 @@ import pytest
 from bot import Settings, create_bot
 from tests.e2e.test_discord_between_battle import World, live_match
 from tests.e2e.test_discord_host_robustness import _play_against_a_bot
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import DiscordError, FakeDiscord, FakeMessage
 
 
 @pytest.fixture
@@ -108,3 +108,20 @@ async def test_announcements_of_a_match_wait_for_each_other(tmp_path: Path) -> N
     await asyncio.gather(*tasks)
     assert order == ["first in", "other match", "first out", "second in"]
     assert bot.announce_locks == {}
+
+
+async def test_replay_declares_the_range_of_a_match_id(fake: FakeDiscord, tmp_path: Path) -> None:
+    """/replay's match id is declared 1..2^53, so Discord itself refuses 0, a
+    negative or an absurd number; an id in range that names no match still
+    gets the bot's own private refusal."""
+    world = World(fake, tmp_path / "g.db")
+    async with fake.running(world.make_bot()):
+        [spec] = fake.command("replay")["options"]
+        assert (spec["type"], spec["min_value"], spec["max_value"]) == (4, 1, 2**53)
+        for absurd in (0, -5, 2**53 + 1, 2**63):
+            with pytest.raises(DiscordError) as info:
+                await fake.slash(world.alice, world.chan, "replay", match=absurd)
+            assert (info.value.status, info.value.code) == (400, 50035)
+        res = await fake.slash(world.alice, world.chan, "replay", match=2**53)
+        [answer] = await res.wait_followups(1)
+        assert answer.ephemeral and str(2**53) in answer.text, answer.text

@@ -21,11 +21,13 @@ from .errors import (
     CommandNotAvailable,
     CommandNotSynced,
     DeferredWithoutFollowup,
+    DiscordError,
     HarnessError,
     InteractionNotAcknowledged,
     NoBotConnected,
 )
 from .gateway import Gateway, GatewaySession
+from .limits import option_value_error
 from .models import (
     ADD_REACTIONS,
     ADMINISTRATOR,
@@ -1670,11 +1672,35 @@ class FakeDiscord:
             return str(value.id)
         else:
             raise HarnessError(f"{where}: unsupported option type {otype}")
+        if otype in (4, 10) and (problem := option_value_error(value, otype)):
+            # Discord itself refuses it: 400 Invalid Form Body, the bot never hears of it
+            raise DiscordError(
+                400,
+                50035,
+                "Invalid Form Body",
+                errors={"data": {"options": {name: {"_errors": [{"message": problem}]}}}},
+                detail=f"{where}: {value!r}",
+            )
         low_v, high_v = spec.get("min_value"), spec.get("max_value")
         if otype in (4, 10) and (
             (low_v is not None and value < low_v) or (high_v is not None and value > high_v)
         ):
-            raise HarnessError(f"{where}: {value} outside [{low_v}, {high_v}]")
+            # Discord's client does not send it, and the API refuses it
+            raise DiscordError(
+                400,
+                50035,
+                "Invalid Form Body",
+                errors={
+                    "data": {
+                        "options": {
+                            name: {
+                                "_errors": [{"message": f"value must be in [{low_v}, {high_v}]"}]
+                            }
+                        }
+                    }
+                },
+                detail=f"{where}: {value} outside [{low_v}, {high_v}]",
+            )
         choices = spec.get("choices")
         if choices and value not in [c["value"] for c in choices]:
             raise HarnessError(f"{where}: {value!r} is not one of {[c['value'] for c in choices]}")
