@@ -124,7 +124,11 @@ Teardown check (``FakeDiscord.serve()`` calls ``fake.assert_clean()``)
   initial response (400 40060), follow-ups/edits before the initial response (10015) or after
   ``fake.token_ttl`` (15 min), wrong response type for the interaction, editing another
   user's message, reading/editing an ephemeral message through the channel API, missing
-  permissions, and any REST route the fake doesn't implement.
+  permissions, and any REST route the fake doesn't implement; command definitions whose
+  INTEGER/NUMBER ``min_value``/``max_value``/choices leave Discord's ±2^53.
+- Option values Discord refuses before the bot hears of them (an INTEGER beyond ±2^53, a
+  value outside the option's declared ``min_value``/``max_value``): ``fake.slash`` raises
+  ``DiscordError`` (400 / 50035) and nothing is dispatched.
 - ``fake.unanswered_interactions()``; ``fake.unfinished_deferrals()`` (still "thinking");
   ``fake.bot_errors`` (ERROR records of *every* logger while a client runs: discord.py's
   unhandled exceptions in commands/views, the bot's own ``log.exception(...)``, asyncio's
