@@ -28,7 +28,7 @@ from discord.ext import commands
 
 from engine import GAMES
 
-from .i18n import FR, error_text, lang, result_lines, rules_text, t
+from .i18n import FR, duration_text, error_text, lang, result_lines, rules_text, t
 from .menu import PAGE, Menu, build_menu, page_count, page_of, page_range, parse_path, path_text
 from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
 from .settings import Settings
@@ -104,7 +104,10 @@ class GueridonBot(commands.Bot):
         self.bot_pool = Workers("bots", settings.bot_workers, processes=settings.worker_processes)
         self.channel_locale: dict[int, str] = {}
         self.user_locale: dict[int, str] = {}
+        # one announcement of a match at a time; a lock exists only while an
+        # announcement of its match runs or waits (see :meth:`announcing`)
         self.announce_locks: dict[int, asyncio.Lock] = {}
+        self._announce_users: dict[int, int] = {}
         # lines and private views of announcements folded into a newer one
         self.pending_lines: dict[int, list[str]] = {}
         self.pending_private: dict[int, set[int]] = {}
@@ -213,8 +216,25 @@ class GueridonBot(commands.Bot):
             known = self.service.user_locale(user_id)  # saved before a restart
         return known or "en"
 
-    def announce_lock(self, match_id: int) -> asyncio.Lock:
-        return self.announce_locks.setdefault(match_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def announcing(self, match_id: int) -> AsyncIterator[None]:
+        """Hold the match's announcement lock. The lock is dropped as soon as
+        no announcement of the match runs or waits, so that finished and
+        evicted matches (the service keeps only ``keep_inactive`` of them)
+        leave nothing behind here."""
+        lock = self.announce_locks.get(match_id)
+        if lock is None:
+            lock = self.announce_locks[match_id] = asyncio.Lock()
+        self._announce_users[match_id] = self._announce_users.get(match_id, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            left = self._announce_users.pop(match_id) - 1
+            if left:
+                self._announce_users[match_id] = left
+            else:
+                del self.announce_locks[match_id]
 
     async def note_interaction(self, interaction: discord.Interaction) -> UserRef:
         user = interaction.user
@@ -474,7 +494,7 @@ class GueridonBot(commands.Bot):
     async def announce(self, update: Update, header: Sequence[str] = ()) -> None:
         """After a committed action: the board in the channel, private views by DM."""
         live = update.live
-        async with self.announce_lock(live.id):
+        async with self.announcing(live.id):
             locale = self.locale_for_channel(live.channel_id)
             lines = self.pending_lines.pop(live.id, []) + list(header)
             names = live.names
@@ -589,7 +609,6 @@ class DiscordListener:
     async def on_reminder(self, live: LiveMatch, seat: int, remaining: float) -> None:
         bot = self.bot
         user_id = live.user_of(seat)
-        minutes = max(1, round(remaining / 60))
         if user_id not in bot.host.dm_closed:
             locale = bot.locale_for_user(user_id)
             try:
@@ -600,7 +619,7 @@ class DiscordListener:
                         "reminder-dm",
                         match=live.id,
                         channel=f"<#{live.channel_id}>",
-                        minutes=minutes,
+                        left=duration_text(locale, remaining),
                     )
                 )
                 return
@@ -613,7 +632,12 @@ class DiscordListener:
         channel = bot.get_partial_messageable(live.channel_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.send(
-                t(locale, "reminder-mention", user=f"<@{user_id}>", minutes=minutes),
+                t(
+                    locale,
+                    "reminder-mention",
+                    user=f"<@{user_id}>",
+                    left=duration_text(locale, remaining),
+                ),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
 

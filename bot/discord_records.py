@@ -277,7 +277,13 @@ class RecordsCog(commands.Cog):
     @app_commands.command(name=_name("replay"), description=_desc("cmd-replay"))
     @app_commands.describe(match=_desc("opt-match"))
     @app_commands.rename(match=_name("match"))
-    async def replay(self, interaction: discord.Interaction, match: int) -> None:
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        # Discord refuses what is out of range (its INTEGER options stop at 2^53);
+        # the host still checks the id (HostService.get_match)
+        match: app_commands.Range[int, 1, 2**53],
+    ) -> None:
         async def body() -> None:
             await defer_public(interaction)  # a refusal still comes privately
             await self.bot.note_interaction(interaction)

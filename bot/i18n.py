@@ -42,10 +42,17 @@ EN: dict[str, str] = {
     "level-normal": "normal",
     "level-hard": "hard",
     "button-addbot": "Add bot",
-    "reminder-dm": "⏰ Match #{match} in {channel}: it is your decision, about {minutes} min "
-    "left before a bot decides for you.",
-    "reminder-mention": "⏰ {user}, it is your decision: about {minutes} min left before a bot "
+    "reminder-dm": "⏰ Match #{match} in {channel}: it is your decision, about {left} left "
+    "before a bot decides for you.",
+    "reminder-mention": "⏰ {user}, it is your decision: about {left} left before a bot "
     "decides for you.",
+    "time-second": "{count} second",
+    "time-seconds": "{count} seconds",
+    "time-minute": "{count} minute",
+    "time-minutes": "{count} minutes",
+    "time-hour": "{count} hour",
+    "time-hours": "{count} hours",
+    "time-hours-minutes": "{hours} and {minutes}",
     "lobby-title": "{game}: lobby",
     "lobby-body": "Host: {host}\nPlayers ({count}/{seats}): {players}\nOptions: {options}",
     "lobby-default-options": "defaults",
@@ -275,9 +282,16 @@ FR: dict[str, str] = {
     "level-hard": "difficile",
     "button-addbot": "Ajouter un robot",
     "reminder-dm": "⏰ Partie n°{match} dans {channel} : c'est à vous de décider, il reste "
-    "environ {minutes} min avant qu'un robot décide pour vous.",
-    "reminder-mention": "⏰ {user}, c'est à vous de décider : il reste environ {minutes} min "
+    "environ {left} avant qu'un robot décide pour vous.",
+    "reminder-mention": "⏰ {user}, c'est à vous de décider : il reste environ {left} "
     "avant qu'un robot décide pour vous.",
+    "time-second": "{count} seconde",
+    "time-seconds": "{count} secondes",
+    "time-minute": "{count} minute",
+    "time-minutes": "{count} minutes",
+    "time-hour": "{count} heure",
+    "time-hours": "{count} heures",
+    "time-hours-minutes": "{hours} et {minutes}",
     "name-clock": "pendule",
     "lobby-title": "{game} : salon d'attente",
     "lobby-body": "Hôte : {host}\nJoueurs ({count}/{seats}) : {players}\nOptions : {options}",
@@ -523,6 +537,28 @@ def t(locale: str | None, key: str, **params: Any) -> str:
         return template.format(**params)
     except (KeyError, IndexError):
         return template
+
+
+def duration_text(locale: str | None, seconds: float) -> str:
+    """A remaining time as a player reads it: whole seconds under a minute,
+    then minutes, then hours (with the minutes under ten hours); never
+    "0", and singular for 1 in both languages."""
+    whole = max(1, round(seconds))
+    if whole < 60:
+        return t(locale, "time-second" if whole == 1 else "time-seconds", count=whole)
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return t(locale, "time-minute" if minutes == 1 else "time-minutes", count=minutes)
+    hours, rest = divmod(minutes, 60)
+    if hours >= 10 or rest == 0:
+        hours = round(seconds / 3600)
+        return t(locale, "time-hour" if hours == 1 else "time-hours", count=hours)
+    return t(
+        locale,
+        "time-hours-minutes",
+        hours=t(locale, "time-hour" if hours == 1 else "time-hours", count=hours),
+        minutes=t(locale, "time-minute" if rest == 1 else "time-minutes", count=rest),
+    )
 
 
 def reason_text(locale: str | None, reason: str) -> str:

@@ -17,6 +17,7 @@ from PIL import Image
 
 from tests.fakediscord import (
     CommandNotSynced,
+    DiscordError,
     FakeChannel,
     FakeDiscord,
     FakeGuild,
@@ -594,7 +595,8 @@ async def test_limit_violations_are_recorded(fake: FakeDiscord, world: World, bo
     assert "25 or fewer" in violations[0].message
     assert len(fake.unanswered_interactions()) == 1
     fake.forget_interaction(fake.unanswered_interactions()[0])
-    fake.take_bot_errors()  # discord.py logged the HTTPException of the autocomplete callback
+    # discord.py logged the HTTPException of the autocomplete callback
+    await fake.expect_bot_errors("autocomplete", logger="discord", exc=discord.HTTPException)
 
 
 def world_channel(bot: TinyBot, world: World) -> discord.TextChannel:
@@ -658,9 +660,96 @@ async def test_unhandled_bot_errors_are_collected(
     fake.ack_window = 0.3
     with pytest.raises(AssertionError, match="kaboom"):
         await fake.slash(world.alice, world.games, "boom")
-    [record] = fake.take_bot_errors()
+    [record] = fake.take_bot_errors("kaboom", logger="discord", exc=RuntimeError)
     assert record.levelno >= logging.ERROR
     fake.forget_interaction(fake.unanswered_interactions()[0])
+
+
+async def test_errors_of_every_logger_fail_the_teardown() -> None:
+    """Not only discord.py's: an ERROR the bot logs itself (``gueridon``,
+    ``bot.service``...), even from a background task, fails the test at
+    teardown unless the test consumes it by name."""
+    with pytest.raises(AssertionError, match="bot error: gueridon: could not post the board"):
+        async with FakeDiscord.serve() as fake:
+            World(fake)
+            async with fake.running(TinyBot()):
+                logging.getLogger("gueridon").error("could not post the board of match 7")
+
+                async def background() -> None:
+                    logging.getLogger("bot.service").error("bot of match 7 seat 1 failed")
+
+                await asyncio.create_task(background())
+                # consumed by name: this one no longer fails the test
+                [record] = await fake.expect_bot_errors("seat 1 failed", logger="bot")
+                assert record.name == "bot.service"
+            # logged while no client runs: not the bot's
+            logging.getLogger("gueridon").error("after the bot stopped")
+            assert [r.getMessage() for r in fake.bot_errors] == [
+                "could not post the board of match 7"
+            ]
+
+
+async def test_expected_errors_are_taken_by_name_and_count(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    log = logging.getLogger("gueridon")
+    log.error("clock tick failed")
+    try:
+        raise KeyError("seat")
+    except KeyError:
+        log.exception("interaction failed")
+    # no blanket consumption: a pattern that matches nothing, or the wrong count, fails
+    with pytest.raises(AssertionError, match="found 0"):
+        fake.take_bot_errors("nothing like this")
+    with pytest.raises(AssertionError, match="found 1"):
+        fake.take_bot_errors("failed", logger="gueridon", exc=KeyError, count=2)
+    with pytest.raises(AssertionError, match="found 0"):
+        fake.take_bot_errors("failed", logger="discord")
+    assert len(fake.bot_errors) == 2  # a failed take consumes nothing
+    [record] = fake.take_bot_errors("'seat'", exc=LookupError)  # the exception's text
+    assert record.getMessage() == "interaction failed"
+    [record] = fake.take_bot_errors("tick", logger="gueridon")
+    assert fake.bot_errors == []
+
+
+async def test_integer_options_are_held_to_discords_limits(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    """Discord refuses INTEGER values beyond ±2^53 and values outside a declared
+    min_value/max_value (400 / 50035): the bot never hears of them."""
+    with pytest.raises(DiscordError) as info:
+        await fake.slash(world.alice, world.games, "play", move="9", times=2**53 + 1)
+    assert (info.value.status, info.value.code) == (400, 50035)
+    with pytest.raises(DiscordError):
+        await fake.slash(world.alice, world.games, "play", move="9", times=-(2**60))
+    res = await fake.slash(world.alice, world.games, "play", move="9", times=2**53)
+    assert res.content == f"played 9 x{2**53}"
+    # a command declaring min/max: Discord holds the users to them
+    bounded: Any = {
+        "name": "roll",
+        "description": "d",
+        "options": [
+            {"type": 4, "name": "dice", "description": "d", "min_value": 1, "max_value": 6}
+        ],
+    }
+    await bot.http.upsert_global_command(fake.application_id, bounded)
+    with pytest.raises(DiscordError) as info:
+        await fake.slash(world.alice, world.games, "roll", dice=7, _expect_ack=False)
+    assert info.value.code == 50035
+    # and refuses definitions whose bounds or choices leave the range
+    bad = [
+        {"type": 4, "name": "n", "description": "d", "max_value": 2**60},
+        {"type": 4, "name": "n", "description": "d", "min_value": -(2**54)},
+        {"type": 4, "name": "n", "description": "d", "min_value": 5, "max_value": 1},
+        {"type": 4, "name": "n", "description": "d", "min_value": 1.5},
+        {"type": 4, "name": "n", "description": "d", "choices": [{"name": "x", "value": 2**60}]},
+    ]
+    for option in bad:
+        command: Any = {"name": "bad", "description": "d", "options": [option]}
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.http.upsert_global_command(fake.application_id, command)
+        assert (refused.value.status, refused.value.code) == (400, 50035), option
+    assert [v.kind for v in fake.take_violations()] == ["invalid_commands"] * len(bad)
 
 
 async def test_deferred_update_then_edit_and_followups(
@@ -702,7 +791,8 @@ async def test_expired_token_and_stuck_deferral(
     assert res.response_type == 5 and res.message is not None and res.message.loading
     assert fake.unfinished_deferrals() == [res.interaction]
     assert [v.kind for v in fake.take_violations()] == ["expired_token"]
-    assert len(fake.take_bot_errors()) == 1  # the bot did not handle the 401
+    # the bot did not handle the 401
+    fake.take_bot_errors("401", logger="discord", exc=discord.HTTPException)
     fake.forget_interaction(res)
 
 

@@ -124,11 +124,21 @@ Teardown check (``FakeDiscord.serve()`` calls ``fake.assert_clean()``)
   initial response (400 40060), follow-ups/edits before the initial response (10015) or after
   ``fake.token_ttl`` (15 min), wrong response type for the interaction, editing another
   user's message, reading/editing an ephemeral message through the channel API, missing
-  permissions, and any REST route the fake doesn't implement.
+  permissions, and any REST route the fake doesn't implement; command definitions whose
+  INTEGER/NUMBER ``min_value``/``max_value``/choices leave Discord's ±2^53.
+- Option values Discord refuses before the bot hears of them (an INTEGER beyond ±2^53, a
+  value outside the option's declared ``min_value``/``max_value``): ``fake.slash`` raises
+  ``DiscordError`` (400 / 50035) and nothing is dispatched.
 - ``fake.unanswered_interactions()``; ``fake.unfinished_deferrals()`` (still "thinking");
-  ``fake.bot_errors`` (ERROR logs from discord.py: unhandled exceptions in commands/views).
+  ``fake.bot_errors`` (ERROR records of *every* logger while a client runs: discord.py's
+  unhandled exceptions in commands/views, the bot's own ``log.exception(...)``, asyncio's
+  "Task exception was never retrieved").
 - Tests that provoke problems on purpose: ``fake.take_violations()``,
-  ``fake.take_bot_errors()``, ``fake.forget_interaction(result)``.
+  ``fake.forget_interaction(result)``, and for ERROR records, by name, never in bulk:
+  ``fake.take_bot_errors(pattern, logger=..., exc=..., count=1)`` consumes exactly the
+  records whose message (or exception text) matches ``pattern`` and fails if their number
+  is not ``count``; ``await fake.expect_bot_errors(...)`` first waits for them (errors
+  logged by background tasks).
 - Tune: ``fake.ack_window``, ``fake.token_ttl``, ``fake.followup_timeout``,
   ``fake.attachment_size_limit``, ``fake.allowed_privileged_intents``.
 

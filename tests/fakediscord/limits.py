@@ -577,6 +577,42 @@ def _validate_name(
         )
 
 
+#: Discord's range of INTEGER and NUMBER option values (and their min/max): -2^53..2^53.
+OPTION_NUMBER_LIMIT = 2**53
+
+
+def option_value_error(value: Any, otype: int) -> str | None:
+    """Why Discord refuses ``value`` for an INTEGER (4) / NUMBER (10) option, or None."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return "Must be a number."
+    if otype == 4 and not isinstance(value, int):
+        return "Must be an integer."
+    if value > OPTION_NUMBER_LIMIT:
+        return f"int value should be less than or equal to {OPTION_NUMBER_LIMIT}."
+    if value < -OPTION_NUMBER_LIMIT:
+        return f"int value should be greater than or equal to {-OPTION_NUMBER_LIMIT}."
+    return None
+
+
+def _validate_number_bounds(
+    opt: dict[str, Any], otype: int, op: tuple[str | int, ...], out: list[FieldError]
+) -> None:
+    """min_value / max_value (and choice values) of INTEGER and NUMBER options."""
+    for key in ("min_value", "max_value"):
+        v = opt.get(key)
+        if v is not None and (problem := option_value_error(v, otype)):
+            out.append(FieldError((*op, key), "NUMBER_TYPE_MAX", problem))
+    low, high = opt.get("min_value"), opt.get("max_value")
+    if isinstance(low, int | float) and isinstance(high, int | float) and low > high:
+        out.append(
+            FieldError((*op, "min_value"), "NUMBER_TYPE_MAX", "min_value cannot exceed max_value")
+        )
+    for j, choice in enumerate(opt.get("choices") or []):
+        v = choice.get("value")
+        if (problem := option_value_error(v, otype)) is not None:
+            out.append(FieldError((*op, "choices", j, "value"), "NUMBER_TYPE_MAX", problem))
+
+
 def _validate_options(
     options: Any, p: tuple[str | int, ...], out: list[FieldError], depth: int
 ) -> int:
@@ -701,6 +737,8 @@ def _validate_options(
                         name=False,
                         lowercase=False,
                     )
+            if otype in (4, 10):
+                _validate_number_bounds(opt, otype, op, out)
             for key, low, high in (("min_length", 0, 6000), ("max_length", 1, 6000)):
                 v = opt.get(key)
                 if v is not None and not low <= v <= high:

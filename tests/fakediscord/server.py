@@ -21,11 +21,13 @@ from .errors import (
     CommandNotAvailable,
     CommandNotSynced,
     DeferredWithoutFollowup,
+    DiscordError,
     HarnessError,
     InteractionNotAcknowledged,
     NoBotConnected,
 )
 from .gateway import Gateway, GatewaySession
+from .limits import option_value_error
 from .models import (
     ADD_REACTIONS,
     ADMINISTRATOR,
@@ -100,14 +102,45 @@ Target = FakeUser | FakeRole
 
 
 class _ErrorCollector(logging.Handler):
-    """Collects ERROR records logged by discord.py (unhandled exceptions in bot callbacks)."""
+    """Collects the ERROR records of every logger while a bot client runs.
 
-    def __init__(self, sink: list[logging.LogRecord]) -> None:
+    Installed on the root logger, so it hears discord.py (unhandled exceptions
+    in callbacks), the bot's own loggers (``gueridon``, ``bot.service``, ...),
+    asyncio ("Task exception was never retrieved") and aiohttp alike. A record
+    a test provokes on purpose is consumed by name with
+    :meth:`FakeDiscord.take_bot_errors` / :meth:`FakeDiscord.expect_bot_errors`;
+    anything left fails the test at teardown.
+    """
+
+    def __init__(self, sink: list[logging.LogRecord], changed: Callable[[], None]) -> None:
         super().__init__(level=logging.ERROR)
         self.sink = sink
+        self.changed = changed
 
     def emit(self, record: logging.LogRecord) -> None:
         self.sink.append(record)
+        with contextlib.suppress(RuntimeError):  # logged from a thread: no loop there
+            asyncio.get_running_loop()
+            self.changed()
+
+
+def _error_matches(
+    record: logging.LogRecord,
+    pattern: str,
+    logger: str | None,
+    exc: type[BaseException] | None,
+) -> bool:
+    if logger is not None and record.name != logger and not record.name.startswith(logger + "."):
+        return False
+    chain: list[BaseException] = []  # the exception and its causes (CommandInvokeError...)
+    error = record.exc_info[1] if record.exc_info else None
+    while error is not None and error not in chain:
+        chain.append(error)
+        error = error.__cause__ or error.__context__
+    if exc is not None and not any(isinstance(e, exc) for e in chain):
+        return False
+    text = "\n".join([record.getMessage(), *(f"{type(e).__name__}: {e}" for e in chain)])
+    return re.search(pattern, text) is not None
 
 
 class FakeDiscord:
@@ -159,7 +192,7 @@ class FakeDiscord:
         self.interactions_by_token: dict[str, FakeInteraction] = {}
         #: Everything real Discord would have refused or flagged. Asserted empty at teardown.
         self.violations: list[Violation] = []
-        #: ERROR log records from discord.py while a client ran (unhandled exceptions).
+        #: ERROR log records of every logger while a client ran (see ``take_bot_errors``).
         self.bot_errors: list[logging.LogRecord] = []
         #: (method, path, status) of every REST request, for debugging.
         self.request_log: list[tuple[str, str, int]] = []
@@ -172,7 +205,7 @@ class FakeDiscord:
         self._port: int | None = None
         self._changed = asyncio.Event()
         self._clients: dict[discord.Client, asyncio.Task[None]] = {}
-        self._collector = _ErrorCollector(self.bot_errors)
+        self._collector = _ErrorCollector(self.bot_errors, self._notify)
         self._patch_depth = 0
         self._timers: list[asyncio.TimerHandle] = []
 
@@ -201,7 +234,7 @@ class FakeDiscord:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
-        logging.getLogger("discord").removeHandler(self._collector)
+        logging.getLogger().removeHandler(self._collector)
 
     @property
     def port(self) -> int:
@@ -276,7 +309,7 @@ class FakeDiscord:
         """Run ``client.start(token)`` in a task and wait until it is ready (``on_ready``)."""
         if self._patch_depth == 0 or self.api_url != discord.http.Route.BASE:
             raise HarnessError("discord.py is not pointed at this fake: use `with fake.patched():`")
-        root = logging.getLogger("discord")
+        root = logging.getLogger()
         if self._collector not in root.handlers:
             root.addHandler(self._collector)
         task = asyncio.create_task(client.start(token or self.token), name="fakediscord-client")
@@ -308,6 +341,8 @@ class FakeDiscord:
                 await asyncio.wait_for(task, timeout)
             except (asyncio.CancelledError, Exception) as exc:
                 _log.debug("client task ended with %r", exc)
+        if not self._clients:
+            logging.getLogger().removeHandler(self._collector)
 
     async def stop_all_clients(self) -> None:
         for client in list(self._clients):
@@ -451,9 +486,53 @@ class FakeDiscord:
         )
         inter.forgotten = True
 
-    def take_bot_errors(self) -> list[logging.LogRecord]:
-        out, self.bot_errors[:] = list(self.bot_errors), []
-        return out
+    def take_bot_errors(
+        self,
+        pattern: str,
+        *,
+        logger: str | None = None,
+        exc: type[BaseException] | None = None,
+        count: int | None = 1,
+    ) -> list[logging.LogRecord]:
+        """Consume the ERROR records a test provoked on purpose, and only those.
+
+        A record matches when ``pattern`` is found (``re.search``) in its message
+        or its exception's text, it comes from ``logger`` or one of its children
+        (``"gueridon"``, ``"bot.service"``, ``"discord"``...) when given, and its
+        exception is an ``exc`` when given. Fails unless exactly ``count`` records
+        match (``None``: at least one); the others stay for the teardown check.
+        """
+        found = [r for r in self.bot_errors if _error_matches(r, pattern, logger, exc)]
+        if (count is None and not found) or (count is not None and len(found) != count):
+            fmt = logging.Formatter("%(name)s: %(message)s")
+            seen = [fmt.format(r) for r in self.bot_errors]
+            raise AssertionError(
+                f"expected {count if count is not None else 'some'} ERROR record(s) matching "
+                f"{pattern!r} (logger={logger!r}, exc={exc!r}), found {len(found)}; "
+                f"collected: {seen}"
+            )
+        self.bot_errors[:] = [r for r in self.bot_errors if all(r is not f for f in found)]
+        return found
+
+    async def expect_bot_errors(
+        self,
+        pattern: str,
+        *,
+        logger: str | None = None,
+        exc: type[BaseException] | None = None,
+        count: int = 1,
+        timeout: float = 5.0,
+    ) -> list[logging.LogRecord]:
+        """Wait until ``count`` ERROR records match (see :meth:`take_bot_errors`:
+        the same matching), then consume exactly those."""
+        with contextlib.suppress(TimeoutError):
+            await self.wait_for(
+                lambda: (
+                    sum(_error_matches(r, pattern, logger, exc) for r in self.bot_errors) >= count
+                ),
+                timeout=timeout,
+            )
+        return self.take_bot_errors(pattern, logger=logger, exc=exc, count=count)
 
     def problems(self) -> list[str]:
         out = [f"violation: {v}" for v in self.violations]
@@ -1593,11 +1672,35 @@ class FakeDiscord:
             return str(value.id)
         else:
             raise HarnessError(f"{where}: unsupported option type {otype}")
+        if otype in (4, 10) and (problem := option_value_error(value, otype)):
+            # Discord itself refuses it: 400 Invalid Form Body, the bot never hears of it
+            raise DiscordError(
+                400,
+                50035,
+                "Invalid Form Body",
+                errors={"data": {"options": {name: {"_errors": [{"message": problem}]}}}},
+                detail=f"{where}: {value!r}",
+            )
         low_v, high_v = spec.get("min_value"), spec.get("max_value")
         if otype in (4, 10) and (
             (low_v is not None and value < low_v) or (high_v is not None and value > high_v)
         ):
-            raise HarnessError(f"{where}: {value} outside [{low_v}, {high_v}]")
+            # Discord's client does not send it, and the API refuses it
+            raise DiscordError(
+                400,
+                50035,
+                "Invalid Form Body",
+                errors={
+                    "data": {
+                        "options": {
+                            name: {
+                                "_errors": [{"message": f"value must be in [{low_v}, {high_v}]"}]
+                            }
+                        }
+                    }
+                },
+                detail=f"{where}: {value} outside [{low_v}, {high_v}]",
+            )
         choices = spec.get("choices")
         if choices and value not in [c["value"] for c in choices]:
             raise HarnessError(f"{where}: {value!r} is not one of {[c['value'] for c in choices]}")
