@@ -20,11 +20,18 @@
   (two of them win), never moves a general where no unit of its side stands
   (a lone general engaged dies), never fills a position beyond its limit,
   pulls badly hurt units back and ends a phase when nothing useful is left.
-* ``hard`` (generic, :mod:`engine.bots.search`): Monte Carlo over states drawn
-  by :meth:`BellePosition.sample_state`; playouts use :func:`heuristic_move`
-  with some noise, cut after :attr:`BellePositionPolicy.playout_depth`
-  actions and scored by :func:`evaluate` (material, loss tokens, occupied
-  enemy positions).
+* ``hard`` (generic, :mod:`engine.bots.search`), *anchored* on ``normal``:
+  its default is ``normal``'s move; Monte Carlo over states drawn by
+  :meth:`BellePosition.sample_state` weighs it against at most
+  :attr:`BellePositionPolicy.root_arms` other moves, and another move is
+  played only when, after at least
+  :attr:`BellePositionPolicy.anchor_min_visits` playouts each, its mean
+  reward beats the heuristic's by :attr:`BellePositionPolicy.anchor_margin`.
+  Playouts are ``normal``'s heuristic (:func:`heuristic_move`) with one
+  random move in :data:`PLAYOUT_NOISE`, cut after
+  :attr:`BellePositionPolicy.playout_depth` actions and scored by
+  :func:`evaluate` (material, loss tokens, occupied enemy positions). On a
+  small budget it therefore plays exactly as ``normal``.
 """
 
 from __future__ import annotations
@@ -60,7 +67,7 @@ from ..games.belle_position import (
 )
 from .base import GamePolicy
 
-PLAYOUT_NOISE = 6  # one playout move in 6 is random
+PLAYOUT_NOISE = 12  # one playout move in 12 is random: playouts play like normal
 WIN_BONUS = 100.0
 
 
@@ -370,6 +377,9 @@ class BellePositionPolicy(GamePolicy[State, Action, View]):
     playout_depth = 10
     exploration = 0.7
     anchored = True
+    root_arms = 4  # fewer arms, more playouts each: a verdict worth trusting
+    anchor_margin = 0.06
+    anchor_min_visits = 12
 
     def observer(self, view: View) -> Seat:
         if view.observer is None:
