@@ -156,6 +156,8 @@ def _deploy(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
 def _rally(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
     army = state.armies[seat].cards
     plays = [a for a in legal if isinstance(a, Play)]
+    if plays and state.rules.ralliement_timing == "failure":
+        return plays[0]  # the unit has failed its test: without Ralliement it routs
     if plays:
         best = max(plays, key=lambda a: army[card_index(a.target)].tokens)
         if army[card_index(best.target)].tokens >= 2:

@@ -409,3 +409,38 @@ def test_belle_position_hard_plays_normal_on_a_small_budget() -> None:
         if checked == 12:
             break
     assert checked == 12
+
+
+def test_belle_position_bots_handle_ralliement_after_a_failed_test() -> None:
+    """Option ``ralliement_timing=failure`` (issue 12 item 19): after a failed
+    cohesion test every level answers the new decision from the view alone;
+    ``normal`` and ``hard`` rally the unit (without it, it routs), and the view
+    turns back into states that keep the decision."""
+    from engine.games.belle_position import GAME as bp
+    from tests.games.bp_helpers import act, scenario
+
+    french = {"FG": "ligne-francaise^#2 chasseurs-a-pied^#1", "R": "ralliement"}
+    s = scenario(
+        french,
+        {"AC": "landwehr"},
+        active=1,
+        phase="movement",
+        dice=(2, 5, 2),
+        opts="ralliement_timing=failure",
+    )
+    s, _ = act(s, "ok")
+    assert bp.pending(s)[0].kind == "rout"
+    view = bp.view(s, 0)
+    legal = bp.legal_actions(s, 0)
+    sampled = bp.sample_state(view, 5)
+    assert bp.pending(sampled)[0].kind == "rout"
+    assert [bp.format_action(a) for a in bp.legal_actions(sampled, 0)] == [
+        bp.format_action(a) for a in legal
+    ]
+    for level in ("easy", "normal", "hard"):
+        choice = make_bot("belle-position", level).think(
+            view, legal, 3, Budget(iterations=30, seconds=None)
+        )
+        assert choice.action in legal
+        if level != "easy":
+            assert bp.format_action(choice.action) == "F3!F1"
