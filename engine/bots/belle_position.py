@@ -6,7 +6,9 @@
 * ``normal``: a heuristic (:func:`heuristic_move`) on a state rebuilt from the
   view by ``sample_state`` (it only reads what the view shows: hidden enemy
   cards are a guess drawn from the bot's own generator). It deploys evenly,
-  plays Ralliement on the unit with the most tokens, **concentrates fire**
+  plays Ralliement on the unit with the most tokens (option
+  ``ralliement_timing=failure``: always on the unit that has just failed its
+  test, which would rout otherwise), **concentrates fire**
   (it finishes the position it started on, then aims at the weakest enemy
   position, strongest shooter first), places its losses on the unit that
   can best absorb them. In movement it follows an **attack plan**
