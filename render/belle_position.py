@@ -213,6 +213,8 @@ _T: dict[str, tuple[str, str]] = {
     "elim_short": ("eliminated", "éliminé"),
     "holds_test": ("holds", "tient"),
     "routs": ("routs", "déroute"),
+    "fails_test": ("fails", "échoue"),
+    "rallied": ("rallied", "ralliée"),
     "stays": ("stays", "reste"),
     "to_reserve": ("to reserve", "en réserve"),
     "survives": ("survives", "survit"),
@@ -1463,7 +1465,15 @@ def _banner_text(ctx: _Ctx) -> tuple[int, str, str]:
     m = v.players[seat].letter  # the deciding player's own handles in examples
     e = v.players[1 - seat].letter
     sep = " : " if fr else ": "
-    if kind == "rally":
+    failed = v.last_tests[-1].card if v.last_tests else f"{m}7"
+    if kind == "rout":  # option ralliement_timing=failure
+        what = f"{failed} a raté un test de cohésion" if fr else f"{failed} failed a cohesion test"
+        hint = (
+            f"Ralliement sur {failed} : elle réussit tous ses tests  ·  ok : elle déroute"
+            if fr
+            else f"Ralliement on {failed}: it passes all its tests  ·  ok: it routs"
+        )
+    elif kind == "rally":
         what = (
             "cohésion, jouer Ralliement ou lancer les tests"
             if fr
@@ -1756,6 +1766,11 @@ def _tests_panel(img: Image.Image, ctx: _Ctx, box: Box) -> None:
         draw_text(img, (x0 + 16, y + TEST_ROW / 2), more, font("regular", 18), MUTED, "lm")
 
 
+def _on_board(ctx: _Ctx, uid: str) -> bool:
+    """Whether the card ``uid`` is on the board in the view."""
+    return any(c.uid == uid for p in ctx.view.positions for side in p.sides for c in side.units)
+
+
 def _test_row(img: Image.Image, ctx: _Ctx, test: Test, x0: int, y: int, x1: int) -> None:
     h = TEST_ROW - 4
     _rrect(img, (x0, y, x1, y + h), 8, mix(PANEL, (0, 0, 0), 0.18))
@@ -1764,11 +1779,19 @@ def _test_row(img: Image.Image, ctx: _Ctx, test: Test, x0: int, y: int, x1: int)
         result = ctx.t("survives") if test.passed else ctx.t("killed")
     elif test.kind == "disorganisation":
         result = ctx.t("stays") if test.passed else ctx.t("to_reserve")
+    elif (
+        not test.passed
+        and ctx.view.rules.ralliement_timing == "failure"
+        and _on_board(ctx, test.card)
+    ):
+        # option ralliement_timing=failure: still on the board after failing
+        pending = ctx.view.phase == "rally" and ctx.view.last_tests[-1] == test
+        result = ctx.t("fails_test" if pending else "rallied")
     else:
         result = ctx.t("holds_test") if test.passed else ctx.t("routs")
     rf = font("condensed-bold", 17)
     rw = text_width(rf, result) + 18
-    fill = GREEN if test.passed else RED
+    fill = GREEN if test.passed or result == ctx.t("rallied") else RED
     _rrect(img, (x1 - rw - 4, y + 4, x1 - 4, y + h - 4), 8, fill)
     draw_text(img, (x1 - 4 - rw / 2, y + h / 2 + 1), result, rf, WHITE, "mm")
     # dice
@@ -2425,6 +2448,8 @@ def _ok_label(ctx: _Ctx, choice: str) -> str:
     fr = ctx.fr
     if choice == "undo":
         return "reprendre la dernière carte" if fr else "take back the last card"
+    if v.phase == "rally" and v.rules.ralliement_timing == "failure":
+        return ctx.pick(("let the unit rout", "laisser l'unité dérouter"))
     labels = {
         "deploy": ("finish the deployment", "terminer le déploiement"),
         "rally": ("roll the cohesion tests", "lancer les tests de cohésion"),
@@ -2555,6 +2580,20 @@ def _your_decision(ctx: _Ctx, kind: str, seat: int) -> tuple[str, str]:
             else f"Type {ex} · at most 4 cards a position (generals aside) · ok when done · {opp}"
         )
         return head, hint
+    if kind == "rout":  # option ralliement_timing=failure
+        failed = v.last_tests[-1].card if v.last_tests else f"{m}7"
+        ex = _example(choices, "!") or f"{m}21!{failed}"
+        return (
+            (
+                f"À vous : {failed} a échoué à son test de cohésion",
+                f"Tapez {ex} pour jouer Ralliement (elle réussit tous ses tests) · ok : elle déroute",
+            )
+            if fr
+            else (
+                f"Your move: {failed} failed its cohesion test",
+                f"Type {ex} to play Ralliement (it passes all its tests) · ok: it routs",
+            )
+        )
     if kind == "rally":
         ex = _example(choices, "!") or f"{m}21!{m}7"
         return (

@@ -129,6 +129,10 @@ class GamePolicy(abc.ABC, Generic[S, A, V]):
     """With :attr:`anchored`: the heuristic's action plus this many others at most."""
     anchor_margin: float = 0.05
     """With :attr:`anchored`: how much better another action must look."""
+    anchor_min_visits: int = 2
+    """With :attr:`anchored`: the playouts the heuristic's action and another
+    one both need before the other can replace it (a mean over a handful of
+    noisy playouts is no evidence)."""
 
     @abc.abstractmethod
     def observer(self, view: V) -> Seat:

@@ -6,7 +6,9 @@
 * ``normal``: a heuristic (:func:`heuristic_move`) on a state rebuilt from the
   view by ``sample_state`` (it only reads what the view shows: hidden enemy
   cards are a guess drawn from the bot's own generator). It deploys evenly,
-  plays Ralliement on the unit with the most tokens, **concentrates fire**
+  plays Ralliement on the unit with the most tokens (option
+  ``ralliement_timing=failure``: always on the unit that has just failed its
+  test, which would rout otherwise), **concentrates fire**
   (it finishes the position it started on, then aims at the weakest enemy
   position, strongest shooter first), places its losses on the unit that
   can best absorb them. In movement it follows an **attack plan**
@@ -20,11 +22,18 @@
   (two of them win), never moves a general where no unit of its side stands
   (a lone general engaged dies), never fills a position beyond its limit,
   pulls badly hurt units back and ends a phase when nothing useful is left.
-* ``hard`` (generic, :mod:`engine.bots.search`): Monte Carlo over states drawn
-  by :meth:`BellePosition.sample_state`; playouts use :func:`heuristic_move`
-  with some noise, cut after :attr:`BellePositionPolicy.playout_depth`
-  actions and scored by :func:`evaluate` (material, loss tokens, occupied
-  enemy positions).
+* ``hard`` (generic, :mod:`engine.bots.search`), *anchored* on ``normal``:
+  its default is ``normal``'s move; Monte Carlo over states drawn by
+  :meth:`BellePosition.sample_state` weighs it against at most
+  :attr:`BellePositionPolicy.root_arms` other moves, and another move is
+  played only when, after at least
+  :attr:`BellePositionPolicy.anchor_min_visits` playouts each, its mean
+  reward beats the heuristic's by :attr:`BellePositionPolicy.anchor_margin`.
+  Playouts are ``normal``'s heuristic (:func:`heuristic_move`) with one
+  random move in :data:`PLAYOUT_NOISE`, cut after
+  :attr:`BellePositionPolicy.playout_depth` actions and scored by
+  :func:`evaluate` (material, loss tokens, occupied enemy positions). On a
+  small budget it therefore plays exactly as ``normal``.
 """
 
 from __future__ import annotations
@@ -60,7 +69,7 @@ from ..games.belle_position import (
 )
 from .base import GamePolicy
 
-PLAYOUT_NOISE = 6  # one playout move in 6 is random
+PLAYOUT_NOISE = 12  # one playout move in 12 is random: playouts play like normal
 WIN_BONUS = 100.0
 
 
@@ -149,6 +158,8 @@ def _deploy(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
 def _rally(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
     army = state.armies[seat].cards
     plays = [a for a in legal if isinstance(a, Play)]
+    if plays and state.rules.ralliement_timing == "failure":
+        return plays[0]  # the unit has failed its test: without Ralliement it routs
     if plays:
         best = max(plays, key=lambda a: army[card_index(a.target)].tokens)
         if army[card_index(best.target)].tokens >= 2:
@@ -370,6 +381,9 @@ class BellePositionPolicy(GamePolicy[State, Action, View]):
     playout_depth = 10
     exploration = 0.7
     anchored = True
+    root_arms = 4  # fewer arms, more playouts each: a verdict worth trusting
+    anchor_margin = 0.06
+    anchor_min_visits = 12
 
     def observer(self, view: View) -> Seat:
         if view.observer is None:

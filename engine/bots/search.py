@@ -95,7 +95,10 @@ def search(
         visits[arm] += 1
         totals[arm] += value
     if anchor is not None:
-        return _anchored_choice(legal, visits, totals, policy.anchor_margin), rng_state, iterations
+        choice = _anchored_choice(
+            legal, visits, totals, policy.anchor_margin, policy.anchor_min_visits
+        )
+        return choice, rng_state, iterations
     best_arm = max(
         range(arms),
         key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0, -i),
@@ -104,14 +107,19 @@ def search(
 
 
 def _anchored_choice(
-    legal: Sequence[A], visits: Sequence[int], totals: Sequence[float], margin: float
+    legal: Sequence[A],
+    visits: Sequence[int],
+    totals: Sequence[float],
+    margin: float,
+    min_visits: int = 2,
 ) -> A:
     """``legal[0]`` (the heuristic's action) unless another action, visited at
-    least half as often as the most visited one, has a mean reward better by
-    more than ``margin``."""
-    if not visits[0]:
+    least half as often as the most visited one and at least ``min_visits``
+    times, has a mean reward better by more than ``margin``; the heuristic's
+    action itself needs ``min_visits`` playouts before it can be overruled."""
+    if visits[0] < max(1, min_visits):
         return legal[0]
-    floor = max(2, max(visits) // 2)
+    floor = max(2, min_visits, max(visits) // 2)
     best, best_mean = 0, totals[0] / visits[0] + margin
     for i in range(1, len(legal)):
         if visits[i] >= floor and totals[i] / visits[i] > best_mean:

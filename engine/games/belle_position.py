@@ -778,6 +778,11 @@ class Options(GameOptions):
         description="Marche Forcée is played before the unit's first move (ours), or also "
         "after it, while the unit is still moving",
     )
+    ralliement_timing: Literal["before", "failure"] = Field(
+        default="before",
+        description="Ralliement is played in the cohesion phase before the dice (ruling), or "
+        "on a unit that has just failed a cohesion test, which then passes all its tests",
+    )
 
     @field_validator("budget", mode="after")
     @classmethod
@@ -954,6 +959,7 @@ class Rules:
     terrain_placement: str = "own"
     long_range_hill: bool = False
     forced_march: str = "before"
+    ralliement_timing: str = "before"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1945,6 +1951,9 @@ class BellePosition(Game[State, Action, View]):
         "artillerie-de-reserve-bl,dragons,generalmajor,bois,ralliement "
         "french_seat=2 artillery_moves=one general_sixes=melee entrenchment_stacks=true "
         "long_range_terrain=none no_units_loses=false flank_attack=true turn_limit=3",
+        "german=garde-prussienne*2,jagers-prussiens*2,landwehr*3,artillerie-legere-bl*2,"
+        "cuirassiers*2,kronprinz-friedrich,steinmetz,generalmajor,hauteur,bourg*2,"
+        "ralliement*2 budget=250 ralliement_timing=failure turn_limit=4",
     )
 
     # ---- setup ---------------------------------------------------------
@@ -1987,6 +1996,7 @@ class BellePosition(Game[State, Action, View]):
             terrain_placement=opts.terrain_placement,
             long_range_hill=opts.long_range_hill,
             forced_march=opts.forced_march,
+            ralliement_timing=opts.ralliement_timing,
         )
         stream = rng.Stream(rng.seed_state(seed, GAME_ID))
         armies = []
@@ -2077,7 +2087,20 @@ class BellePosition(Game[State, Action, View]):
                 )
             }
         seat = state.active
-        return {seat: _DECISIONS[state.armies[seat].letter][phase]}
+        m = state.armies[seat].letter
+        if phase == "rally" and state.rules.ralliement_timing == "failure":
+            failed = state.last_tests[-1].card if state.last_tests else ""
+            play = next((a for a in self._rally_actions(state) if isinstance(a, Play)), None)
+            special = play.card if play is not None else f"{m}21"
+            return {
+                seat: Decision(
+                    "rout",
+                    f"{failed} failed its cohesion test: play Ralliement on it "
+                    f"({special}!{failed}), or let it rout (ok).",
+                    (("card", failed), ("special", special), ("letter", m)),
+                )
+            }
+        return {seat: _DECISIONS[m][phase]}
 
     # ---- legal actions -----------------------------------------------------
     _memo: tuple[object, int, tuple[Action, ...]] = (None, -1, ())
@@ -2167,6 +2190,12 @@ class BellePosition(Game[State, Action, View]):
             (c for i in b.reserve[seat] if (c := army.cards[i]).type == "ralliement"), None
         )
         out: list[Action] = []
+        if state.rules.ralliement_timing == "failure":
+            # option: only the unit that has just failed its test, once the dice are rolled
+            if rally is not None and state.phase == "rally" and state.last_tests:
+                out.append(Play(rally.uid, state.last_tests[-1].card))
+            out.append(Done())
+            return out
         if rally is not None:
             seen: set[tuple[object, ...]] = set()
             for p in range(6):
@@ -2483,7 +2512,12 @@ class BellePosition(Game[State, Action, View]):
         if phase == "deploy":
             state = self._apply_deploy(state, seat, action, events)
         elif isinstance(action, Done):
-            if phase == "rally":
+            if phase == "rally" and state.rules.ralliement_timing == "failure":
+                # the unit that failed its test routs; the other tests go on
+                failed = card_index(state.last_tests[-1].card)
+                state = self._eliminate(state, seat, failed, "rout", events)
+                state = self._run_cohesion(state, events, resume=True)
+            elif phase == "rally":
                 state = self._run_cohesion(state, events)
             elif phase == "combat":
                 state = self._enter_movement(state, events)
@@ -2680,16 +2714,24 @@ class BellePosition(Game[State, Action, View]):
             phase="rally",
         )
         events.append(Event("turn", {"seat": seat, "turn": turn}))
+        if state.rules.ralliement_timing == "failure":
+            return self._run_cohesion(state, events)  # Ralliement comes after a failed test
         rally = self._rally_actions(state)
         if len(rally) > 1:
             self._remember(state, seat, rally)
             return state
         return self._run_cohesion(state, events)
 
-    def _run_cohesion(self, state: State, events: list[Event]) -> State:
+    def _run_cohesion(self, state: State, events: list[Event], resume: bool = False) -> State:
         """Seed 6 and 17: one die per loss token, a natural 6 always fails and
         a 1 always succeeds; a failure routs the card. Generals roll after the
-        units and die on a 6. Then Désorganisation where a limit is broken."""
+        units and die on a 6. Then Désorganisation where a limit is broken.
+
+        Option ``ralliement_timing=failure``: when a unit fails while its
+        player still holds a Ralliement, the tests stop there (phase
+        ``rally``, that unit the last of ``last_tests``) until the player
+        rallies it or lets it rout; ``resume`` then goes on with the units
+        that still carry tokens."""
         seat = state.active
         stream = rng.Stream(state.rng)
         b = board(state)
@@ -2697,6 +2739,10 @@ class BellePosition(Game[State, Action, View]):
         cards = list(army.cards)
         tests: list[Test] = []
         routed: list[int] = []
+        may_rally = state.rules.ralliement_timing == "failure" and any(
+            army.cards[i].type == "ralliement" for i in b.reserve[seat]
+        )
+        earlier = state.last_tests if resume else ()
         for p in range(6):
             for i in b.units[seat][p]:
                 c = cards[i]
@@ -2716,6 +2762,16 @@ class BellePosition(Game[State, Action, View]):
                 )
                 if passed:
                     cards[i] = c.set(tokens=0)
+                elif may_rally:
+                    # option ralliement_timing=failure: the player decides now
+                    state = _set_army(state, seat, replace(army, cards=tuple(cards)))
+                    state = replace(state, rng=stream.state, phase="rally")
+                    for test in tests[:-1]:
+                        events.append(Event("cohesion", _test_data(state, test)))
+                    data = dict(_test_data(state, tests[-1]))
+                    data["may_rally"] = True
+                    events.append(Event("cohesion", data))
+                    return replace(state, last_tests=earlier + tuple(tests))
                 else:
                     routed.append(i)
         for p in range(6):
@@ -2748,7 +2804,7 @@ class BellePosition(Game[State, Action, View]):
         for i in routed:
             cause = "rout" if _types(state.rules)[cards[i].type].kind == "unit" else "general-test"
             state = self._eliminate(state, seat, i, cause, events)
-        state = replace(state, last_tests=tuple(tests))
+        state = replace(state, last_tests=earlier + tuple(tests))
         state = self._disorganise(state, seat, events)
         state = self._after_change(state, events)
         if state.phase == "over":
@@ -3294,6 +3350,8 @@ class BellePosition(Game[State, Action, View]):
         else:
             hidden = {k: data[k] for k in ("seat", "card", "position")}
             events.append(Event(kind, data, to=frozenset({seat}), redacted=hidden))
+        if special.type == "ralliement" and state.rules.ralliement_timing == "failure":
+            return self._run_cohesion(state, events, resume=True)
         if special.type == "ralliement" and len(self._rally_actions(state)) <= 1:
             return self._run_cohesion(state, events)
         return state
@@ -3889,6 +3947,16 @@ class BellePosition(Game[State, Action, View]):
                     f"qu'une en reçoive un second (maintenant : {names}).",
                 )
             return ("Place the losses first (-F3).", "Placez d'abord les pertes (-F3).")
+        if phase == "rally" and state.rules.ralliement_timing == "failure":
+            failed = state.last_tests[-1].card if state.last_tests else ""
+            play = next((a for a in self._rally_actions(state) if isinstance(a, Play)), None)
+            special = play.card if play is not None else f"{m}21"
+            return (
+                f"{failed} has just failed its cohesion test: play Ralliement on it "
+                f"({special}!{failed}), or let it rout (ok).",
+                f"{failed} vient d'échouer à son test de cohésion : jouez Ralliement sur elle "
+                f"({special}!{failed}), ou laissez-la dérouter (ok).",
+            )
         if phase == "rally":
             return (
                 f"Cohesion phase: play Ralliement on a unit that took losses ({m}21!{m}7), or roll "
@@ -4096,6 +4164,8 @@ class BellePosition(Game[State, Action, View]):
             "combat": ("Fin des combats", "End the combats"),
             "movement": ("Fin des mouvements", "End the movement"),
         }
+        if state.phase == "rally" and state.rules.ralliement_timing == "failure":
+            return "Laisser l'unité dérouter" if fr else "Let the unit rout"
         fr_text, en_text = labels.get(state.phase, ("Terminé", "Done"))
         return fr_text if fr else en_text
 
@@ -4113,6 +4183,17 @@ class BellePosition(Game[State, Action, View]):
                 if fr
                 else f"Deploy your cards face down in your three positions ({m}7>C), one at a "
                 "time, then ok. Your opponent deploys at the same time, in secret."
+            )
+        if kind == "rout":
+            failed = str(decision.param("card") or f"{m}7")
+            special = str(decision.param("special") or f"{m}21")
+            return (
+                f"{failed} vient d'échouer à son test de cohésion : jouez Ralliement sur elle "
+                f"({special}!{failed}), elle réussit alors tous ses tests, ou laissez-la "
+                "dérouter (ok)."
+                if fr
+                else f"{failed} has just failed its cohesion test: play Ralliement on it "
+                f"({special}!{failed}) and it passes all its tests, or let it rout (ok)."
             )
         if kind == "rally":
             return (
@@ -4536,6 +4617,8 @@ def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
         if kind == "cohesion":
             label = "Cohésion" if fr else "Cohesion"
             result = ("tient" if fr else "holds") if ok else ("déroute !" if fr else "routs!")
+            if not ok and d.get("may_rally"):  # option ralliement_timing=failure
+                result = "échoue (Ralliement possible)" if fr else "fails (Ralliement possible)"
         else:
             label = "Désorganisation" if fr else "Disorganisation"
             result = (

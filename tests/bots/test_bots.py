@@ -369,3 +369,78 @@ def test_anchored_search_looks_at_few_actions_and_plays_legal_ones() -> None:
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_anchored_choice_needs_min_visits_on_both_sides() -> None:
+    from engine.bots.search import _anchored_choice
+
+    legal = ["normal", "b", "c"]
+    # "b" looks far better, but over 5 playouts only: no evidence, the heuristic stays
+    assert _anchored_choice(legal, [5, 5, 5], [1.0, 5.0, 1.0], 0.05, min_visits=12) == "normal"
+    # the heuristic itself barely visited: it cannot be overruled yet
+    assert _anchored_choice(legal, [4, 20, 2], [0.0, 20.0, 0.0], 0.05, min_visits=12) == "normal"
+    # enough playouts on both sides and clearly better: overrides
+    assert _anchored_choice(legal, [12, 14, 2], [3.0, 12.0, 2.0], 0.05, min_visits=12) == "b"
+
+
+def test_belle_position_hard_plays_normal_on_a_small_budget() -> None:
+    """Issue 12 item 21: on a budget too small for the search's verdict to be
+    evidence, ``hard`` plays exactly ``normal``'s move, so it is never weaker
+    (before, 25 iterations changed the heuristic's move about one time in 3)."""
+    game_id = "belle-position"
+    policy = policy_for(game_id)
+    game = GAMES[game_id]
+    bot = make_bot(game_id, "hard")
+    normal = make_bot(game_id, "normal")
+    # the most an arm other than the heuristic's can get while the heuristic
+    # also reaches anchor_min_visits is below anchor_min_visits
+    iterations = 2 * policy.anchor_min_visits + policy.root_arms - 2
+    checked = 0
+    for state, seat in positions(game_id, 2, seed=5, every=3):
+        legal = game.legal_actions(state, seat)
+        if len(legal) <= policy.root_arms + 1:
+            continue
+        view = game.view(state, seat)
+        choice = bot.think(view, legal, 11, Budget(iterations=iterations, seconds=None))
+        assert choice.iterations == iterations
+        expected, _ = normal.choose(view, legal, 11)
+        assert choice.action == expected
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12
+
+
+def test_belle_position_bots_handle_ralliement_after_a_failed_test() -> None:
+    """Option ``ralliement_timing=failure`` (issue 12 item 19): after a failed
+    cohesion test every level answers the new decision from the view alone;
+    ``normal`` and ``hard`` rally the unit (without it, it routs), and the view
+    turns back into states that keep the decision."""
+    from engine.games.belle_position import GAME as bp
+    from tests.games.bp_helpers import act, scenario
+
+    french = {"FG": "ligne-francaise^#2 chasseurs-a-pied^#1", "R": "ralliement"}
+    s = scenario(
+        french,
+        {"AC": "landwehr"},
+        active=1,
+        phase="movement",
+        dice=(2, 5, 2),
+        opts="ralliement_timing=failure",
+    )
+    s, _ = act(s, "ok")
+    assert bp.pending(s)[0].kind == "rout"
+    view = bp.view(s, 0)
+    legal = bp.legal_actions(s, 0)
+    sampled = bp.sample_state(view, 5)
+    assert bp.pending(sampled)[0].kind == "rout"
+    assert [bp.format_action(a) for a in bp.legal_actions(sampled, 0)] == [
+        bp.format_action(a) for a in legal
+    ]
+    for level in ("easy", "normal", "hard"):
+        choice = make_bot("belle-position", level).think(
+            view, legal, 3, Budget(iterations=30, seconds=None)
+        )
+        assert choice.action in legal
+        if level != "easy":
+            assert bp.format_action(choice.action) == "F3!F1"

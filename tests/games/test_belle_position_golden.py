@@ -16,7 +16,11 @@ of the position (seed 11), no turn limit, counter-battery on the whole enemy
 line (seed 10), terrain into any non-engaged position (seed 5), the grouping
 limit ignored until all moves are done (seed 12); the option sets gained the
 new options, the state the new rules fields, the view ``AllocView.hidden``
-and the decisions their players' letters.
+and the decisions their players' letters. Re-recorded for issue 12 item 19
+(Ralliement timing): no default changed; the state's and the view's rules
+gained the field ``ralliement_timing`` (default ``before``); with that field
+stripped from the encoded states and views, the 40 previous hashes were
+reproduced exactly before re-recording.
 """
 
 from __future__ import annotations
@@ -39,46 +43,46 @@ OPTIONS = (
 
 # (options index, seed) -> (playout hash, view hash, actions)
 GOLDEN: dict[tuple[int, int], tuple[str, str, int]] = {
-    (0, 1): ("7bb77ffe8cba96c5", "16647269be596f0c", 417),
-    (0, 2): ("e2ca4ec2ff090218", "bc696c5edaad6d5b", 281),
-    (0, 3): ("1b4a672912624fb2", "c850a1ddbc26dfdd", 457),
-    (0, 4): ("6515dbac703f9b7a", "86e7f8025fc1a80e", 316),
-    (0, 5): ("a4250633d28b34d4", "094c1522553eb186", 423),
-    (0, 6): ("43f29d6a42dbe3d8", "3b41229f170afbcb", 416),
-    (0, 7): ("474397b75f18cafc", "1de692659097994f", 403),
-    (0, 8): ("f22e32d02ae2a2b0", "26b2b552d8a6b5dc", 308),
-    (0, 9): ("7fb0eda5e8056b1f", "bb25dae7c8738029", 420),
-    (0, 10): ("6b7796fe4f401f87", "6a83f3dec7ce6f0b", 421),
-    (1, 1): ("b92282a9ce2a6a39", "d98a4aab97ecca57", 135),
-    (1, 2): ("9b5b11b400bb8d70", "a7087df23db1256b", 128),
-    (1, 3): ("4ff9c5cafd7e7430", "3e360d4c559ef2f6", 120),
-    (1, 4): ("591fc11b98533433", "1c49f7cc39b8f85f", 147),
-    (1, 5): ("fdc3b7252e822a78", "4853339aca082ff9", 121),
-    (1, 6): ("198d10cee91c12be", "d7bacfc5e5a7b428", 131),
-    (1, 7): ("471026ca95264863", "e49546d967b63d18", 132),
-    (1, 8): ("056ae412516bee75", "e3cc7f7606ff72d6", 127),
-    (1, 9): ("0bae45de352608a3", "dcf528ec77e73a0d", 144),
-    (1, 10): ("48210be7baee9a6c", "2383de9729b71b90", 143),
-    (2, 1): ("ea6e68f8f5d2b801", "2e5d6a827cf80c8a", 120),
-    (2, 2): ("5ca0d2d137efdfa0", "b2d2744785f38160", 125),
-    (2, 3): ("60f3419c1cedaa80", "ec1102d9738a2527", 104),
-    (2, 4): ("c08c49f710290362", "93a48b48e155ff89", 124),
-    (2, 5): ("ae08d10dc60146c0", "934a624c620df3c2", 102),
-    (2, 6): ("008680f1d940273c", "0dc3d3d811b154ea", 112),
-    (2, 7): ("7ae973927bef3797", "4159c9f046b1e0d6", 27),
-    (2, 8): ("ec7ae43eadddfd21", "07b6f021fe08931f", 130),
-    (2, 9): ("ed76a9084c9134ea", "cb9e50c59da944fe", 148),
-    (2, 10): ("1ee789da803bf13f", "b0bcaa11f505b7ae", 131),
-    (3, 1): ("5fecc4858aaf3333", "526b65e2813c2f37", 118),
-    (3, 2): ("fd194617d7d54904", "8e7ac9e04b899a49", 123),
-    (3, 3): ("00558b7d1d31c750", "9fc9b822034ecd7e", 55),
-    (3, 4): ("9641eef24fd0c3b5", "f142a4996d6bb56e", 95),
-    (3, 5): ("f8b523ecb63f001d", "d3c229ac0d859d7c", 79),
-    (3, 6): ("e40f3b840cbfe805", "1f28ef1192cb1608", 111),
-    (3, 7): ("54ad1f0358ac0e40", "68239fe7118b785a", 78),
-    (3, 8): ("3861adfdefaccdf3", "0285f8506893a0d9", 97),
-    (3, 9): ("d5307a01ca400eea", "28d504bcdac5b075", 124),
-    (3, 10): ("3fe8d3b7bc6590b1", "2a4b2b8010ab0416", 108),
+    (0, 1): ("ebd25276d3a627ab", "9680247bad2493e9", 417),
+    (0, 2): ("a7be4604e7e1788a", "c47dc1969e79e9f5", 281),
+    (0, 3): ("5c79aa422bd6845d", "1e05f21ce143ba35", 457),
+    (0, 4): ("20bf776cfc990127", "8ce4621591c0deaf", 316),
+    (0, 5): ("e428334fa891e65c", "51209f588c155e51", 423),
+    (0, 6): ("6ca94120a58aaf50", "60e33f1c717c3bc3", 416),
+    (0, 7): ("6eef337e990eb00e", "2268d76d63afea7a", 403),
+    (0, 8): ("774ea48408593a35", "3a2acee302bd0042", 308),
+    (0, 9): ("e35855c046733bd0", "9fecc95622905158", 420),
+    (0, 10): ("edfbc308387c73ac", "0a79c28127fd0f95", 421),
+    (1, 1): ("07f03794c9335c7a", "14fb8115e57c49b7", 135),
+    (1, 2): ("48b10056c32fa81a", "abb5db5df31b1183", 128),
+    (1, 3): ("e58e08235feb0427", "e44cd805d88529f1", 120),
+    (1, 4): ("b04050ab1deb4263", "ffd217d0e737ba12", 147),
+    (1, 5): ("33d808d75fe7aa0e", "84bd1547b4611604", 121),
+    (1, 6): ("309f68e1e3c33062", "8dd8834a049233ec", 131),
+    (1, 7): ("26853b7ac371e484", "e8d77a0f5f06b4b2", 132),
+    (1, 8): ("38f28c7a29d0c8df", "c81daf41b036cf81", 127),
+    (1, 9): ("1710c80d04dac61f", "c512825607313e31", 144),
+    (1, 10): ("f5cca6ec23d61a61", "9bf09a1ab600a7a8", 143),
+    (2, 1): ("af77bda0ce7015d2", "50ecdddf2089c406", 120),
+    (2, 2): ("393f0e6dd307afdd", "fb1479ff53dfa28b", 125),
+    (2, 3): ("234b3ca32a250dd7", "a9934f6d3cceedc1", 104),
+    (2, 4): ("8cfbd3443cde276c", "1e16afa70d29c6ae", 124),
+    (2, 5): ("b63859ae2560b271", "4ec67b3794df25f1", 102),
+    (2, 6): ("16a010691b0e1b4c", "47cf1580d3272a39", 112),
+    (2, 7): ("b655b0daf5f9f312", "bc95d440800bbd4a", 27),
+    (2, 8): ("789fa90a9a5e4049", "682ecbe02cfa6636", 130),
+    (2, 9): ("38e04455db5a8820", "63fb6e15597fe210", 148),
+    (2, 10): ("4bb732b36c277d3c", "0e91ec328365795c", 131),
+    (3, 1): ("b1f928fbe6444965", "4c7b15710133e6ae", 118),
+    (3, 2): ("e35256e8eafd4333", "692fa24a5bf5e4fb", 123),
+    (3, 3): ("642f97565884a655", "71a01d88d3c36532", 55),
+    (3, 4): ("c5afa22adb1d9d82", "17c190ef3bc63df1", 95),
+    (3, 5): ("5c60bd64fda67b47", "2fa4d564bccd73ed", 79),
+    (3, 6): ("41662dfa839902e6", "e433c65def081860", 111),
+    (3, 7): ("9be1e5ec13cf8978", "37e45ee0d58b879d", 78),
+    (3, 8): ("576cddfc861f8936", "04813fe0bf31052a", 97),
+    (3, 9): ("82b68980d5583d33", "b181b67732465f48", 124),
+    (3, 10): ("988a8edcb2aeda69", "45c4688562214015", 108),
 }
 
 

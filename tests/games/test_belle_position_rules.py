@@ -694,6 +694,53 @@ def test_ralliement_refused_or_skipped() -> None:
     assert first(ev, "cohesion").data["dice"] == [2] and where(s, "F2") == "R"
 
 
+def test_option_ralliement_apres_un_test_rate() -> None:
+    """The seed names Ralliement only in its costs: « Cartes spéciales n'affectant
+    qu'une seule unité (Ralliement, Retranchements, Marche Forcée) : 8 points », and
+    says of each test « Un score supérieur à la cohésion indique que la carte
+    *déroute*, et est éliminée. » It is silent on when Ralliement is played, so the
+    ruling's reading (« in your cohesion phase, one unit passes all its tests »,
+    before the dice) is the default; ``ralliement_timing=failure`` lets the player
+    play it on a unit that has just failed a test, which then passes all its tests."""
+    french = {"FG": "ligne-francaise^#2 chasseurs-a-pied^#1", "R": "ralliement"}
+    # default: the choice comes before the dice, and a failed test routs at once
+    s, ev = german_ends_turn(french, dice=(2, 5, 2))
+    assert s.phase == "rally" and "cohesion" not in kinds(ev)
+    s, ev = act(s, "ok")
+    assert first(ev, "eliminated").data["card"] == "F1" and where(s, "F1") == "X"
+    # option: the dice first; F1 (cohesion 3) rolls 2 then 5 and fails
+    s, ev = german_ends_turn(french, dice=(2, 5, 2), opts="ralliement_timing=failure")
+    test = first(ev, "cohesion").data
+    assert test["card"] == "F1" and test["dice"] == [2, 5] and test["passed"] is False
+    assert "eliminated" not in kinds(ev) and s.phase == "rally"
+    assert legal(s) == {"F3!F1", "ok"}
+    decision = g.pending(s)[0]
+    assert decision.kind == "rout"
+    assert "F3!F1" in g.decision_text(decision, "fr") and " : " in g.decision_text(decision, "fr")
+    assert "F1" in g.describe_event(first(ev, "cohesion"), ("A", "B"), "fr")
+    rallied, ev2 = act(s, "F3!F1")
+    assert first(ev2, "special:ralliement").data["target"] == "F1"
+    assert card(rallied, "F1").tokens == 0 and where(rallied, "F1") == "FG"
+    assert where(rallied, "F3") == "USED" and rallied.phase != "rally"
+    assert [t.data["card"] for t in all_of(ev2, "cohesion")] == ["F2"]
+    assert [t.card for t in rallied.last_tests] == ["F1", "F2"]
+    # or the player lets it rout: the other tests go on
+    routed, ev3 = act(s, "ok")
+    assert first(ev3, "eliminated").data["cause"] == "rout" and where(routed, "F1") == "X"
+    assert where(routed, "F3") == "R" and routed.phase != "rally"
+    assert [t.data["dice"] for t in all_of(ev3, "cohesion")] == [[2]]
+
+
+def test_option_ralliement_apres_sans_carte_ni_echec() -> None:
+    """``ralliement_timing=failure``: no decision before the dice, none when every
+    test holds, none without a Ralliement in the reserve."""
+    opts = "ralliement_timing=failure"
+    s, ev = german_ends_turn({"FG": "ligne-francaise^#1", "R": "ralliement"}, dice=(2,), opts=opts)
+    assert s.phase != "rally" and first(ev, "cohesion").data["passed"] is True
+    s, ev = german_ends_turn({"FG": "ligne-francaise^#1"}, dice=(5,), opts=opts)
+    assert s.phase != "rally" and where(s, "F1") == "X"
+
+
 # ===========================================================================
 # 14 – Désorganisation
 # ===========================================================================
