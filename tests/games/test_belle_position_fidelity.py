@@ -106,17 +106,7 @@ def test_pas_de_limite_de_tours_par_defaut() -> None:
     )
     s, _ = act(s, "ok")
     assert g.outcome(s) is None and s.turn == 401
-    s = scenario(
-        {"FC": "ligne-francaise"},
-        {"AC": "landwehr"},
-        phase="movement",
-        active=1,
-        turn=4,
-        opts="turn_limit=2",
-    )
-    s, _ = act(s, "ok")
-    outcome = g.outcome(s)
-    assert outcome is not None and outcome.winner is None and outcome.reason == "turn-limit"
+    # the draw that ``turn_limit=N`` brings back: test_belle_position_rules.py::test_turn_limit_draw
 
 
 # ---------------------------------------------------------------------------
