@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 from .settings import Settings
 
 if TYPE_CHECKING:
-    from .discord_app import GueridonBot
+    from .discord import GueridonBot
 
 
 def create_bot(settings: Settings, **kwargs: Any) -> GueridonBot:
-    """A ready-to-log-in ``discord.ext.commands.Bot`` (see :mod:`bot.discord_app`)."""
-    from .discord_app import create_bot as _create
+    """A ready-to-log-in ``discord.ext.commands.Bot`` (see :mod:`bot.discord`)."""
+    from .discord import create_bot as _create
 
     return _create(settings, **kwargs)
 

@@ -32,7 +32,7 @@ def main(argv: list[str]) -> int:
     if settings.token is None:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2
-    from .discord_app import run_bot
+    from .discord import run_bot
 
     return run_bot(settings)
 

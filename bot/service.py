@@ -21,6 +21,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from engine import ENGINE_VERSION, GAMES, Event, Match, MatchRecord, Outcome, RulesError
@@ -1131,6 +1132,29 @@ class HostService:
     async def set_board_message(self, live: LiveMatch, message_id: int | None) -> None:
         live.board_message_id = message_id
         await self.store.set_board_message(live.id, message_id)
+
+    async def set_lobby_message(self, lobby_id: int, message_id: int | None) -> None:
+        """The message that shows a lobby (updated as players come and go)."""
+        await self.store.set_lobby_message(lobby_id, message_id)
+
+    async def seat_message(self, match_id: int, seat: int) -> tuple[int, int, int] | None:
+        """Where a seat's latest private view went: ``(channel, message, version)``."""
+        return await self.store.seat_message(match_id, seat)
+
+    async def set_seat_message(
+        self, match_id: int, seat: int, channel_id: int, message_id: int, version: int
+    ) -> None:
+        await self.store.set_seat_message(match_id, seat, channel_id, message_id, version)
+
+    # ---- opening and closing ----------------------------------------------------------
+    @classmethod
+    async def open(cls, database_path: str | Path, **kwargs: Any) -> HostService:
+        """A service on the store at ``database_path`` (opened and migrated);
+        keyword arguments as for the constructor. :meth:`close` closes the store."""
+        return cls(await Store.open(database_path), **kwargs)
+
+    async def close(self) -> None:
+        await self.store.close()
 
     async def record(self, match_id: int) -> MatchRecord:
         live = await self.get_match(match_id)

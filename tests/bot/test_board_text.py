@@ -3,7 +3,7 @@ revealed seed) always show whole, however many event lines were folded in."""
 
 from __future__ import annotations
 
-from bot.discord_app import _fit_description
+from bot.discord.text import fit_description as _fit_description
 
 
 def dropped(n: int) -> str:

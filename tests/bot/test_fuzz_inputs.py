@@ -16,20 +16,27 @@ from typing import Any
 
 import discord
 import pytest
+from discord import app_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.discord_app import (
-    GameCog,
+from bot.discord import (
     GueridonBot,
     HandButton,
+    InfoCog,
+    LeaderboardPage,
     LobbyButton,
+    LobbyCog,
     MenuSelect,
     MoveButton,
     MoveSelect,
+    PlayCog,
+    RecordsCog,
+    RematchButton,
+    ReplayStep,
     create_bot,
 )
-from bot.discord_records import LeaderboardPage, RecordsCog, RematchButton, ReplayStep
+from bot.discord.cogs import cogs
 from bot.i18n import t
 from bot.service import HostService, UserRef
 from bot.settings import Settings
@@ -127,8 +134,8 @@ def world(tmp_path: Path) -> Iterator[World]:
         bot.store = store
         bot.service = HostService(store, seed_source=lambda: 77)
         await bot.service.resume()
-        await bot.add_cog(GameCog(bot))
-        await bot.add_cog(RecordsCog(bot))
+        for cog in cogs(bot):
+            await bot.add_cog(cog)
         bot.get_partial_messageable = lambda *a, **k: StubChannel()  # type: ignore[method-assign,assignment,return-value]
 
         async def no_announce(*args: Any, **kwargs: Any) -> None:
@@ -219,6 +226,20 @@ async def _click(bot: GueridonBot, custom_id: str, inter: StubInteraction, value
     return False
 
 
+async def _invoke(
+    bot: GueridonBot,
+    command: app_commands.Command[Any, ..., Any],
+    inter: StubInteraction,
+    *args: Any,
+) -> None:
+    """Run a command as the command tree does: what its callback raises
+    reaches the tree's ``on_error``, wrapped as discord.py wraps it."""
+    try:
+        await command.callback(command.binding, inter, *args)  # type: ignore[arg-type]
+    except Exception as err:
+        await bot.tree.on_error(inter, app_commands.CommandInvokeError(command, err))  # type: ignore[arg-type]
+
+
 def test_fuzz_component_ids(world: World, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING)
     user = st.sampled_from([ALICE, BOB, UserRef(3, "eve", "fr")])
@@ -267,9 +288,11 @@ def test_the_reported_component_ids_are_refused_clearly(
 def test_fuzz_typed_command_options(world: World, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING)
     bot = world.bot
-    game_cog = bot.get_cog("GameCog")
-    records = bot.get_cog("RecordsCog")
-    assert isinstance(game_cog, GameCog) and isinstance(records, RecordsCog)
+    lobby, play, info, records = (
+        bot.get_cog(c.__name__) for c in (LobbyCog, PlayCog, InfoCog, RecordsCog)
+    )
+    assert isinstance(lobby, LobbyCog) and isinstance(play, PlayCog)
+    assert isinstance(info, InfoCog) and isinstance(records, RecordsCog)
     games = st.one_of(st.sampled_from(["between-battle", "via-belli", "nope", ""]), st.text())
     texts = st.one_of(
         st.text(max_size=30),
@@ -298,33 +321,29 @@ def test_fuzz_typed_command_options(world: World, caplog: pytest.LogCaptureFixtu
         name, arg = call
         inter = StubInteraction(bot, who, locale)
         if name == "play":
-            coro = game_cog.play.callback(game_cog, inter, arg)  # type: ignore[arg-type]
+            coro = _invoke(bot, play.play, inter, arg)
         elif name == "replay":
-            coro = records.replay.callback(records, inter, arg)  # type: ignore[arg-type]
+            coro = _invoke(bot, records.replay, inter, arg)
         elif name == "create":
             inter.channel_id = CHAN + 1  # a free channel: the options decide
-            coro = game_cog.lobby_create.callback(  # type: ignore[arg-type]
-                game_cog, inter, "between-battle", None, arg
-            )
+            coro = _invoke(bot, lobby.lobby_create, inter, "between-battle", None, arg)
         elif name == "table":  # game, seats and clock of /lobby create
             inter.channel_id = CHAN + 1
             game, seats, clock = arg
-            coro = game_cog.lobby_create.callback(  # type: ignore[arg-type]
-                game_cog, inter, game, seats, None, clock
-            )
+            coro = _invoke(bot, lobby.lobby_create, inter, game, seats, None, clock)
         elif name == "leaderboard":
-            coro = records.leaderboard.callback(records, inter, *arg)  # type: ignore[arg-type]
+            coro = _invoke(bot, records.leaderboard, inter, *arg)
         elif name == "history":
-            coro = records.history.callback(records, inter, None, arg)  # type: ignore[arg-type]
+            coro = _invoke(bot, records.history, inter, None, arg)
         else:
-            coro = game_cog.rules.callback(game_cog, inter, arg)  # type: ignore[arg-type]
+            coro = _invoke(bot, info.rules, inter, arg)
         world.run(coro)
         _check(inter, locale, caplog)
         handled.append(name)
         if name in ("create", "table"):
             # whatever was opened is closed again for the next example
-            lobby = world.run(bot.host.lobby_in(CHAN + 1))
-            if lobby is not None:
+            opened = world.run(bot.host.lobby_in(CHAN + 1))
+            if opened is not None:
                 world.run(bot.host.cancel(CHAN + 1, ALICE, is_admin=True))
 
     handled: list[str] = []
@@ -338,21 +357,16 @@ def test_the_reported_typed_inputs_are_refused_clearly(
 ) -> None:
     caplog.set_level(logging.WARNING)
     bot = world.bot
-    game_cog = bot.get_cog("GameCog")
-    records = bot.get_cog("RecordsCog")
-    assert isinstance(game_cog, GameCog) and isinstance(records, RecordsCog)
+    lobby, records = bot.get_cog("LobbyCog"), bot.get_cog("RecordsCog")
+    assert isinstance(lobby, LobbyCog) and isinstance(records, RecordsCog)
     locale = who.locale or "en-US"
     inter = StubInteraction(bot, who, locale)
-    world.run(records.replay.callback(records, inter, 2**63))  # type: ignore[arg-type]
+    world.run(_invoke(bot, records.replay, inter, 2**63))
     _check(inter, locale, caplog)
     assert t(locale, "no-such-match", match=2**63) in inter.sent[-1]
     inter = StubInteraction(bot, who, locale)
     inter.channel_id = CHAN + 1
-    world.run(
-        game_cog.lobby_create.callback(  # type: ignore[arg-type]
-            game_cog, inter, "between-battle", None, "hp=12 hp=13"
-        )
-    )
+    world.run(_invoke(bot, lobby.lobby_create, inter, "between-battle", None, "hp=12 hp=13"))
     _check(inter, locale, caplog)
     twice = "donnée deux fois" if locale == "fr" else "given twice"
     assert twice in inter.sent[-1] and "hp=12" in inter.sent[-1], inter.sent

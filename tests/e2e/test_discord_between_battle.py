@@ -16,7 +16,7 @@ import discord
 import pytest
 
 from bot import Settings, create_bot
-from bot.discord_app import GueridonBot
+from bot.discord import GueridonBot
 from bot.service import LiveMatch, hostable_games
 from engine import rng
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser

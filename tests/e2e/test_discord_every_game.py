@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_app import GueridonBot
+from bot.discord import GueridonBot
 from bot.i18n import t
 from bot.service import LiveMatch, hostable_games
 from engine import rng

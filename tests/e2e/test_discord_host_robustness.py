@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_app import GueridonBot
+from bot.discord import GueridonBot
 from tests.e2e.test_discord_between_battle import World, live_match, open_and_start
 from tests.fakediscord import DiscordError, FakeDiscord
 
@@ -133,8 +133,16 @@ async def test_every_handler_acknowledges_before_touching_the_store(
 ) -> None:
     """With the store blocked, every command and every kind of component is
     still acknowledged within the window (Discord's is 3 s; here 1 s)."""
-    from bot.discord_app import HandButton, LobbyButton, MenuSelect, MoveButton, MoveSelect
-    from bot.discord_records import LeaderboardPage, RematchButton, ReplayStep
+    from bot.discord import (
+        HandButton,
+        LeaderboardPage,
+        LobbyButton,
+        MenuSelect,
+        MoveButton,
+        MoveSelect,
+        RematchButton,
+        ReplayStep,
+    )
 
     caplog.set_level(logging.WARNING)
     bot = world.make_bot()
@@ -207,7 +215,7 @@ async def test_every_handler_acknowledges_before_touching_the_store(
 async def test_forged_ids_and_out_of_range_numbers_get_a_clear_refusal(
     fake: FakeDiscord, world: World, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from bot.discord_app import MoveButton
+    from bot.discord import MoveButton
 
     caplog.set_level(logging.WARNING)
     bot = world.make_bot()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_app import GueridonBot
+from bot.discord import GueridonBot
 from bot.menu import page_count
 from bot.service import LiveMatch
 from engine import GAMES, MenuStep

@@ -1,0 +1,392 @@
+"""What players see without asking: the board in the channel after every
+committed action, private views by DM, lobby messages, reminders and the
+notices of closed DMs; and :class:`DiscordListener`, which hears what the
+service does on its own (bot moves, clock decisions, expired lobbies)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+import discord
+
+from engine import GAMES
+
+from ..i18n import duration_text, lang, result_lines, t
+from ..service import LiveMatch, Lobby, Update
+from ..settings import Settings
+from .components import HandButton, LobbyButton, RematchButton
+from .core import BotCore
+from .menus import action_view
+from .replies import reply
+from .text import EMBED_COLOUR, fit_description
+
+log = logging.getLogger("gueridon")
+
+DM_CLOSED_CODES = {50007, 50278}
+
+LOBBY_BUTTONS = (
+    ("join", discord.ButtonStyle.success),
+    ("leave", discord.ButtonStyle.secondary),
+    ("addbot", discord.ButtonStyle.secondary),
+    ("start", discord.ButtonStyle.primary),
+    ("cancel", discord.ButtonStyle.danger),
+)
+
+
+class Announcer(BotCore):
+    """The bot's announcing half (see :class:`bot.discord.client.GueridonBot`)."""
+
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        super().__init__(settings, **kwargs)
+        # one announcement of a match at a time; a lock exists only while an
+        # announcement of its match runs or waits (see :meth:`announcing`)
+        self.announce_locks: dict[int, asyncio.Lock] = {}
+        self._announce_users: dict[int, int] = {}
+        # lines and private views of announcements folded into a newer one
+        self.pending_lines: dict[int, list[str]] = {}
+        self.pending_private: dict[int, set[int]] = {}
+
+    @contextlib.asynccontextmanager
+    async def announcing(self, match_id: int) -> AsyncIterator[None]:
+        """Hold the match's announcement lock. The lock is dropped as soon as
+        no announcement of the match runs or waits, so that finished and
+        evicted matches (the service keeps only ``keep_inactive`` of them)
+        leave nothing behind here."""
+        lock = self.announce_locks.get(match_id)
+        if lock is None:
+            lock = self.announce_locks[match_id] = asyncio.Lock()
+        self._announce_users[match_id] = self._announce_users.get(match_id, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            left = self._announce_users.pop(match_id) - 1
+            if left:
+                self._announce_users[match_id] = left
+            else:
+                del self.announce_locks[match_id]
+
+    # ---- what players see ------------------------------------------------------------
+    async def board_message(
+        self, live: LiveMatch, locale: str, header: Sequence[str] = ()
+    ) -> tuple[discord.Embed, discord.File, list[int]]:
+        """The public board: embed text, image, and the users to mention."""
+        from render import render_board
+
+        match = live.match
+        game = live.game
+        view = match.view(None)
+        embed = discord.Embed(
+            title=t(locale, "match-title", game=game.info.name(locale), match=live.id),
+            colour=EMBED_COLOUR,
+        )
+        history = [line for line in header if line]
+        lines: list[str] = []
+        mentions: list[int] = []
+        outcome = match.outcome()
+        if outcome is None:
+            for seat, decision in sorted(match.pending().items()):
+                user_id = live.user_of(seat)
+                mentions.append(user_id)
+                lines.append(
+                    t(
+                        locale,
+                        "to-act",
+                        who=f"<@{user_id}>",
+                        what=game.decision_text(decision, lang(locale), live.names),
+                    )
+                )
+        else:
+            title, *rest = result_lines(locale, outcome, live.names)
+            lines += [f"**{title}**", *rest]
+            lines.append(t(locale, "seed-reveal", seed=match.seed, sha=match.seed_commitment))
+        embed.description = fit_description(
+            history, lines, 4000, lambda n: t(locale, "earlier-lines", count=n)
+        )
+        embed.set_image(url="attachment://board.png")
+        png = await self.render(render_board, live.game_id, view, live.names, locale)
+        return embed, discord.File(io.BytesIO(png), filename="board.png"), mentions
+
+    def private_text(self, live: LiveMatch, seat: int, locale: str) -> str | None:
+        """Who acts, as the seat reads it above its private view."""
+        game = live.game
+        pending = live.match.pending()
+        if seat in pending:
+            return t(
+                locale,
+                "to-act",
+                who=t(locale, "your-turn"),
+                what=game.decision_text(pending[seat], lang(locale), live.names),
+            )
+        if pending:
+            other, decision = sorted(pending.items())[0]
+            return t(
+                locale,
+                "hand-not-your-turn",
+                what=t(
+                    locale,
+                    "to-act",
+                    who=live.names[other],
+                    what=game.decision_text(decision, lang(locale), live.names),
+                ),
+            )
+        return None
+
+    async def private_message(
+        self, live: LiveMatch, seat: int, locale: str
+    ) -> tuple[list[discord.Embed], list[discord.File], discord.ui.View | None, int]:
+        """One seat's private view: hand image, the legal actions, and the
+        version they belong to (everything is taken from one state, before any
+        await, so a newer action cannot mix in). When the actions are
+        placements the game draws (a step reached by typing), a second image
+        shows them numbered, and so are the buttons."""
+        from render import render_choices, render_private
+
+        match = live.match
+        version = match.version
+        view = match.view(seat)
+        components = action_view(self, live, seat, locale)
+        placements: list[tuple[int, str]] = []
+        numbered = None
+        if seat in match.pending():
+            menu = self.menu_for(live, seat, locale)
+            if menu.flat:
+                placements = [(i + 1, n) for i, (n, _) in enumerate(menu.entries)]
+                numbered = action_view(self, live, seat, locale, numbered=True)
+        embed = discord.Embed(
+            title=t(locale, "hand-title", game=live.game.info.name(locale), match=live.id),
+            colour=EMBED_COLOUR,
+        )
+        embed.description = self.private_text(live, seat, locale)
+        embed.set_image(url="attachment://hand.png")
+        png = await self.render(render_private, live.game_id, view, live.names, locale)
+        embeds = [embed]
+        files = [discord.File(io.BytesIO(png), filename="hand.png")]
+        if placements:
+            spots = await self.render_pool.run(
+                render_choices, live.game_id, view, live.names, locale, placements
+            )
+            if spots is not None:
+                extra = discord.Embed(description=t(locale, "menu-spots"), colour=EMBED_COLOUR)
+                extra.set_image(url="attachment://spots.png")
+                embeds.append(extra)
+                files.append(discord.File(io.BytesIO(spots), filename="spots.png"))
+                components = numbered
+        return embeds, files, components, version
+
+    def lobby_message(self, lobby: Lobby, locale: str) -> tuple[discord.Embed, discord.ui.View]:
+        game = GAMES[lobby.game_id]
+        host = self.host
+        names = [host.display_name(u, lobby) for u in lobby.players]
+        embed = discord.Embed(
+            title=t(locale, "lobby-title", game=game.info.name(locale)), colour=EMBED_COLOUR
+        )
+        embed.description = t(
+            locale,
+            "lobby-body",
+            host=host.names.get(lobby.host_id, f"#{lobby.host_id}"),
+            count=len(lobby.players),
+            seats=lobby.seats,
+            players=", ".join(names),
+            options=f"`{lobby.options}`" if lobby.options else t(locale, "lobby-default-options"),
+        )
+        embed.description += "\n" + t(
+            locale, "lobby-clock", clock=t(locale, f"clock-{lobby.clock}")
+        )
+        view = discord.ui.View(timeout=None)
+        if lobby.status == "open":
+            for action, style in LOBBY_BUTTONS:
+                view.add_item(LobbyButton(lobby.id, action, t(locale, f"button-{action}"), style))
+        return embed, view
+
+    async def post_lobby(self, lobby: Lobby, content: str | None = None) -> None:
+        """A new lobby's message in its channel (remembered, to be updated)."""
+        locale = self.locale_for_channel(lobby.channel_id)
+        embed, view = self.lobby_message(lobby, locale)
+        channel = self.get_partial_messageable(lobby.channel_id)
+        message = await channel.send(content=content, embed=embed, view=view)
+        await self.host.set_lobby_message(lobby.id, message.id)
+
+    async def refresh_lobby(self, lobby: Lobby) -> None:
+        if lobby.message_id is None:
+            return
+        locale = self.locale_for_channel(lobby.channel_id)
+        embed, view = self.lobby_message(lobby, locale)
+        channel = self.get_partial_messageable(lobby.channel_id)
+        try:
+            await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view)
+        except discord.HTTPException:
+            log.warning("could not update the message of lobby %s", lobby.id)
+
+    # ---- announcing an update ------------------------------------------------------------
+    async def announce(self, update: Update, header: Sequence[str] = ()) -> None:
+        """After a committed action: the board in the channel, private views by DM."""
+        live = update.live
+        async with self.announcing(live.id):
+            locale = self.locale_for_channel(live.channel_id)
+            lines = self.pending_lines.pop(live.id, []) + list(header)
+            names = live.names
+            for event in update.events:
+                seen = event.for_seat(None)
+                if seen is not None:
+                    text = live.game.describe_event(seen, names, lang(locale))
+                    if text:
+                        lines.append(f"· {text}")
+            if live.version > update.version:
+                # A newer action is already committed and its own announcement
+                # will follow: one board for both, with every line of both.
+                self.pending_lines[live.id] = lines
+                self.pending_private.setdefault(live.id, set()).update(update.private_changed)
+                return
+            await self.post_board(live, locale, lines)
+            for seat in sorted(update.private_changed | self.pending_private.pop(live.id, set())):
+                if seat in live.resigned or live.is_bot_seat(seat):
+                    continue  # bot seats have no one to read a DM: nothing is drawn for them
+                await self.send_private(live, seat)
+
+    async def post_board(self, live: LiveMatch, locale: str, header: Sequence[str] = ()) -> None:
+        channel = self.get_partial_messageable(live.channel_id)
+        embed, file, mentions = await self.board_message(live, locale, header)
+        view = discord.ui.View(timeout=None)
+        if not live.match.is_over:
+            view.add_item(HandButton(live.id, locale))
+        else:
+            view.add_item(RematchButton(live.id, t(locale, "rematch")))
+        try:
+            message = await channel.send(
+                content=" ".join(f"<@{u}>" for u in dict.fromkeys(mentions)) or None,
+                embed=embed,
+                file=file,
+                allowed_mentions=discord.AllowedMentions(users=True),
+                view=view,
+            )
+        except discord.HTTPException:
+            log.exception("could not post the board of match %s", live.id)
+            return
+        await self.host.set_board_message(live, message.id)
+
+    async def send_private(self, live: LiveMatch, seat: int) -> None:
+        """DM one seat its private view, once per change; remember closed DMs."""
+        user_id = live.user_of(seat)
+        if live.is_bot_seat(seat):
+            return
+        host = self.host
+        if user_id in host.dm_closed:
+            await self.notice_dm_closed(live, seat)
+            return
+        previous = await host.seat_message(live.id, seat)
+        if previous is not None and previous[2] == live.version:
+            return  # this seat already has the private view of this version
+        locale = self.locale_for_user(user_id)
+        embeds, files, view, version = await self.private_message(live, seat, locale)
+        try:
+            user = self.get_user(user_id) or await self.fetch_user(user_id)
+            channel = user.dm_channel or await user.create_dm()
+            if previous is not None:
+                # the old private message's buttons are stale now
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.get_partial_message(previous[1]).edit(view=None)
+            kwargs: dict[str, Any] = {"embeds": embeds, "files": files}
+            if view is not None:
+                kwargs["view"] = view
+            message = await channel.send(**kwargs)
+        except discord.Forbidden as err:
+            if err.code in DM_CLOSED_CODES:
+                await host.mark_dm_closed(user_id)
+                await self.notice_dm_closed(live, seat)
+                return
+            log.warning("DM to %s refused: %s", user_id, err)
+            return
+        except discord.HTTPException:
+            log.exception("could not DM seat %s of match %s", seat, live.id)
+            return
+        await host.set_seat_message(live.id, seat, channel.id, message.id, version)
+
+    async def notice_dm_closed(self, live: LiveMatch, seat: int) -> None:
+        if seat in live.dm_notice_sent:
+            return
+        await self.host.mark_dm_notice(live, seat)
+        locale = self.locale_for_channel(live.channel_id)
+        channel = self.get_partial_messageable(live.channel_id)
+        user_id = live.user_of(seat)
+        try:
+            await channel.send(
+                t(locale, "dm-closed", user=f"<@{user_id}>"),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        except discord.HTTPException:
+            log.exception("could not post the closed-DM notice")
+
+
+async def confirm_and_announce(
+    interaction: discord.Interaction, text: str, update: Update, header: Sequence[str] = ()
+) -> None:
+    """After a committed action: the ephemeral confirmation and the
+    announcement at once, so the board is drawn while the confirmation
+    travels, and goes out even if the confirmation fails."""
+    bot = interaction.client
+    assert isinstance(bot, Announcer)
+    announcing = asyncio.ensure_future(bot.announce(update, header))
+    try:
+        await reply(interaction, text)
+    finally:
+        await announcing
+
+
+class DiscordListener:
+    """Tells Discord what happened without an interaction: bot moves, clock
+    decisions, reminders, expired lobbies."""
+
+    def __init__(self, bot: Announcer) -> None:
+        self.bot = bot
+
+    async def on_update(self, update: Update) -> None:
+        async with self.bot.working():
+            await self.bot.announce(update)
+
+    async def on_reminder(self, live: LiveMatch, seat: int, remaining: float) -> None:
+        bot = self.bot
+        user_id = live.user_of(seat)
+        if user_id not in bot.host.dm_closed:
+            locale = bot.locale_for_user(user_id)
+            try:
+                user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+                await user.send(
+                    t(
+                        locale,
+                        "reminder-dm",
+                        match=live.id,
+                        channel=f"<#{live.channel_id}>",
+                        left=duration_text(locale, remaining),
+                    )
+                )
+                return
+            except discord.Forbidden as err:
+                if err.code in DM_CLOSED_CODES:
+                    await bot.host.mark_dm_closed(user_id)
+            except discord.HTTPException:
+                log.warning("could not DM a reminder to %s", user_id)
+        locale = bot.locale_for_channel(live.channel_id)
+        channel = bot.get_partial_messageable(live.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(
+                t(
+                    locale,
+                    "reminder-mention",
+                    user=f"<@{user_id}>",
+                    left=duration_text(locale, remaining),
+                ),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    async def on_lobby_expired(self, lobby: Lobby) -> None:
+        await self.bot.refresh_lobby(lobby)
+        locale = self.bot.locale_for_channel(lobby.channel_id)
+        channel = self.bot.get_partial_messageable(lobby.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(t(locale, "lobby-expired"))

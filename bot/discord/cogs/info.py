@@ -1,0 +1,46 @@
+"""``/rules`` and ``/help``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import GAMES
+
+from ...i18n import rules_text, t
+from ...service import HostError
+from ..announce import Announcer
+from ..replies import reply
+from ..text import EMBED_COLOUR, clip
+from ..translation import GAME_CHOICES, desc, locale_of, name
+
+
+class InfoCog(commands.Cog, name="InfoCog"):
+    def __init__(self, bot: Announcer) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=name("rules"), description=desc("cmd-rules"))
+    @app_commands.describe(game=desc("opt-game"))
+    @app_commands.rename(game=name("game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        locale = locale_of(interaction)
+        g = GAMES.get(game)
+        if g is None:
+            raise HostError("unknown-game", game=game, games=", ".join(sorted(GAMES)))
+        info = g.info
+        embed = discord.Embed(
+            title=t(locale, "rules-title", game=info.name(locale)), colour=EMBED_COLOUR
+        )
+        in_force = None
+        if interaction.channel_id is not None:
+            live = self.bot.host.match_in(interaction.channel_id)
+            if live is not None and live.game_id == game:
+                in_force = g.options_text(live.match.options)
+        embed.description = clip(rules_text(locale, info, in_force, g.rules_details(locale)), 4000)
+        await reply(interaction, embed=embed)
+
+    @app_commands.command(name=name("help"), description=desc("cmd-help"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        await reply(interaction, t(locale_of(interaction), "help-text"))

@@ -1,0 +1,204 @@
+"""``/lobby create|join|leave|addbot|start|cancel``, the lobby buttons and
+the Rematch button of a final board."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import GAMES
+
+from ...i18n import t
+from ...service import HostError, HostService, LiveMatch, Update, UserRef
+from ..announce import Announcer
+from ..components import LOBBY, LobbyHandlers
+from ..replies import reply
+from ..translation import GAME_CHOICES, desc, locale_of, name
+
+
+class LobbyCog(commands.Cog, name=LOBBY):
+    lobby = app_commands.Group(name=name("lobby"), description=desc("cmd-lobby"), guild_only=True)
+
+    def __init__(self, bot: Announcer) -> None:
+        self.bot = bot
+
+    @property
+    def host(self) -> HostService:
+        return self.bot.host
+
+    @lobby.command(name=name("create"), description=desc("cmd-lobby-create"))
+    @app_commands.describe(
+        game=desc("opt-game"),
+        seats=desc("opt-seats"),
+        options=desc("opt-options"),
+        clock=desc("opt-clock"),
+    )
+    @app_commands.rename(
+        game=name("game"), seats=name("seats"), options=name("options"), clock=name("clock")
+    )
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        clock=[
+            app_commands.Choice(name=desc("clock-correspondence"), value="correspondence"),
+            app_commands.Choice(name=desc("clock-fast"), value="fast"),
+        ],
+    )
+    async def lobby_create(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        seats: app_commands.Range[int, 1, 8] | None = None,
+        options: str | None = None,
+        clock: str = "correspondence",
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = await self.bot.note_interaction(interaction)
+        assert interaction.channel_id is not None
+        lobby = await self.host.create_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host=user,
+            game_id=game,
+            seats=seats,
+            options=options or "",
+            clock=clock,
+        )
+        await self.bot.post_lobby(lobby)
+        locale = locale_of(interaction)
+        await reply(interaction, t(locale, "lobby-opened", game=GAMES[game].info.name(locale)))
+
+    @lobby.command(name=name("join"), description=desc("cmd-lobby-join"))
+    async def lobby_join(self, interaction: discord.Interaction) -> None:
+        await self.lobby_action(interaction, "join")
+
+    @lobby.command(name=name("leave"), description=desc("cmd-lobby-leave"))
+    async def lobby_leave(self, interaction: discord.Interaction) -> None:
+        await self.lobby_action(interaction, "leave")
+
+    @lobby.command(name=name("start"), description=desc("cmd-lobby-start"))
+    async def lobby_start(self, interaction: discord.Interaction) -> None:
+        await self.lobby_action(interaction, "start")
+
+    @lobby.command(name=name("cancel"), description=desc("cmd-lobby-cancel"))
+    async def lobby_cancel(self, interaction: discord.Interaction) -> None:
+        await self.lobby_action(interaction, "cancel")
+
+    @lobby.command(name=name("addbot"), description=desc("cmd-lobby-addbot"))
+    @app_commands.describe(level=desc("opt-level"))
+    @app_commands.rename(level=name("level"))
+    @app_commands.choices(
+        level=[
+            app_commands.Choice(name=desc("level-easy"), value="easy"),
+            app_commands.Choice(name=desc("level-normal"), value="normal"),
+            app_commands.Choice(name=desc("level-hard"), value="hard"),
+        ]
+    )
+    async def lobby_addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        await self.lobby_action(interaction, "addbot", level)
+
+    async def lobby_action(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        level: str = "normal",
+        lobby_id: int | None = None,
+    ) -> None:
+        """join / leave / start / cancel / addbot, from a command or a button
+        (``lobby_id``: the lobby of the clicked button, which must still be
+        open). Acknowledged first, then everything else."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = await self.bot.note_interaction(interaction)
+        if lobby_id is not None:
+            clicked = await self.host.lobby(lobby_id)
+            if clicked is None or clicked.status != "open":
+                raise HostError("no-lobby")
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        if action == "start":
+            await self.start(interaction, channel_id, user)
+        elif action == "cancel":
+            await self.cancel(interaction, channel_id, user)
+        else:
+            await self.seat_change(interaction, channel_id, user, action, level)
+
+    async def seat_change(
+        self,
+        interaction: discord.Interaction,
+        channel_id: int,
+        user: UserRef,
+        action: str,
+        level: str,
+    ) -> None:
+        """join, addbot or leave: the lobby message updated, the user told."""
+        locale = self.bot.locale_for_channel(channel_id)
+        if action == "join":
+            lobby = await self.host.join(channel_id, user)
+            text = t(locale, "lobby-joined", user=user.name)
+        elif action == "addbot":
+            lobby = await self.host.add_bot(channel_id, user, level)
+            text = t(locale, "lobby-bot-added", level=t(locale, f"level-{level}"))
+        else:
+            lobby = await self.host.leave(channel_id, user)
+            text = t(locale, "lobby-left", user=user.name)
+        await self.bot.refresh_lobby(lobby)
+        await reply(interaction, text)
+
+    async def cancel(
+        self, interaction: discord.Interaction, channel_id: int, user: UserRef
+    ) -> None:
+        """Cancel the channel's lobby, or its match (the host or an admin)."""
+        locale = self.bot.locale_for_channel(channel_id)
+        is_admin = bool(interaction.permissions.manage_guild)
+        result = await self.host.cancel(channel_id, user, is_admin=is_admin)
+        if isinstance(result, LiveMatch):
+            await reply(
+                interaction,
+                t(locale_of(interaction), "match-cancelled", match=result.id, user=user.name),
+            )
+            channel = self.bot.get_partial_messageable(channel_id)
+            await channel.send(t(locale, "match-cancelled", match=result.id, user=user.name))
+            return
+        await self.bot.refresh_lobby(result)
+        await reply(interaction, t(locale, "lobby-cancelled"))
+
+    async def start(self, interaction: discord.Interaction, channel_id: int, user: UserRef) -> None:
+        """Start the channel's lobby: the seed's commitment, then the first board."""
+        locale = self.bot.locale_for_channel(channel_id)
+        live = await self.host.start(channel_id, user)
+        lobby = None if live.lobby_id is None else await self.host.lobby(live.lobby_id)
+        if lobby is not None:
+            await self.bot.refresh_lobby(lobby)
+        await reply(
+            interaction, t(locale_of(interaction), "lobby-started", players=", ".join(live.names))
+        )
+        channel = self.bot.get_partial_messageable(channel_id)
+        await channel.send(
+            t(locale, "lobby-started", players=", ".join(live.names))
+            + "\n"
+            + t(locale, "seed-commit", sha=live.match.seed_commitment)
+        )
+        update = Update(
+            live=live,
+            version=live.version,
+            seat=-1,
+            action="",
+            events=(),
+            pending=live.match.pending(),
+            outcome=None,
+            private_changed=frozenset(range(live.match.seats)),
+        )
+        await self.bot.announce(update)
+
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The Rematch button: a new lobby with the same players and options."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = await self.bot.note_interaction(interaction)
+        lobby = await self.host.rematch(match_id, UserRef(user.id, user.name, user.locale))
+        locale = self.bot.locale_for_channel(lobby.channel_id)
+        await self.bot.post_lobby(lobby, t(locale, "rematch-opened"))
+        await reply(interaction, t(locale_of(interaction), "rematch-opened"))
+
+
+def _handles(cog: LobbyCog) -> LobbyHandlers:
+    return cog  # mypy checks that the cog offers what its components call

@@ -1,0 +1,139 @@
+"""What every part of the adapter shares: the bot's state (service, worker
+pools, languages, action menus) and the handlers in flight. The bot class
+itself (:class:`bot.discord.client.GueridonBot`) adds announcing, start-up
+and shutdown on top of this."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from ..i18n import lang
+from ..menu import Menu, build_menu
+from ..service import HostService, LiveMatch, UserRef
+from ..settings import Settings
+from ..workers import Workers
+
+MENU_CACHE = 64  # action menus kept, by (match, version, seat, language)
+
+
+class BotCore(commands.Bot):
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        intents = kwargs.pop("intents", None) or discord.Intents.default()
+        kwargs.setdefault("command_prefix", commands.when_mentioned)
+        kwargs.setdefault("help_command", None)
+        super().__init__(intents=intents, **kwargs)
+        self.settings = settings
+        self.service: HostService | None = None
+        # images and hard bots' thinking run in worker processes (threads in tests)
+        self.render_pool = Workers(
+            "render", settings.render_workers, processes=settings.worker_processes
+        )
+        self.bot_pool = Workers("bots", settings.bot_workers, processes=settings.worker_processes)
+        self.channel_locale: dict[int, str] = {}
+        self.user_locale: dict[int, str] = {}
+        # action menus by (match, version, seat, language): a click resolves its
+        # index path in the menu of the version it was built for
+        self.menus: dict[tuple[int, int, int, str], Menu] = {}
+        # interactions acknowledged by a public "thinking" (see replies.defer_public)
+        self.public_thinking: set[int] = set()
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @property
+    def host(self) -> HostService:
+        assert self.service is not None, "setup_hook has not run"
+        return self.service
+
+    # ---- handlers in flight -----------------------------------------------------------
+    def _enter(self) -> None:
+        self._busy += 1
+        self._idle.clear()
+
+    def _leave(self) -> None:
+        self._busy -= 1
+        if self._busy == 0:
+            self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def working(self) -> AsyncIterator[None]:
+        """Marks a handler in flight; :meth:`close` waits for them to finish."""
+        self._enter()
+        try:
+            yield
+        finally:
+            self._leave()
+
+    def hold(self, task: asyncio.Task[Any], interaction_id: int) -> None:
+        """Count ``task`` (a command's, see :class:`~bot.discord.errors.GueridonTree`)
+        as a handler in flight until it ends, its refusal included; then
+        forget the interaction's public placeholder."""
+        self._enter()
+
+        def done(_: asyncio.Task[Any]) -> None:
+            self.public_thinking.discard(interaction_id)
+            self._leave()
+
+        task.add_done_callback(done)
+
+    async def wait_idle(self, timeout: float) -> None:
+        """Let handlers in flight finish their announcements (bounded wait)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout=timeout)
+
+    # ---- helpers ------------------------------------------------------------------------
+    async def render(self, fn: Callable[..., bytes], *args: Any) -> bytes:
+        """Draw off the event loop, in a worker (``fn`` and its arguments pickle)."""
+        return await self.render_pool.run(fn, *args)
+
+    def locale_for_channel(self, channel_id: int) -> str:
+        known = self.channel_locale.get(channel_id)
+        if known is None and self.service is not None:
+            known = self.service.channel_locale(channel_id)  # saved before a restart
+        return known or "en"
+
+    def locale_for_user(self, user_id: int) -> str:
+        known = self.user_locale.get(user_id)
+        if known is None and self.service is not None:
+            known = self.service.user_locale(user_id)  # saved before a restart
+        return known or "en"
+
+    async def note_interaction(self, interaction: discord.Interaction) -> UserRef:
+        user = interaction.user
+        locale = str(interaction.locale.value) if interaction.locale else "en"
+        self.user_locale[user.id] = locale
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            guild_locale = interaction.guild_locale
+            self.channel_locale.setdefault(
+                interaction.channel_id, str(guild_locale.value) if guild_locale else locale
+            )
+        ref = UserRef(user.id, user.display_name, locale)
+        await self.host.remember_user(ref)
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            guild_locale = interaction.guild_locale
+            await self.host.remember_guild(
+                interaction.guild_id,
+                interaction.channel_id,
+                str(guild_locale.value) if guild_locale else None,
+            )
+        return ref
+
+    def menu_for(self, live: LiveMatch, seat: int, locale: str) -> Menu:
+        """The seat's action menu in the current state (memoised per version)."""
+        match = live.match
+        key = (live.id, match.version, seat, lang(locale))
+        menu = self.menus.get(key)
+        if menu is None:
+            game = live.game
+            entries = game.action_menu(match.state, seat, lang(locale))
+            menu = build_menu([(game.format_action(a), path) for a, path in entries])
+            if len(self.menus) >= MENU_CACHE:
+                self.menus.pop(next(iter(self.menus)))
+            self.menus[key] = menu
+        return menu

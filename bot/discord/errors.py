@@ -1,0 +1,91 @@
+"""The one error path of the adapter.
+
+Handlers raise; they do not catch. A :class:`~bot.service.HostError` (a
+refusal: not your turn, no such match...) reaches :func:`answer_failure` and
+becomes an ephemeral message in the user's language; anything else becomes
+the "something went wrong" message and a logged traceback. Commands get
+there through :meth:`GueridonTree.on_error` (discord.py wraps what a command
+raises in a :class:`~discord.app_commands.CommandInvokeError`, whose
+``original`` is the refusal); components, which discord.py does not route
+to any error handler, through :func:`guard` (see
+:class:`bot.discord.components.GueridonItem`). Both answer correctly whether
+or not the interaction was already acknowledged."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from ..i18n import error_text, t
+from ..service import HostError
+from .core import BotCore
+from .replies import go_private, reply
+from .translation import locale_of
+
+log = logging.getLogger("gueridon")
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """What a handler raised, out of discord.py's wrapper."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    return error
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user why their interaction did nothing: a refusal in their
+    language, or the internal-error text (and a traceback in the log)."""
+    error = unwrap(error)
+    locale = locale_of(interaction)
+    if isinstance(error, HostError):
+        text = error_text(locale, error.key, error.rules, **error.params)
+        try:
+            await go_private(interaction)
+            await reply(interaction, t(locale, "error-prefix", message=text))
+        except discord.HTTPException:
+            log.exception("could not answer a refusal (%s)", error.key)
+        return
+    log.error("interaction failed", exc_info=error)
+    with contextlib.suppress(discord.HTTPException):
+        await go_private(interaction)
+        await reply(interaction, t(locale, "internal-error"))
+
+
+@contextlib.asynccontextmanager
+async def guard(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Run a component's handler: in flight for :meth:`BotCore.close`, its
+    failure answered by :func:`answer_failure`."""
+    bot = interaction.client
+    busy = bot.working() if isinstance(bot, BotCore) else contextlib.nullcontext()
+    async with busy:
+        try:
+            yield
+        except Exception as err:
+            await answer_failure(interaction, err)
+        finally:
+            if isinstance(bot, BotCore):
+                bot.public_thinking.discard(interaction.id)
+
+
+class GueridonTree(app_commands.CommandTree[Any]):
+    """The command tree: every command's failure goes to :func:`answer_failure`."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # Not a check: this runs first in the task that runs the command and,
+        # after it, its error handler. Counting that task as in flight lets
+        # the bot's close wait for the command's announcement or refusal.
+        task = asyncio.current_task()
+        if isinstance(self.client, BotCore) and task is not None:
+            self.client.hold(task, interaction.id)
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
+    ) -> None:
+        await answer_failure(interaction, error)
