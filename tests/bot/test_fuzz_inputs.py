@@ -371,3 +371,21 @@ def test_the_reported_typed_inputs_are_refused_clearly(
     twice = "donnée deux fois" if locale == "fr" else "given twice"
     assert twice in inter.sent[-1] and "hp=12" in inter.sent[-1], inter.sent
     assert world.run(bot.host.lobby_in(CHAN + 1)) is None
+
+
+def test_a_forged_menu_value_is_refused_as_stale(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A menu select's value with a digit ``int`` does not read (``²``) is
+    refused like any stale choice, not answered "something went wrong"."""
+    caplog.set_level(logging.WARNING)
+    live = world.bot.host.matches[world.match_id]
+    seat = sorted(live.match.pending())[0]
+    who = ALICE if live.user_of(seat) == ALICE.id else BOB
+    locale = who.locale or "en-US"
+    for value in ("c²", "p¹"):
+        inter = StubInteraction(world.bot, who, locale)
+        custom_id = f"gp:{live.id}:{live.version}:{seat}::0:0"
+        assert world.run(_click(world.bot, custom_id, inter, value))
+        _check(inter, locale, caplog)
+        assert any(t(locale, "stale") in s for s in inter.sent), inter.sent

@@ -174,7 +174,7 @@ class PlayCog(commands.Cog, name=PLAY):
         menu = self.bot.menu_for(live, item.seat, locale_of(interaction))
         path = parse_path(item.path)
         node = None if path is None else menu.node(path)
-        if path is None or node is None or node.is_leaf or not value[1:].isdigit():
+        if path is None or node is None or node.is_leaf or not value[1:].isdecimal():
             raise HostError("stale")
         number = int(value[1:])
         if value.startswith("p"):
