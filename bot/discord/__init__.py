@@ -18,19 +18,53 @@ come from :mod:`render`, texts from the games and :mod:`bot.i18n`).
 
 from __future__ import annotations
 
-from .client import GueridonBot, create_bot, run_bot
-from .cogs import InfoCog, LobbyCog, PlayCog, RecordsCog
-from .components import (
-    COMPONENTS,
-    HandButton,
-    LeaderboardPage,
-    LobbyButton,
-    MenuSelect,
-    MoveButton,
-    MoveSelect,
-    RematchButton,
-    ReplayStep,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .client import GueridonBot, create_bot, run_bot
+    from .cogs import InfoCog, LobbyCog, PlayCog, RecordsCog
+    from .components import (
+        COMPONENTS,
+        HandButton,
+        LeaderboardPage,
+        LobbyButton,
+        MenuSelect,
+        MoveButton,
+        MoveSelect,
+        RematchButton,
+        ReplayStep,
+    )
+
+# Loaded on first use, so that importing one module of the package (say
+# ``bot.discord.text``) imports that module and what it needs, nothing more:
+# each module is then checked to import on its own (tests/bot/test_import_graph.py).
+_EXPORTS = {
+    "GueridonBot": ".client",
+    "create_bot": ".client",
+    "run_bot": ".client",
+    "InfoCog": ".cogs",
+    "LobbyCog": ".cogs",
+    "PlayCog": ".cogs",
+    "RecordsCog": ".cogs",
+    "COMPONENTS": ".components",
+    "HandButton": ".components",
+    "LeaderboardPage": ".components",
+    "LobbyButton": ".components",
+    "MenuSelect": ".components",
+    "MoveButton": ".components",
+    "MoveSelect": ".components",
+    "RematchButton": ".components",
+    "ReplayStep": ".components",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module, __name__), name)
+
 
 __all__ = [
     "COMPONENTS",

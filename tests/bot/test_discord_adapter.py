@@ -239,3 +239,13 @@ async def test_a_command_is_in_flight_until_its_task_ends(bot: GueridonBot) -> N
     await asyncio.wait_for(waiting, timeout=5)
     await task
     assert bot._busy == 0 and inter.id not in bot.public_thinking
+
+
+def test_the_package_exports_what_it_lists() -> None:
+    import bot.discord as package
+
+    assert sorted(package.__all__) == sorted(package._EXPORTS)
+    for name in package.__all__:
+        assert getattr(package, name) is not None
+    with pytest.raises(AttributeError):
+        package.nothing_of_the_sort  # noqa: B018
