@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 import pytest
 
-from engine import GAMES, rng
+from engine import GAMES, Match, MatchRecord, rng
 from engine.codec import convert, decode, encode, to_builtins, to_jsonable
 from engine.codec_legacy import read_via_belli_v1
 from engine.core import Game
 from engine.errors import BadRecord
 
 SEEDS = (3, 8)
+V1_SNAPSHOTS = Path(__file__).parent / "data" / "via_belli_v1_snapshots.json"
 
 
 @cache
@@ -128,26 +130,36 @@ def _via_belli_after_merge() -> Game[Any, Any, Any]:
 
 
 def test_via_belli_on_the_shared_codec_reads_its_old_compact_snapshots() -> None:
-    old_game = GAMES["via-belli"]
+    """Snapshots in the compact schema-1 format, written by the release before
+    (tests/data/make_via_belli_v1.py), read as the states their records replay
+    to; new saves are schema 2 in the shared format."""
     new_game = _via_belli_after_merge()
-    states = random_states("via-belli")
-    for state in states[::4]:
-        compact = old_game.encode_state(state)
-        assert compact["schema"] == 1 and isinstance(compact["state"]["units"], list)
-        assert new_game.decode_state(json.loads(json.dumps(compact))) == state
-        assert new_game.load_state(json.dumps(compact)) == state
-        saved = new_game.dump_state(state)
-        assert json.loads(saved)["schema"] == 2
-        assert json.loads(saved)["state"] == to_jsonable(state)
-        assert new_game.load_state(saved) == state
-        assert new_game.decode_state(new_game.encode_state(state)) == state
-    compact = old_game.encode_state(states[-1])
+    cases = json.loads(V1_SNAPSHOTS.read_text())
+    assert sum(len(case["snapshots"]) for case in cases) > 30
+    for case in cases:
+        record = MatchRecord.from_json(case["record"])
+        match = Match.replay(record, upto=0)
+        for version, compact in case["snapshots"]:
+            assert compact["schema"] == 1 and isinstance(compact["state"]["units"], list)
+            for seat, text in record.actions[match.version : version]:
+                match.play(seat, text)
+            state = match.state
+            assert new_game.decode_state(compact) == state
+            assert new_game.load_state(json.dumps(compact)) == state
+            saved = new_game.dump_state(state)
+            assert json.loads(saved)["schema"] == 2
+            assert json.loads(saved)["state"] == to_jsonable(state)
+            assert new_game.load_state(saved) == state
+            assert new_game.decode_state(new_game.encode_state(state)) == state
+    compact = cases[0]["snapshots"][-1][1]
     with pytest.raises(BadRecord):
         new_game.decode_state({**compact, "schema": 3})
     broken = json.loads(json.dumps(compact))
     broken["state"]["units"] = [["x"]]
     with pytest.raises(BadRecord):
         new_game.decode_state(broken)
+    with pytest.raises(BadRecord):
+        new_game.load_state(json.dumps(broken))
     with pytest.raises(BadRecord):
         read_via_belli_v1({"phase": "nap"})
 
