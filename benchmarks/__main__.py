@@ -7,13 +7,19 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import engine_speed, host_speed, render_speed, strength
+from . import codec_speed, engine_speed, host_speed, render_speed, strength
 
-SUBCOMMANDS: tuple[ModuleType, ...] = (engine_speed, render_speed, host_speed, strength)
+SUBCOMMANDS: tuple[ModuleType, ...] = (
+    engine_speed,
+    codec_speed,
+    render_speed,
+    host_speed,
+    strength,
+)
 """Add a module here to add a subcommand (engine, render, host ...)."""
 
 
-EVERYTHING: tuple[ModuleType, ...] = (engine_speed, render_speed, host_speed)
+EVERYTHING: tuple[ModuleType, ...] = (engine_speed, codec_speed, render_speed, host_speed)
 """What ``python -m benchmarks`` runs without a subcommand, in this order.
 Bot strength is left out: 200 matches per pairing take hours (run
 ``python -m benchmarks strength``)."""

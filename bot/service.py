@@ -318,7 +318,7 @@ class HostService:
             for version, _, _, events_json in actions
             for e in json.loads(events_json)
         ]
-        match = Match.from_parts(record, json.loads(row.snapshot), row.version, events)
+        match = Match.from_parts(record, row.snapshot, row.version, events)
         lobby_host = None
         if row.lobby_id is not None:
             lobby = await self.store.lobby(row.lobby_id)
@@ -586,7 +586,7 @@ class HostService:
                 seed=seed,
                 seed_sha256=match.seed_commitment,
                 engine_version=ENGINE_VERSION,
-                snapshot=json.dumps(game.encode_state(match.state)),
+                snapshot=game.dump_state(match.state).decode(),
                 players=players,
                 bot_levels=bot_levels,
                 clock=lobby.clock,
@@ -737,7 +737,7 @@ class HostService:
                 seat=seat,
                 action=action,
                 events=[e.to_json() for e in events],
-                snapshot=json.dumps(game.encode_state(new_state)),
+                snapshot=game.dump_state(new_state).decode(),
                 status="finished" if outcome is not None else "active",
                 result=result,
                 guild_id=live.guild_id,

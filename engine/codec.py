@@ -1,10 +1,23 @@
-"""Exact JSON round trips for immutable game values.
+"""The state codec, on msgspec, and plain-JSON helpers for views and events.
 
-States are frozen dataclasses whose fields are built from ``int``, ``str``,
-``bool``, ``float``, ``None``, ``tuple[...]``, ``frozenset[...]``, ``Literal``,
-``Optional`` and other such dataclasses. :func:`to_jsonable` turns them into
-plain JSON data; :func:`from_jsonable` rebuilds them from the class's type
-hints, so ``from_jsonable(cls, to_jsonable(x)) == x`` for every such value.
+**States** (frozen, slotted dataclasses of ``int``, ``str``, ``bool``,
+``float``, ``None``, tuples, ``Literal``, ``Optional`` and other such
+dataclasses) go through msgspec: :func:`encode` writes compact JSON bytes,
+:func:`decode` reads them back with a decoder compiled once per type, and
+:func:`to_builtins` / :func:`convert` do the same through plain Python data
+(dicts and lists) for callers that hold JSON already parsed. Every round trip
+is exact, ``decode(type(x), encode(x)) == x`` (the 64-bit generator state
+included), and the JSON is the one the former reflective codec wrote:
+dataclasses as objects keyed by field name, tuples as arrays (a test checks
+it on random states of every game), so snapshots saved before the switch read
+as they are. Refusals raise :class:`~engine.errors.BadRecord`.
+
+**Plain JSON helpers**: :func:`to_jsonable` / :func:`from_jsonable` (and
+:func:`dumps` / :func:`loads`) walk a value by reflection. They remain for
+views, event data and options, whose exact JSON (frozensets sorted by their
+JSON text, non-string keys turned into strings) golden tests hash; they are
+not on the state path. Readers of older state formats live in
+:mod:`engine.codec_legacy`.
 """
 
 from __future__ import annotations
@@ -17,11 +30,86 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
+import msgspec
+
 from .errors import BadRecord
 
 T = TypeVar("T")
 
 JSON = Any
+
+# ---------------------------------------------------------------------------
+# The state codec (msgspec)
+# ---------------------------------------------------------------------------
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def encode(value: object) -> bytes:
+    """Compact JSON bytes of a state (or any value msgspec encodes: dataclasses,
+    tuples, lists, dicts, scalars). Field order is the dataclass's."""
+    return _ENCODER.encode(value)
+
+
+_DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {}
+
+
+def _typed_decoder(tp: Any) -> msgspec.json.Decoder[Any]:
+    decoder = _DECODERS.get(tp)
+    if decoder is None:
+        decoder = _DECODERS[tp] = msgspec.json.Decoder(tp)
+    return decoder
+
+
+def decode(tp: type[T], data: bytes | str) -> T:
+    """Inverse of :func:`encode` for a value of type ``tp``; bad or foreign
+    data raise :class:`BadRecord`."""
+    try:
+        result: T = _typed_decoder(tp).decode(data)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise BadRecord(f"not a {getattr(tp, '__name__', tp)}: {exc}") from None
+    return result
+
+
+def to_builtins(value: object) -> JSON:
+    """The same JSON as :func:`encode`, as Python data (dicts, lists, scalars)."""
+    return msgspec.to_builtins(value)
+
+
+def convert(tp: type[T], data: JSON) -> T:
+    """Inverse of :func:`to_builtins` (also reads ``json.loads`` output):
+    strict, no string-to-number coercion; refusals raise :class:`BadRecord`."""
+    try:
+        result: T = msgspec.convert(data, tp, strict=True)
+    except msgspec.ValidationError as exc:
+        raise BadRecord(f"not a {getattr(tp, '__name__', tp)}: {exc}") from None
+    return result
+
+
+class Envelope(msgspec.Struct, frozen=True):
+    """A saved state as the store keeps it: the game, the schema number and
+    the state itself, read lazily (``msgspec.Raw``) so the schema decides how."""
+
+    game: str
+    schema: int
+    state: msgspec.Raw
+
+
+_ENVELOPE = msgspec.json.Decoder(Envelope)
+
+
+def read_envelope(data: bytes | str) -> Envelope:
+    """The game, schema and raw state of a saved state (:class:`BadRecord` if
+    it is not one)."""
+    try:
+        return _ENVELOPE.decode(data)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise BadRecord(f"not a saved state: {exc}") from None
+
+
+# ---------------------------------------------------------------------------
+# Plain JSON helpers (views, event data, options): reflection, exact old output
+# ---------------------------------------------------------------------------
 
 
 def to_jsonable(value: object) -> JSON:

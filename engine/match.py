@@ -262,11 +262,14 @@ class Match:
     def from_parts(
         cls,
         record: MatchRecord,
-        encoded_state: Mapping[str, Any],
+        encoded_state: Mapping[str, Any] | bytes | str,
         version: int,
         log: Sequence[LoggedEvent] = (),
     ) -> Match:
-        """Rebuild a live match from a stored state (no replay needed)."""
+        """Rebuild a live match from a stored state (no replay needed): the
+        saved form as parsed JSON (:meth:`Game.encode_state`) or as JSON text
+        or bytes (:meth:`Game.dump_state`, what hosts store), any schema the
+        game reads."""
         from . import GAMES
 
         game = GAMES.get(record.game)
@@ -277,7 +280,10 @@ class Match:
         match.options = game.options(record.options)
         match.seats = record.seats
         match.seed = record.seed
-        match.state = game.decode_state(encoded_state)
+        if isinstance(encoded_state, bytes | str):
+            match.state = game.load_state(encoded_state)
+        else:
+            match.state = game.decode_state(encoded_state)
         match.version = version
         match.actions = list(record.actions)
         match.log = list(log)
