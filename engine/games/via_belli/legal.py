@@ -21,6 +21,7 @@ from .actions import (
 )
 from .attacking import _attack_groups, _targets
 from .board import board_of
+from .checks import check_begin, check_draw, check_end_turn
 from .geometry import Cell
 from .model import State
 from .moving import _destinations, _movers, _pivots, _recallables
@@ -82,44 +83,24 @@ def _legal(state: State, seat: Seat) -> list[Action]:
 
 
 def _root(state: State, seat: Seat, stop_at_first: bool = False) -> list[Action]:
+    """The turn decision's actions: ``D``, the menus that have a choice to
+    offer, ``E`` (each decided by its check in ``checks.py``)."""
     out: list[Action] = []
-    rules = state.rules
-    pa = state.pa
-    player = state.players[seat]
-    if (
-        pa >= 1
-        and any(player.deck)
-        and not (rules.hand_limit and len(player.hand) >= rules.hand_limit)
-    ):
+    if check_draw(state, seat) is None:
         out.append(Draw())
         if stop_at_first:
             return out
-    checks: tuple[tuple[BeginKind, bool], ...] = (
-        ("+", bool(player.hand)),
-        (">", pa >= 1),
-        ("x", True),
-        ("^", True),
-    )
-    for kind, cheap in checks:
-        if not cheap:
-            continue
-        if kind == "+":
-            ok = bool(_cards_for(state, seat, "+") or _cards_for(state, seat, "?"))
-        elif kind == ">":
-            ok = bool(_movers(state, seat, first_only=True) or _recallables(state, seat))
-        elif kind == "x":
-            ok = bool(_targets(state, seat, first_only=True))
-        else:
-            ok = bool(_sorcery_cards(state, seat))
-        if ok:
+    for kind in _MENUS:
+        if check_begin(state, seat, kind) is None:
             out.append(Begin(kind))
             if stop_at_first:
                 return out
-    if not stop_at_first and ((not rules.must_spend_pa and pa > 0) or (pa <= 0 and out)):
-        # at 0 PA the turn goes on only for a Lancier's free attack, which
-        # the player may decline (seed: « il attaque gratuitement »)
+    if not stop_at_first and check_end_turn(state, seat, others=bool(out)) is None:
         out.append(EndTurn())
     return out
+
+
+_MENUS: tuple[BeginKind, ...] = ("+", ">", "x", "^")
 
 
 def _can_act(state: State) -> bool:

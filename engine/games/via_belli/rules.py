@@ -12,11 +12,12 @@ from . import menu, sampling, start, text, turns
 from . import view as views
 from .actions import Action, Cancel, format_action, parse_action
 from .board import board_of
+from .checks import refusal
 from .codec import _decode, _encode
 from .data import GAME_ID
 from .geometry import Cell
 from .legal import _legal, move_places, summon_spots
-from .model import SUB_PHASES, Options, State, View, _back
+from .model import Options, State, View, _back
 from .play import _shortcut, _step
 
 
@@ -238,16 +239,24 @@ class ViaBelli(Game[State, Action, View]):
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
         events: list[Event] = []
-        if self._is_legal(state, seat, action):
+        if self._is_legal(state, seat, action):  # listed: no need to check again
             state = _step(state, seat, action, events)
             return state, tuple(events)
-        if isinstance(action, Cancel) and state.phase in SUB_PHASES:
+        refused = refusal(state, seat, action)
+        if refused is not None:
+            raise refused.error(self.format_action(action))
+        if isinstance(action, Cancel):  # "-" in a step: back to the decision before it
             return _back(state), ()
-        result = _shortcut(state, seat, action)
-        if result is None:
-            en, fr = text._why_illegal(state, seat, action)
-            raise IllegalAction(en, fr=fr, action=self.format_action(action))
+        result = _shortcut(state, seat, action)  # a complete action: all its steps
+        assert result is not None, f"{self.format_action(action)} passed its check"
         return result
+
+    def refusal(self, state: State, seat: Seat, action: Action) -> IllegalAction | None:
+        """None when ``seat`` (the seat deciding now) may play ``action``;
+        otherwise the error ``apply`` raises, from the same checks
+        (``checks.py``)."""
+        refused = refusal(state, seat, action)
+        return None if refused is None else refused.error(self.format_action(action))
 
     def resign(self, state: State, seat: Seat) -> tuple[State, tuple[Event, ...]]:
         """A resigning player is eliminated at once (V22 applies to their

@@ -4,9 +4,11 @@ summaries and the reasons an action is refused."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...core import Decision, Event, Seat
+from ...errors import IllegalAction
 from ...text import colon, de
 from .actions import (
     Action,
@@ -23,10 +25,9 @@ from .actions import (
     Sorcery,
     Summon,
 )
-from .board import K_CASTLE, K_TERRAIN, K_UNIT, Board, board_of, card_table
-from .geometry import card_rect, cell_text
+from .board import K_CASTLE, K_TERRAIN, Board, board_of, card_table
+from .geometry import cell_text
 from .model import SUB_PHASES, State, View
-from .summoning import _placement
 
 _DECISION_TEXTS = {
     "anchor": "Choose the card and the card to place it against (Roturier@C5; "
@@ -439,209 +440,205 @@ def _card_label(state: State, b: Board, ci: int, seat: Seat, fr: bool) -> str:
     return f"{'carte cachée' if fr else 'face-down card'} ({tag})"
 
 
-def _why_illegal(state: State, seat: Seat, action: Action) -> tuple[str, str]:
-    """Why an action is refused: (English, French)."""
-    phase = state.phase
-    rules = state.rules
-    player = state.players[seat]
-    table = card_table(rules)
-    if phase == "turn":
-        pa = state.pa
-        if isinstance(action, Draw):
-            if not any(player.deck):
-                return "Your draw pile is empty.", "Votre pioche est vide."
-            if rules.hand_limit and len(player.hand) >= rules.hand_limit:
-                return (
-                    f"Your hand is full ({rules.hand_limit} cards).",
-                    f"Votre main est pleine ({rules.hand_limit} cartes).",
-                )
-            return "You have no action point left.", "Il ne vous reste aucun point d'action."
-        if isinstance(action, EndTurn):
-            return (
-                f"Your turn ends only when your action points are spent ({pa} left).",
-                f"Votre tour ne s'achève qu'une fois vos points d'action dépensés ({pa} restants).",
-            )
-        if isinstance(action, Summon):
-            return _why_not_summon(state, seat, action)
-        if isinstance(action, Begin):
-            en, fr = {
-                "+": (
-                    "You cannot summon any card now (not enough PA, or no free place).",
-                    "Vous ne pouvez invoquer aucune carte (pas assez de PA, ou aucune place).",
-                ),
-                ">": (
-                    "None of your cards can move or be recalled now.",
-                    "Aucune de vos cartes ne peut se déplacer ni être rapatriée.",
-                ),
-                "x": (
-                    "None of your cards can attack now.",
-                    "Aucune de vos cartes ne peut attaquer.",
-                ),
-                "^": (
-                    "The Sorcier needs to be on the table, face up, and a card of the discard "
-                    "you can pay for.",
-                    "Il faut un Sorcier face visible en jeu et une carte de la défausse que vous "
-                    "pouvez payer.",
-                ),
-            }[action.kind]
-            return en, fr
-        b = board_of(state)
-        if isinstance(action, Move):
-            ci = b.at((action.fx, action.fy))
-            if ci < 0 or b.kind[ci] != K_UNIT or b.owner[ci] != seat:
-                where = cell_text(action.fx, action.fy)
-                return f"You have no card at {where}.", f"Vous n'avez pas de carte en {where}."
-            if pa < 1:
-                return (
-                    "You have no action point left.",
-                    "Il ne vous reste aucun point d'action.",
-                )
-            return (
-                "That place is not free, does not touch a card next to yours, or would cut "
-                "your supply.",
-                "Cette place n'est pas libre, ne touche pas une carte voisine de la vôtre, ou "
-                "couperait votre ravitaillement.",
-            )
-        if isinstance(action, Recall):
-            ci = b.at((action.x, action.y))
-            where = cell_text(action.x, action.y)
-            if ci < 0 or b.kind[ci] != K_UNIT or b.owner[ci] != seat:
-                return f"You have no card at {where}.", f"Vous n'avez pas de carte en {where}."
-            if not b.unit(ci).face_up and not rules.recall_face_down:
-                return (
-                    "Only face-up cards can be recalled.",
-                    "Seules les cartes face visible peuvent être rapatriées.",
-                )
-            return (
-                f"Recalling {where} would cut other cards off your castle.",
-                f"Rapatrier {where} couperait d'autres cartes de votre château.",
-            )
-        if isinstance(action, Attack):
-            return (
-                "Those cards cannot attack that target together (they must be yours, face "
-                "up and touching it, except an Archer; 1 PA each).",
-                "Ces cartes ne peuvent pas attaquer cette cible ensemble (vos cartes face "
-                "visible qui la touchent, sauf l'Archer ; 1 PA chacune).",
-            )
-        if isinstance(action, Sorcery):
-            if action.card not in player.discard:
-                return (
-                    f"There is no {action.card} in your discard.",
-                    f"Il n'y a pas {de(action.card, mute_h=False)} dans votre défausse.",
-                )
-            return (
-                f"You need a face-up Sorcier and {table[action.card].ivk} PA.",
-                f"Il faut un Sorcier face visible et {table[action.card].ivk} PA.",
-            )
-        return (
-            "Now choose an action: D, +, ?, >, <, x or ^ (or a complete move such as "
-            "Roturier C5P).",
-            "Choisissez une action : D, +, ?, >, <, x ou ^ (ou un coup complet comme "
-            "Roturier C5P).",
-        )
-    if phase in ("anchor", "free-dog") and isinstance(action, Anchor):
-        if action.card not in player.hand:
-            return (
-                f"You have no {action.card} in hand.",
-                f"Vous n'avez pas {de(action.card, mute_h=False)} en main.",
-            )
-        cd = table[action.card]
-        if phase == "free-dog" and cd.ability != "dog":
-            return (
-                "Only a dog can be summoned for free.",
-                "Seul un chien peut être invoqué gratuitement.",
-            )
-        if phase == "anchor" and not action.hidden and cd.ivk > state.pa:
-            return (
-                f"The {action.card} costs {cd.ivk} PA; you have {state.pa}.",
-                f"Le {action.card} coûte {cd.ivk} PA ; il vous en reste {state.pa}.",
-            )
-        where = cell_text(action.x, action.y)
-        return (
-            f"The card at {where} is not a place to summon the {action.card} against (it must "
-            "be your castle, an outpost you hold, or a linked card of yours touching no "
-            "enemy, with a free place along it).",
-            f"La carte en {where} ne permet pas d'invoquer le {action.card} (il faut votre "
-            "château, un avant-poste que vous contrôlez ou une de vos cartes reliée qui ne "
-            "touche aucun ennemi, avec une place libre le long).",
-        )
-    if phase == "spot" and isinstance(action, Summon):
-        return _why_not_summon(state, seat, action)
-    expected = {
-        "anchor": (
-            "choose the card and the card to place it against (Roturier@C5)",
-            "choisissez la carte et la carte contre laquelle la poser (Roturier@C5)",
-        ),
-        "free-dog": (
-            "choose a dog and where (Molosse Masqué@C5), or - to pass",
-            "choisissez un chien et où (Molosse Masqué@C5), ou - pour passer",
-        ),
-        "spot": ("choose the spot (Roturier C5P)", "choisissez la place (Roturier C5P)"),
-        "pivot": (
-            "choose the card to move and its pivot (C5@D9), or to recall (<C5)",
-            "choisissez la carte à déplacer et son pivot (C5@D9), ou à rapatrier (<C5)",
-        ),
-        "destination": (
-            "choose the destination (C5>D9L)",
-            "choisissez la destination (C5>D9L)",
-        ),
-        "attack": (
-            "choose the attackers and the target (C5+F5xD9)",
-            "choisissez les attaquants et la cible (C5+F5xD9)",
-        ),
-        "sorcery": (
-            "choose a card of the discard (^Roturier)",
-            "choisissez une carte de la défausse (^Roturier)",
-        ),
-        "reveal": (
-            "choose the ambush card to reveal (!C5)",
-            "choisissez la carte en embuscade à révéler (!C5)",
-        ),
-    }.get(phase, ("wait", "attendez"))
-    cancel_en = " (or - to go back)" if phase in SUB_PHASES else ""
-    cancel_fr = " (ou - pour revenir)" if phase in SUB_PHASES else ""
-    return (
-        f"That is not possible now: {expected[0]}{cancel_en}.",
-        f"Impossible maintenant : {expected[1]}{cancel_fr}.",
+# ---------------------------------------------------------------------------
+# Why an action is refused (the checks in ``checks.py`` pick the sentence)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is refused, in English and French."""
+
+    en: str
+    fr: str
+
+    def error(self, action: str) -> IllegalAction:
+        """The error ``apply`` raises for the action (in notation)."""
+        return IllegalAction(self.en, fr=self.fr, action=action)
+
+
+EMPTY_PILE = Refusal("Your draw pile is empty.", "Votre pioche est vide.")
+NO_PA = Refusal("You have no action point left.", "Il ne vous reste aucun point d'action.")
+BEGIN_REFUSALS = {
+    "+": Refusal(
+        "You cannot summon any card now (not enough PA, or no free place).",
+        "Vous ne pouvez invoquer aucune carte (pas assez de PA, ou aucune place).",
+    ),
+    ">": Refusal(
+        "None of your cards can move or be recalled now.",
+        "Aucune de vos cartes ne peut se déplacer ni être rapatriée.",
+    ),
+    "x": Refusal(
+        "None of your cards can attack now.",
+        "Aucune de vos cartes ne peut attaquer.",
+    ),
+    "^": Refusal(
+        "The Sorcier needs to be on the table, face up, and a card of the discard you can pay for.",
+        "Il faut un Sorcier face visible en jeu et une carte de la défausse que vous pouvez payer.",
+    ),
+}
+MOVE_PLACE = Refusal(
+    "That place is not free, does not touch a card next to yours, or would cut your supply.",
+    "Cette place n'est pas libre, ne touche pas une carte voisine de la vôtre, ou "
+    "couperait votre ravitaillement.",
+)
+RECALL_FACE_UP = Refusal(
+    "Only face-up cards can be recalled.",
+    "Seules les cartes face visible peuvent être rapatriées.",
+)
+ATTACK_GROUP = Refusal(
+    "Those cards cannot attack that target together (they must be yours, face "
+    "up and touching it, except an Archer; 1 PA each).",
+    "Ces cartes ne peuvent pas attaquer cette cible ensemble (vos cartes face "
+    "visible qui la touchent, sauf l'Archer ; 1 PA chacune).",
+)
+CHOOSE_ACTION = Refusal(
+    "Now choose an action: D, +, ?, >, <, x or ^ (or a complete move such as Roturier C5P).",
+    "Choisissez une action : D, +, ?, >, <, x ou ^ (ou un coup complet comme Roturier C5P).",
+)
+DOG_ONLY = Refusal(
+    "Only a dog can be summoned for free.",
+    "Seul un chien peut être invoqué gratuitement.",
+)
+SPY_CONTACT = Refusal(
+    "The Espion must touch an enemy card.",
+    "L'Espion doit être posé au contact d'une carte ennemie.",
+)
+
+
+def hand_full(limit: int) -> Refusal:
+    return Refusal(
+        f"Your hand is full ({limit} cards).",
+        f"Votre main est pleine ({limit} cartes).",
     )
 
 
-def _why_not_summon(state: State, seat: Seat, a: Summon) -> tuple[str, str]:
-    rules = state.rules
-    player = state.players[seat]
-    table = card_table(rules)
-    if a.card not in player.hand:
-        return (
-            f"You have no {a.card} in hand.",
-            f"Vous n'avez pas {de(a.card, mute_h=False)} en main.",
-        )
-    cost = rules.ambush_cost if a.hidden else table[a.card].ivk
-    if state.phase == "turn" and cost > state.pa:
-        return (
-            f"That costs {cost} PA; you have {state.pa}.",
-            f"Cela coûte {cost} PA ; il vous en reste {state.pa}.",
-        )
-    r = card_rect(a.x, a.y, a.landscape)
-    where = cell_text(a.x, a.y)
-    if not r.inside(rules.width, rules.height):
-        return (
-            f"A card at {where} would leave the table.",
-            f"Une carte en {where} sortirait de la table.",
-        )
-    b = board_of(state)
-    if b.geo.fp(r.x, r.y, r.w, r.h) & b.occ:
-        return (
-            f"The place at {where} is not free (a card or a cup is there).",
-            f"La place en {where} n'est pas libre (une carte ou une tasse s'y trouve).",
-        )
-    if _placement(state, a.card, a.hidden) == "spy":
-        return (
-            "The Espion must touch an enemy card.",
-            "L'Espion doit être posé au contact d'une carte ennemie.",
-        )
-    return (
+def pa_unspent(pa: int) -> Refusal:
+    return Refusal(
+        f"Your turn ends only when your action points are spent ({pa} left).",
+        f"Votre tour ne s'achève qu'une fois vos points d'action dépensés ({pa} restants).",
+    )
+
+
+def no_card_at(where: str) -> Refusal:
+    return Refusal(f"You have no card at {where}.", f"Vous n'avez pas de carte en {where}.")
+
+
+def recall_cuts(where: str) -> Refusal:
+    return Refusal(
+        f"Recalling {where} would cut other cards off your castle.",
+        f"Rapatrier {where} couperait d'autres cartes de votre château.",
+    )
+
+
+def not_in_discard(card: str) -> Refusal:
+    return Refusal(
+        f"There is no {card} in your discard.",
+        f"Il n'y a pas {de(card, mute_h=False)} dans votre défausse.",
+    )
+
+
+def sorcery_needs(ivk: int) -> Refusal:
+    return Refusal(
+        f"You need a face-up Sorcier and {ivk} PA.",
+        f"Il faut un Sorcier face visible et {ivk} PA.",
+    )
+
+
+def not_in_hand(card: str) -> Refusal:
+    return Refusal(
+        f"You have no {card} in hand.",
+        f"Vous n'avez pas {de(card, mute_h=False)} en main.",
+    )
+
+
+def card_cost(card: str, ivk: int, pa: int) -> Refusal:
+    return Refusal(
+        f"The {card} costs {ivk} PA; you have {pa}.",
+        f"Le {card} coûte {ivk} PA ; il vous en reste {pa}.",
+    )
+
+
+def bad_anchor(where: str, card: str) -> Refusal:
+    return Refusal(
+        f"The card at {where} is not a place to summon the {card} against (it must "
+        "be your castle, an outpost you hold, or a linked card of yours touching no "
+        "enemy, with a free place along it).",
+        f"La carte en {where} ne permet pas d'invoquer le {card} (il faut votre "
+        "château, un avant-poste que vous contrôlez ou une de vos cartes reliée qui ne "
+        "touche aucun ennemi, avec une place libre le long).",
+    )
+
+
+def summon_cost(cost: int, pa: int) -> Refusal:
+    return Refusal(
+        f"That costs {cost} PA; you have {pa}.",
+        f"Cela coûte {cost} PA ; il vous en reste {pa}.",
+    )
+
+
+def off_table(where: str) -> Refusal:
+    return Refusal(
+        f"A card at {where} would leave the table.",
+        f"Une carte en {where} sortirait de la table.",
+    )
+
+
+def not_free(where: str) -> Refusal:
+    return Refusal(
+        f"The place at {where} is not free (a card or a cup is there).",
+        f"La place en {where} n'est pas libre (une carte ou une tasse s'y trouve).",
+    )
+
+
+def must_touch(where: str) -> Refusal:
+    return Refusal(
         f"A card at {where} must touch your castle, an outpost you hold, or one of your "
         "linked cards that touches no enemy.",
         f"Une carte en {where} doit toucher votre château, un avant-poste que vous contrôlez "
         "ou une de vos cartes reliée qui ne touche aucun ennemi.",
+    )
+
+
+_EXPECTED = {
+    "anchor": (
+        "choose the card and the card to place it against (Roturier@C5)",
+        "choisissez la carte et la carte contre laquelle la poser (Roturier@C5)",
+    ),
+    "free-dog": (
+        "choose a dog and where (Molosse Masqué@C5), or - to pass",
+        "choisissez un chien et où (Molosse Masqué@C5), ou - pour passer",
+    ),
+    "spot": ("choose the spot (Roturier C5P)", "choisissez la place (Roturier C5P)"),
+    "pivot": (
+        "choose the card to move and its pivot (C5@D9), or to recall (<C5)",
+        "choisissez la carte à déplacer et son pivot (C5@D9), ou à rapatrier (<C5)",
+    ),
+    "destination": (
+        "choose the destination (C5>D9L)",
+        "choisissez la destination (C5>D9L)",
+    ),
+    "attack": (
+        "choose the attackers and the target (C5+F5xD9)",
+        "choisissez les attaquants et la cible (C5+F5xD9)",
+    ),
+    "sorcery": (
+        "choose a card of the discard (^Roturier)",
+        "choisissez une carte de la défausse (^Roturier)",
+    ),
+    "reveal": (
+        "choose the ambush card to reveal (!C5)",
+        "choisissez la carte en embuscade à révéler (!C5)",
+    ),
+}
+
+
+def wrong_step(phase: str) -> Refusal:
+    """An action of another step: what this step expects."""
+    expected = _EXPECTED.get(phase, ("wait", "attendez"))
+    cancel_en = " (or - to go back)" if phase in SUB_PHASES else ""
+    cancel_fr = " (ou - pour revenir)" if phase in SUB_PHASES else ""
+    return Refusal(
+        f"That is not possible now: {expected[0]}{cancel_en}.",
+        f"Impossible maintenant : {expected[1]}{cancel_fr}.",
     )
