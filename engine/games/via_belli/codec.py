@@ -150,34 +150,7 @@ def _decode(d: Any) -> State:
     if extra:
         raise BadRecord(f"unknown fields {sorted(extra)} in a Via Belli state")
     rules = _decode_rules(d["rules"])
-    castles = []
-    for row in _l(d["castles"]):
-        o, x, y, land, fallen = _l(row, 5)
-        castles.append(Castle(_i(o), _i(x), _i(y), _b(land), _b(fallen)))
-    terrain = []
-    for row in _l(d["terrain"]):
-        kind, x, y, land, revealed, ctrl = _l(row, 6)
-        if kind not in ("inn", "outpost"):
-            raise BadRecord(f"unknown terrain {kind!r}")
-        terrain.append(Terrain(kind, _i(x), _i(y), _b(land), _b(revealed), _i(ctrl)))
-    units = []
-    for row in _l(d["units"]):
-        o, name, x, y, land, up, free, attacks, since = _l(row, 9)
-        units.append(
-            Unit(_i(o), _s(name), _i(x), _i(y), _b(land), _b(up), _b(free), _i(attacks), _i(since))
-        )
-    players = []
-    for row in _l(d["players"]):
-        hand, deck, discard, known, out = _l(row, 5)
-        players.append(
-            Player(
-                hand=tuple(_s(c) for c in _l(hand)),
-                deck=tuple(_i(c) for c in _l(deck)),
-                discard=tuple(_s(c) for c in _l(discard)),
-                known=tuple((_s(c), _i(t)) for c, t in (_l(k, 2) for k in _l(known))),
-                out=_b(out),
-            )
-        )
+    castles, terrain, units, players = _decode_cards(d)
     phase = d["phase"]
     if phase not in _PHASES:
         raise BadRecord(f"unknown phase {phase!r}")
@@ -225,3 +198,38 @@ def _decode(d: Any) -> State:
         ranking=tuple(tuple(_i(v) for v in _l(g)) for g in _l(d["ranking"])),
         end_reason=_s(d["end_reason"]),
     )
+
+
+def _decode_cards(
+    d: dict[str, Any],
+) -> tuple[list[Castle], list[Terrain], list[Unit], list[Player]]:
+    """The castles, terrain, units and players of a state's JSON."""
+    castles = []
+    for row in _l(d["castles"]):
+        o, x, y, land, fallen = _l(row, 5)
+        castles.append(Castle(_i(o), _i(x), _i(y), _b(land), _b(fallen)))
+    terrain = []
+    for row in _l(d["terrain"]):
+        kind, x, y, land, revealed, ctrl = _l(row, 6)
+        if kind not in ("inn", "outpost"):
+            raise BadRecord(f"unknown terrain {kind!r}")
+        terrain.append(Terrain(kind, _i(x), _i(y), _b(land), _b(revealed), _i(ctrl)))
+    units = []
+    for row in _l(d["units"]):
+        o, name, x, y, land, up, free, attacks, since = _l(row, 9)
+        units.append(
+            Unit(_i(o), _s(name), _i(x), _i(y), _b(land), _b(up), _b(free), _i(attacks), _i(since))
+        )
+    players = []
+    for row in _l(d["players"]):
+        hand, deck, discard, known, out = _l(row, 5)
+        players.append(
+            Player(
+                hand=tuple(_s(c) for c in _l(hand)),
+                deck=tuple(_i(c) for c in _l(deck)),
+                discard=tuple(_s(c) for c in _l(discard)),
+                known=tuple((_s(c), _i(t)) for c, t in (_l(k, 2) for k in _l(known))),
+                out=_b(out),
+            )
+        )
+    return castles, terrain, units, players
