@@ -43,7 +43,10 @@ from .turns import _after, _contact, _eliminate, _end_turn
 
 def _shortcut(state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]] | None:
     """A complete action typed at the turn decision (or a free dog's
-    placement at the free-dog decision): all its steps at once."""
+    placement at the free-dog decision): all its steps at once, through the
+    first anchor or pivot that offers it (the one a host's menu lists it
+    under). Its legality is decided by ``checks.py`` first; None (a step
+    not offered) never happens for an action that passed its check."""
     events: list[Event] = []
     s = state
     if state.phase == "turn":
