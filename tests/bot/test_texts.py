@@ -148,7 +148,15 @@ def walk(game_id: str) -> Walk:
 
 
 def _module_tree(game_id: str) -> ast.Module:
-    return ast.parse(inspect.getsource(inspect.getmodule(type(GAMES[game_id]))))  # type: ignore[arg-type]
+    """The source of the game's module; for a game split into a package
+    (``engine/games/<game>/``), of every module of the package."""
+    module = inspect.getmodule(type(GAMES[game_id]))
+    assert module is not None and module.__file__ is not None
+    here = Path(module.__file__).parent
+    if module.__package__ and module.__package__.count(".") >= 2:  # engine.games.<game>.<module>
+        body = [n for path in sorted(here.glob("*.py")) for n in ast.parse(path.read_text()).body]
+        return ast.Module(body=body, type_ignores=[])
+    return ast.parse(inspect.getsource(module))
 
 
 def _constant_first_args(game_id: str, callee: str) -> set[str]:
@@ -168,27 +176,31 @@ def _constant_first_args(game_id: str, callee: str) -> set[str]:
 
 def end_reasons(game_id: str) -> set[str]:
     """Every ``Outcome.reason`` a game can end with: the string constants its
-    ``_finish`` / ``_eliminate`` methods get as their ``reason`` parameter
-    (passed or by default)."""
+    ``_finish`` / ``_eliminate`` methods (or functions) get as their
+    ``reason`` parameter (passed or by default)."""
     tree = _module_tree(game_id)
     position: dict[str, int] = {}
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name in ("_finish", "_eliminate"):
-            names = [a.arg for a in node.args.args[1:]]
+            args = node.args.args
+            names = [a.arg for a in (args[1:] if args and args[0].arg == "self" else args)]
             if "reason" in names:
                 position[node.name] = names.index("reason")
             for param, default in zip(node.args.args[::-1], node.args.defaults[::-1], strict=False):
                 if param.arg == "reason" and isinstance(default, ast.Constant):
                     found.add(str(default.value))
     for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in position
-            and len(node.args) > position[node.func.attr]
-        ):
-            value = node.args[position[node.func.attr]]
+        # self._finish(...) in a method, _finish(...) between the modules of a package
+        callee = (
+            node.func.attr
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            else node.func.id
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            else ""
+        )
+        if isinstance(node, ast.Call) and callee in position and len(node.args) > position[callee]:
+            value = node.args[position[callee]]
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 found.add(value.value)
     return found
