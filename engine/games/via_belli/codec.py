@@ -1,4 +1,7 @@
-"""The compact JSON codec of Via Belli states (lists rather than objects)."""
+"""The reader of Via Belli's schema-1 saves: the compact JSON form (lists
+rather than objects) the game wrote before the shared msgspec codec
+(:mod:`engine.codec`, schema 2). Used only by
+:func:`engine.codec_legacy.read_via_belli_v1`."""
 
 from __future__ import annotations
 
@@ -10,23 +13,10 @@ from ...errors import BadRecord
 from .geometry import Cell
 from .model import Castle, Combat, Phase, Player, Rules, SelKind, State, Terrain, Unit
 
-_RULES_JSON: dict[int, tuple[Rules, Any]] = {}
-
-
 _PHASES = frozenset(get_args(Phase))
 
 
 _SEL_KINDS = frozenset(get_args(SelKind))
-
-
-def _rules_json(rules: Rules) -> Any:
-    hit = _RULES_JSON.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_RULES_JSON) > 64:
-            _RULES_JSON.clear()
-        hit = (rules, codec.to_jsonable(rules))
-        _RULES_JSON[id(rules)] = hit
-    return hit[1]
 
 
 _RULES_DECODED: dict[str, Rules] = {}
@@ -52,58 +42,6 @@ def _decode_rules(d: Any) -> Rules:
         _RULES_DECODED[key] = rules
     _LAST_RULES = (json.loads(key), rules)  # a private copy: the caller may change its data
     return rules
-
-
-def _cell_json(cell: Cell | None) -> list[int] | None:
-    return None if cell is None else [cell[0], cell[1]]
-
-
-def _encode(state: State) -> dict[str, Any]:
-    combat = state.combat
-    return {
-        "rules": _rules_json(state.rules),
-        "cups": [list(c) for c in state.cups],
-        "castles": [[c.owner, c.x, c.y, c.landscape, c.fallen] for c in state.castles],
-        "terrain": [
-            [t.kind, t.x, t.y, t.landscape, t.revealed, t.controller] for t in state.terrain
-        ],
-        "units": [
-            [u.owner, u.name, u.x, u.y, u.landscape, u.face_up, u.free_attack, u.attacks, u.since]
-            for u in state.units
-        ],
-        "players": [
-            [list(p.hand), list(p.deck), list(p.discard), [list(k) for k in p.known], p.out]
-            for p in state.players
-        ],
-        "rng": state.rng,
-        "phase": state.phase,
-        "active": state.active,
-        "pa": state.pa,
-        "turn": state.turn,
-        "first_player": state.first_player,
-        "sel": [
-            state.sel_kind,
-            state.sel_card,
-            _cell_json(state.sel_unit),
-            _cell_json(state.sel_via),
-        ],
-        "combat": None
-        if combat is None
-        else [
-            combat.seat,
-            combat.defender,
-            [list(c) for c in combat.attackers],
-            list(combat.target),
-            [list(c) for c in combat.candidates],
-        ],
-        "last": [state.last_seat, state.last_action, [list(c) for c in state.last_cells]],
-        "idle_turns": state.idle_turns,
-        "clock": state.clock,
-        "initiative": [list(r) for r in state.initiative],
-        "eliminated": list(state.eliminated),
-        "ranking": [list(g) for g in state.ranking],
-        "end_reason": state.end_reason,
-    }
 
 
 def _i(v: Any) -> int:

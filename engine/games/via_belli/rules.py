@@ -4,16 +4,16 @@ method a thin wrapper over the modules of this package."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import MappingProxyType
 
+from ... import codec_legacy
 from ...core import Decision, Event, Game, GameInfo, GameOptions, MenuStep, Outcome, Seat
-from ...errors import BadOptions, BadRecord, GameOver, IllegalAction, NotYourTurn
+from ...errors import BadOptions, GameOver, IllegalAction, NotYourTurn
 from . import menu, sampling, start, text, turns
 from . import view as views
 from .actions import Action, Cancel, format_action, parse_action
 from .board import board_of
 from .checks import refusal
-from .codec import _decode, _encode
 from .data import GAME_ID
 from .geometry import Cell
 from .legal import _legal, move_places, summon_spots
@@ -70,7 +70,8 @@ class ViaBelli(Game[State, Action, View]):
         ),
     )
     state_type = State
-    schema_version = 1
+    schema_version = 2  # 1: the compact format, read by codec_legacy.read_via_belli_v1
+    legacy_readers = MappingProxyType({1: codec_legacy.read_via_belli_v1})
     max_actions = 20_000
     conformance_games = 300
     coverage_events = frozenset(
@@ -263,26 +264,6 @@ class ViaBelli(Game[State, Action, View]):
         cards); the game goes on while two or more remain. An attack waiting
         for their reveal is called off (its PA stay spent)."""
         return turns.resign(state, seat)
-
-    # ---- JSON codec ------------------------------------------------------------
-    def encode_state(self, state: State) -> dict[str, Any]:
-        """A compact JSON form (lists rather than objects for the cards on the
-        table and the players): states are large and saved after every action."""
-        return {"game": self.info.id, "schema": self.schema_version, "state": _encode(state)}
-
-    def decode_state(self, data: Mapping[str, Any]) -> State:
-        if data.get("game") != self.info.id:
-            raise BadRecord(f"state of game {data.get('game')!r}, not {self.info.id!r}")
-        if data.get("schema") != self.schema_version:
-            raise BadRecord(
-                f"state schema {data.get('schema')!r}; this engine reads {self.schema_version}"
-            )
-        try:
-            return _decode(data["state"])
-        except BadRecord:
-            raise
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-            raise BadRecord(f"not a Via Belli state: {exc!r}") from None
 
     # ---- outcome & views ---------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
