@@ -1,0 +1,775 @@
+"""Belle Position texts for hosts, in English and French: actions, decisions, events,
+summaries, and why an action is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from ...core import Decision, Event, Seat
+from ...text import colon, de, semicolon
+from .actions import Action, Done, Fire, Loss, Move, Play, Undo
+from .board import (
+    _abs_code,
+    _allowance,
+    _cap,
+    _count,
+    _index_of,
+    _light,
+    _types,
+    absolute_of,
+    board,
+    card_index,
+    opposite,
+    relative_code,
+)
+from .data import GONE, PILE, RESERVE, USED, WINGS, TypeDef, army_entries, describe_army, type_name
+from .legal import _loss_candidates, _rally_actions
+from .model import Card, CardView, State, View
+from .movement import _destinations
+
+_WING_FR = ("aile gauche", "centre", "aile droite")
+
+
+_WING_EN = ("left wing", "centre", "right wing")
+
+
+_SIDE_ADJ_FR = {"french": ("française", "français"), "german": ("allemande", "allemand")}
+
+
+_SIDE_NAME = {
+    "french": ("Français", "French"),
+    "german": ("Allemands", "Germans"),
+}
+
+
+@cache
+def _at(code: str, fr: bool) -> str:
+    """``"FG"`` -> "à l'aile gauche française" / "in the French left wing"."""
+    if code == "R":
+        return "en réserve" if fr else "in the reserve"
+    if not fr:
+        return f"in the {_code_name(code, False)}"
+    name = _code_name(code, True)
+    return f"au {name}" if name.startswith("centre") else f"à l'{name}"
+
+
+@cache
+def _the(code: str, fr: bool) -> str:
+    """``"FC"`` -> "le centre français" / "the French centre"."""
+    if code == "R":
+        return "la réserve" if fr else "the reserve"
+    if not fr:
+        return f"the {_code_name(code, False)}"
+    name = _code_name(code, True)
+    return f"le {name}" if name.startswith("centre") else f"l'{name}"
+
+
+@cache
+def _code_name(code: str, fr: bool) -> str:
+    """``"FG"`` -> "aile gauche française" / "French left wing"."""
+    if code == "R":
+        return "réserve" if fr else "reserve"
+    if len(code) != 2 or code[0] not in "FA" or code[1] not in "GCD":
+        return code
+    side = "french" if code[0] == "F" else "german"
+    wing = "GCD".index(code[1])
+    if fr:
+        adj = _SIDE_ADJ_FR[side][1 if wing == 1 else 0]
+        return f"{_WING_FR[wing]} {adj}"
+    return f"{'French' if side == 'french' else 'German'} {_WING_EN[wing]}"
+
+
+def _relative_name(code: str, fr: bool) -> str:
+    if code == "R":
+        return "réserve" if fr else "reserve"
+    wing = WINGS.index(code[-1])
+    if code.startswith("E"):
+        return (
+            f"{_WING_FR[wing]} {'ennemie' if wing != 1 else 'ennemi'}"
+            if fr
+            else f"enemy {_WING_EN[wing]}"
+        )
+    return f"{'votre' if fr else 'your'} {_WING_FR[wing] if fr else _WING_EN[wing]}"
+
+
+def _name_of(data: Mapping[str, Any], key: str = "type") -> str:
+    value = data.get(key)
+    return type_name(str(value)) if value else "?"
+
+
+_MOD_FR = {
+    "save": "sauvegarde",
+    "bourg": "Bourg",
+    "retranchements": "Retranchements",
+    "general": "général",
+    "bois": "Bois",
+    "hauteur": "Hauteur",
+}
+
+
+_MOD_EN = {
+    "save": "save",
+    "bourg": "Bourg",
+    "retranchements": "Retranchements",
+    "general": "general",
+    "bois": "Bois",
+    "hauteur": "Hauteur",
+}
+
+
+def _mods_text(mods: object, fr: bool) -> str:
+    if not isinstance(mods, list) or not mods:
+        return ""
+    table = _MOD_FR if fr else _MOD_EN
+    return ", ".join(f"{table.get(str(m[0]), str(m[0]))} {int(m[1]):+d}" for m in mods)
+
+
+_PHASE = {
+    "deploy": ("déploiement", "deployment"),
+    "movement": ("mouvements", "movement"),
+    "combat": ("combats", "combat"),
+    "rally": ("cohésion", "cohesion"),
+    "over": ("partie terminée", "game over"),
+}
+
+
+_MODE_FR = {
+    "melee": "corps à corps",
+    "long-range": "tir à longue portée",
+    "counter-battery": "contre-batterie",
+    "flank-attack": "attaque de flanc",
+}
+
+
+_MODE_EN = {
+    "melee": "melee",
+    "long-range": "long-range fire",
+    "counter-battery": "counter-battery",
+    "flank-attack": "flank attack",
+}
+
+
+_REASON = {
+    "occupation": (
+        "occupe deux positions ennemies abandonnées",
+        "occupies two abandoned enemy positions",
+    ),
+    "flank": (
+        "peut prendre de flanc une position vacante (règle 18)",
+        "can attack a vacant position from the flank (rule 18)",
+    ),
+    "annihilation": ("l'adversaire n'a plus d'unité", "the enemy has no unit left"),
+    "resign": ("l'adversaire abandonne", "the opponent resigns"),
+    "turn-limit": ("limite de tours atteinte", "turn limit reached"),
+}
+
+
+def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
+    d = event.data
+    kind = event.kind
+
+    def who(key: str = "seat") -> str:
+        seat = d.get(key)
+        if not isinstance(seat, int) or not 0 <= seat < len(names):
+            return "?"
+        return names[seat]
+
+    def where(key: str = "position") -> str:
+        return _at(str(d.get(key, "")), fr)
+
+    def card(uid_key: str = "card", type_key: str = "type") -> str:
+        return f"{_name_of(d, type_key)} ({d.get(uid_key)})"
+
+    if kind == "army":
+        army = army_entries(str(d.get("list", "")), str(d.get("side", "french")))
+        side = _SIDE_NAME.get(str(d.get("side")), ("?", "?"))[0 if fr else 1]
+        cards = "cartes" if fr else "cards"
+        return (
+            f"{who()} ({side}, {d.get('points')} pts, {d.get('cards')} {cards}){colon(fr)} "
+            f"{describe_army(army)}"
+        )
+    if kind == "deal":
+        if "cards" in d:
+            shown = ", ".join(f"{type_name(t)} ({u})" for u, t in d["cards"])
+            return f"Votre réserve : {shown}." if fr else f"Your reserve: {shown}."
+        return (
+            f"{who()} reçoit {d.get('count')} cartes ({d.get('pile')} en pioche)."
+            if fr
+            else f"{who()} is dealt {d.get('count')} cards ({d.get('pile')} in the pile)."
+        )
+    if kind == "deploy":
+        return f"{'Vous déployez' if fr else 'You deploy'} {card()} {where()}."
+    if kind == "undo":
+        return f"{'Vous reprenez' if fr else 'You take back'} {card()}."
+    if kind == "ready":
+        return f"{who()} {'a terminé son déploiement' if fr else 'has deployed'}."
+    if kind == "deployed":
+        parts = []
+        for pos in d.get("positions", []):
+            bits = []
+            if pos.get("general"):
+                bits.append(type_name(pos["general"][1]))
+            bits += [type_name(t) for _, t in pos.get("terrain", [])]
+            hidden = pos.get("hidden", 0)
+            if hidden:
+                bits.append(f"{hidden} {'cachée(s)' if fr else 'hidden'}")
+            parts.append(f"{pos.get('position')}{colon(fr)} " + (", ".join(bits) or "—"))
+        head = "déploiement" if fr else "deployment"
+        return (
+            f"{who()} — {head} : " + " ; ".join(parts)
+            if fr
+            else f"{who()} — {head}: " + "; ".join(parts)
+        )
+    if kind.startswith("terrain:"):
+        tid = kind.split(":", 1)[1]
+        return (
+            f"{who()} : {type_name(tid)} {where()}."
+            if fr
+            else f"{who()}: {type_name(tid)} {where()}."
+        )
+    if kind == "general":
+        return f"{who()} : {card()} {where()}." if fr else f"{who()}: {card()} {where()}."
+    if kind == "first-player":
+        terrain = d.get("terrain", [0, 0])
+        rolls = d.get("rolls") or []
+        if rolls:
+            dice = semicolon(fr).join(f"{a}–{b}" for a, b in rolls)
+            why = f"tirage au sort aux dés ({dice})" if fr else f"drawn by dice ({dice})"
+        else:
+            why = (
+                f"moins de terrains déployés ({terrain[0]} contre {terrain[1]})"
+                if fr
+                else f"fewer terrain cards deployed ({terrain[0]} to {terrain[1]})"
+            )
+        return f"{who()} {'joue en premier' if fr else 'plays first'}{colon(fr)} {why}."
+    if kind == "turn":
+        return f"— {'Tour' if fr else 'Turn'} {d.get('turn')}{colon(fr)} {who()} —"
+    if kind in ("cohesion", "disorganisation"):
+        dice = " ".join(str(x) for x in d.get("dice", []))
+        mods = _mods_text(d.get("modifiers"), fr)
+        extra = f" ({mods})" if mods else ""
+        ok = d.get("passed")
+        if kind == "cohesion":
+            label = "Cohésion" if fr else "Cohesion"
+            result = ("tient" if fr else "holds") if ok else ("déroute !" if fr else "routs!")
+            if not ok and d.get("may_rally"):  # option ralliement_timing=failure
+                result = "échoue (Ralliement possible)" if fr else "fails (Ralliement possible)"
+        else:
+            label = "Désorganisation" if fr else "Disorganisation"
+            result = (
+                ("reste" if fr else "stays")
+                if ok
+                else ("retourne en réserve" if fr else "back to the reserve")
+            )
+        return (
+            f"{label} {card()} {where()} : dés {dice} contre {d.get('target')}{extra} → {result}"
+            if fr
+            else f"{label} {card()} {where()}: dice {dice} against {d.get('target')}{extra} → {result}"
+        )
+    if kind == "general-test":
+        dice = " ".join(str(x) for x in d.get("dice", []))
+        result = (
+            ("survit" if fr else "survives")
+            if d.get("passed")
+            else ("est tué (6) !" if fr else "is killed (6)!")
+        )
+        return f"{'Général' if fr else 'General'} {card()}{colon(fr)} {'dés' if fr else 'dice'} {dice} → {result}"
+    if kind in _MODE_FR:
+        mode = _MODE_FR[kind] if fr else _MODE_EN[kind]
+        dice = " ".join(str(x) for x in d.get("dice", [])) or "—"
+        mods = _mods_text(d.get("modifiers"), fr)
+        status = d.get("status")
+        status_text = ""
+        if status:
+            status_text = (
+                (" en attaque" if status == "attack" else " en défense")
+                if fr
+                else (" attacking" if status == "attack" else " defending")
+            )
+        target = ""
+        if d.get("target"):
+            target = f" → {card('target', 'target_type')}"
+        dice_line = (
+            f"{d.get('dice_count')} dé(s) (VC {d.get('vc')}{', ' + mods if mods else ''}) : {dice}"
+            if fr
+            else f"{d.get('dice_count')} dice (VC {d.get('vc')}{', ' + mods if mods else ''}): {dice}"
+        )
+        hits = d.get("hits")
+        text = (
+            f"{who()} — {card()} {mode}{status_text} sur {_the(str(d.get('at')), True)}{target} : "
+            f"{dice_line}, touche sur {d.get('threshold')} ou moins → {hits} perte(s)"
+            if fr
+            else f"{who()} — {card()} {mode}{status_text} at {_the(str(d.get('at')), False)}{target}: "
+            f"{dice_line}, hitting on {d.get('threshold')} or less → {hits} loss(es)"
+        )
+        if d.get("general"):
+            text += (
+                f" ; {d.get('sixes')} six → jeton(s) sur {card('general', 'general_type')}"
+                if fr
+                else f"; {d.get('sixes')} six(es) → token(s) on {card('general', 'general_type')}"
+            )
+        return text + "."
+    if kind == "loss":
+        return (
+            f"Perte sur {card()} ({d.get('tokens')} jeton(s))."
+            if fr
+            else f"Loss on {card()} ({d.get('tokens')} token(s))."
+        )
+    if kind == "eliminated":
+        causes_fr = {
+            "losses": "plus de pertes que sa VC",
+            "rout": "déroute",
+            "general-test": "6 au test du général",
+            "alone": "général seul engagé",
+        }
+        causes_en = {
+            "losses": "more losses than its VC",
+            "rout": "routed",
+            "general-test": "a 6 on the general's test",
+            "alone": "a general engaged alone",
+        }
+        cause = str(d.get("cause"))
+        why = (causes_fr if fr else causes_en).get(cause, cause)
+        return f"Élimination : {card()} ({why})." if fr else f"{card()} is eliminated ({why})."
+    if kind.startswith("reveal:"):
+        return (
+            f"{who()} révèle {card()} {where()}." if fr else f"{who()} reveals {card()} {where()}."
+        )
+    if kind == "to-reserve":
+        return (
+            f"{card()} retourne en réserve (désorganisation)."
+            if fr
+            else f"{card()} goes back to the reserve (disorganisation)."
+        )
+    if kind in ("conquered", "recovered"):
+        the = _the(str(d.get("position", "")), fr)
+        if kind == "conquered":
+            return f"{who()} conquiert {the}." if fr else f"{who()} conquers {the}."
+        return f"{who()} reprend {the}." if fr else f"{who()} retakes {the}."
+    if kind == "move":
+        src = _code_name(str(d.get("from")), fr)
+        dst = _code_name(str(d.get("to")), fr)
+        engaged = d.get("engaged")
+        tail = (" — engagement !" if fr else " — engaged!") if engaged else ""
+        if "card" in d:
+            return f"{who()}{colon(fr)} {card()} {src} → {dst}{tail}"
+        hidden = "une carte cachée" if fr else "a hidden card"
+        return f"{who()}{colon(fr)} {hidden} {src} → {dst}{tail}"
+    if kind.startswith("special:"):
+        special = type_name(kind.split(":", 1)[1])
+        if "target" in d:
+            return f"{who()} {'joue' if fr else 'plays'} {special} ({d.get('card')}) → {card('target')}."
+        hidden = "une carte cachée" if fr else "a hidden card"
+        return (
+            f"{who()} {'joue' if fr else 'plays'} {special} ({d.get('card')}) → {hidden} {where()}."
+        )
+    if kind == "reinforcement":
+        if "card" in d:
+            return f"{'Renfort' if fr else 'Reinforcement'}{colon(fr)} {card()}."
+        return f"{who()} {'pioche un renfort' if fr else 'draws a reinforcement'}."
+    if kind == "no-reinforcement":
+        return f"{who()}{colon(fr)} {'pioche vide' if fr else 'the pile is empty'}."
+    if kind == "resign":
+        return f"{who()} {'abandonne' if fr else 'resigns'}."
+    if kind == "game-over":
+        reason = str(d.get("reason"))
+        text = _REASON.get(reason, (reason, reason))[0 if fr else 1]
+        if d.get("winner") is None:
+            return f"{'Match nul' if fr else 'Draw'}{colon(fr)} {text}."
+        return f"{who('winner')} {'l’emporte' if fr else 'wins'}{colon(fr)} {text}."
+    return None
+
+
+def describe_action(state: State, seat: Seat, action: Action, locale: str = "en") -> str:
+    fr = locale.lower().startswith("fr")
+    army = state.armies[seat]
+
+    def card_label(uid: str, side: int = seat) -> str:
+        i = _index_of(state.armies[side], uid)
+        if i < 0:
+            return uid
+        return f"{type_name(state.armies[side].cards[i].type)} ({uid})"
+
+    if isinstance(action, Move):
+        where = _relative_name(action.to, fr)
+        i = _index_of(army, action.card)
+        kind = _types(state.rules)[army.cards[i].type].kind if i >= 0 else "unit"
+        if state.phase == "deploy":
+            verb = "Déployer" if fr else "Deploy"
+            return f"{verb} {card_label(action.card)} → {where}"
+        if kind == "terrain":
+            return f"{'Poser' if fr else 'Place'} {card_label(action.card)} → {where}"
+        return f"{card_label(action.card)} → {where}"
+    if isinstance(action, Fire):
+        if action.at in ("G", "C", "D", "EG", "EC", "ED"):
+            return f"{'Tir' if fr else 'Fire'}{colon(fr)} {card_label(action.card)} → {_relative_name(action.at, fr)}"
+        label = "Contre-batterie" if fr else "Counter-battery"
+        return f"{label}{colon(fr)} {card_label(action.card)} → {card_label(action.at, 1 - seat)}"
+    if isinstance(action, Loss):
+        return f"{'Perte sur' if fr else 'Loss on'} {card_label(action.card)}"
+    if isinstance(action, Play):
+        return f"{card_label(action.card)} → {card_label(action.target)}"
+    if isinstance(action, Undo):
+        return "Reprendre la dernière carte" if fr else "Take back the last card"
+    labels = {
+        "deploy": ("Terminer le déploiement", "Finish deployment"),
+        "rally": ("Lancer les tests de cohésion", "Roll the cohesion tests"),
+        "combat": ("Fin des combats", "End the combats"),
+        "movement": ("Fin des mouvements", "End the movement"),
+    }
+    if state.phase == "rally" and state.rules.ralliement_timing == "failure":
+        return "Laisser l'unité dérouter" if fr else "Let the unit rout"
+    fr_text, en_text = labels.get(state.phase, ("Terminé", "Done"))
+    return fr_text if fr else en_text
+
+
+def decision_text(decision: Decision, locale: str = "en", names: Sequence[str] = ()) -> str:
+    fr = locale.lower().startswith("fr")
+    kind = decision.kind
+    m = str(decision.param("letter") or "F")  # the player's own handles in examples
+    e = str(decision.param("enemy") or ("A" if m == "F" else "F"))
+    if kind == "deploy":
+        return (
+            f"Déployez vos cartes faces cachées dans vos trois positions ({m}7>C), une à la "
+            "fois, puis ok. L'adversaire déploie en même temps, en secret."
+            if fr
+            else f"Deploy your cards face down in your three positions ({m}7>C), one at a "
+            "time, then ok. Your opponent deploys at the same time, in secret."
+        )
+    if kind == "rout":
+        failed = str(decision.param("card") or f"{m}7")
+        special = str(decision.param("special") or f"{m}21")
+        return (
+            f"{failed} vient d'échouer à son test de cohésion : jouez Ralliement sur elle "
+            f"({special}!{failed}), elle réussit alors tous ses tests, ou laissez-la "
+            "dérouter (ok)."
+            if fr
+            else f"{failed} has just failed its cohesion test: play Ralliement on it "
+            f"({special}!{failed}) and it passes all its tests, or let it rout (ok)."
+        )
+    if kind == "rally":
+        return (
+            f"Cohésion : jouez Ralliement sur une unité touchée ({m}21!{m}7), ou lancez les tests (ok)."
+            if fr
+            else f"Cohesion: play Ralliement on a unit that took losses ({m}21!{m}7), or roll "
+            "the tests (ok)."
+        )
+    if kind == "combat":
+        return (
+            f"Combats : faites tirer une unité ({m}7@EC, contre-batterie {m}7@{e}3), ou terminez (ok)."
+            if fr
+            else f"Combat: fire with a unit ({m}7@EC, counter-battery {m}7@{e}3), or end (ok)."
+        )
+    if kind == "allocate":
+        hits = decision.param("hits")
+        where = _at(str(decision.param("position") or ""), fr)
+        return (
+            f"Vous subissez {hits} perte(s) {where} : choisissez l'unité qui prend le "
+            f"prochain jeton (-{m}3), chacune en ayant un avant qu'une en reçoive un second."
+            if fr
+            else f"You take {hits} loss(es) {where}: choose the unit that takes "
+            f"the next token (-{m}3); each has one before any has a second."
+        )
+    return (
+        f"Mouvements : déplacez des cartes ({m}7>EC), jouez une carte ({m}21!{m}7), ou terminez (ok)."
+        if fr
+        else f"Movement: move cards ({m}7>EC), play a card ({m}21!{m}7), or end (ok)."
+    )
+
+
+def summary(view: View, names: Sequence[str], locale: str = "en") -> str:
+    fr = locale.lower().startswith("fr")
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+    def cards(units: Sequence[CardView]) -> str:
+        parts = []
+        for c in units:
+            label = f"{c.uid} {c.short} VC{c.vc}"
+            if not c.face_up:
+                label += " (" + ("cachée" if fr else "hidden") + ")"
+            if c.tokens:
+                label += f" [{c.tokens}]"
+            parts.append(label)
+        return ", ".join(parts)
+
+    lines = []
+    turn = "Tour" if fr else "Turn"
+    phase = _PHASE.get(view.phase, ("", ""))[0 if fr else 1]
+    limit = f"/{2 * view.turn_limit}" if view.turn_limit else ""
+    lines.append(f"{turn} {view.turn}{limit} — {phase}")
+    for pos in view.positions:
+        name = pos.name_fr if fr else pos.name_en
+        head = f"{pos.code} ({name})"
+        if pos.terrain:
+            head += " — " + ", ".join(t.name for t in pos.terrain)
+        if pos.conquered:
+            head += " — " + ("conquise" if fr else "conquered")
+        lines.append(head)
+        for side in pos.sides:
+            bits = []
+            if side.general is not None:
+                g = side.general
+                bits.append(
+                    f"{g.name} A{g.attack}/D{g.defence}" + (f" [{g.tokens}]" if g.tokens else "")
+                )
+            if side.units:
+                bits.append(cards(side.units))
+            if side.hidden:
+                bits.append(f"{side.hidden} " + ("cachée(s)" if fr else "hidden"))
+            if bits:
+                lines.append(f"   {who(side.seat)}{colon(fr)} " + semicolon(fr).join(bits))
+    for p in view.players:
+        reserve = "réserve" if fr else "reserve"
+        pile = "pioche" if fr else "pile"
+        lines.append(
+            f"{who(p.seat)} ({p.side_name_fr if fr else p.side_name_en}){colon(fr)} "
+            f"{p.reserve_count} {reserve}, {p.pile_count} {pile}"
+        )
+        if p.reserve is not None:
+            lines.append("   " + ", ".join(f"{c.uid} {c.short}" for c in p.reserve))
+    if view.last_combat is not None:
+        c = view.last_combat
+        lines.append(
+            f"{c.card} {(_MODE_FR if fr else _MODE_EN).get(c.mode, '')}{colon(fr)} "
+            f"{' '.join(str(d) for d in c.dice)} ≤ {c.threshold} → {c.hits}"
+        )
+    return "\n".join(lines)
+
+
+def _why_illegal(state: State, seat: int, action: Action) -> tuple[str, str]:
+    """Why an action is refused: (English, French)."""
+    phase = state.phase
+    army = state.armies[seat]
+    m = army.letter  # examples in the player's own handles
+    types = _types(state.rules)
+    card: Card | None = None
+    if isinstance(action, Move | Fire | Loss | Play):
+        i = _index_of(army, action.card)
+        if i < 0:
+            return (
+                f"{action.card} is not one of your cards (yours are {army.letter}1 to "
+                f"{army.letter}{len(army.cards)}).",
+                f"{action.card} n'est pas une de vos cartes (les vôtres vont de "
+                f"{army.letter}1 à {army.letter}{len(army.cards)}).",
+            )
+        card = army.cards[i]
+    name = type_name(card.type) if card is not None else ""
+    if phase == "deploy":
+        if isinstance(action, Undo):
+            return ("You have nothing to take back.", "Vous n'avez rien à reprendre.")
+        if not isinstance(action, Move) or card is None:
+            return (
+                f"Deployment: place a card ({m}7>C), take back the last one (undo), or ok.",
+                f"Déploiement : placez une carte ({m}7>C), reprenez la dernière (undo), ou ok.",
+            )
+        t = types[card.type]
+        if card.loc != RESERVE:
+            where = "already deployed" if card.loc >= 0 else "in your reinforcement pile"
+            where_fr = "déjà déployée" if card.loc >= 0 else "dans votre pioche de renforts"
+            return (f"{name} ({card.uid}) is {where}.", f"{name} ({card.uid}) est {where_fr}.")
+        if action.to not in WINGS:
+            return (
+                "Deploy in your own positions: G, C or D.",
+                "Déployez dans vos propres positions : G, C ou D.",
+            )
+        if t.kind == "special":
+            return (
+                f"{name} is a special card: it stays in the reserve until played.",
+                f"{name} est une carte spéciale : elle reste en réserve jusqu'à être jouée.",
+            )
+        return _place_refusal(state, seat, absolute_of(seat, action.to), t)
+    if phase == "allocate":
+        alloc = state.alloc
+        assert alloc is not None
+        if isinstance(action, Loss) and seat == alloc.taker:
+            names = ", ".join(army.cards[j].uid for j in _loss_candidates(state))
+            return (
+                f"Spread the losses: every unit there has a token before any has a second "
+                f"(now: {names}).",
+                f"Répartissez les pertes : chaque unité de la position a un jeton avant "
+                f"qu'une en reçoive un second (maintenant : {names}).",
+            )
+        return ("Place the losses first (-F3).", "Placez d'abord les pertes (-F3).")
+    if phase == "rally" and state.rules.ralliement_timing == "failure":
+        failed = state.last_tests[-1].card if state.last_tests else ""
+        play = next((a for a in _rally_actions(state) if isinstance(a, Play)), None)
+        special = play.card if play is not None else f"{m}21"
+        return (
+            f"{failed} has just failed its cohesion test: play Ralliement on it "
+            f"({special}!{failed}), or let it rout (ok).",
+            f"{failed} vient d'échouer à son test de cohésion : jouez Ralliement sur elle "
+            f"({special}!{failed}), ou laissez-la dérouter (ok).",
+        )
+    if phase == "rally":
+        return (
+            f"Cohesion phase: play Ralliement on a unit that took losses ({m}21!{m}7), or roll "
+            "the tests (ok).",
+            f"Phase de cohésion : jouez Ralliement sur une unité touchée ({m}21!{m}7), ou lancez "
+            "les tests (ok).",
+        )
+    if phase == "combat":
+        if isinstance(action, Fire) and card is not None:
+            return _fire_refusal(state, seat, card, action)
+        return (
+            f"Combat phase: fire with a unit ({m}7@EC), or end the combats (ok).",
+            f"Phase de combat : faites tirer une unité ({m}7@EC), ou terminez les combats (ok).",
+        )
+    if phase == "movement":
+        if isinstance(action, Done):
+            b = board(state)
+            over = [
+                _abs_code(state, p)
+                for p in range(6)
+                if _count(b, seat, p) > _cap(state, b, seat, p)
+            ]
+            return (
+                f"Over the grouping limit in {', '.join(over)}: move cards out before ending "
+                "the movement phase.",
+                f"Limite de regroupement dépassée en {', '.join(over)} : sortez des cartes "
+                "avant de terminer les mouvements.",
+            )
+        if isinstance(action, Move) and card is not None:
+            return _move_refusal(state, seat, card, action)
+        if isinstance(action, Play) and card is not None:
+            return (
+                f"{name} ({card.uid}) cannot be played on {action.target} now.",
+                f"{name} ({card.uid}) ne peut pas être joué sur {action.target} maintenant.",
+            )
+        return (
+            f"Movement phase: move a card ({m}7>EC), play a card ({m}21!{m}7), or end (ok).",
+            f"Phase de mouvement : déplacez une carte ({m}7>EC), jouez une carte ({m}21!{m}7), "
+            "ou terminez (ok).",
+        )
+    return ("That is not possible now.", "Impossible maintenant.")
+
+
+def _place_refusal(state: State, seat: int, p: int, t: TypeDef) -> tuple[str, str]:
+    b = board(state)
+    code = _abs_code(state, p)
+    if t.kind == "general" and b.general[seat][p] >= 0:
+        return (
+            f"There is already one of your generals in {code}: one per position.",
+            f"Vous avez déjà un général en {code} : un par position.",
+        )
+    if t.kind == "terrain":
+        if b.present(1 - seat, p):
+            return (
+                f"{code} is engaged: terrain goes only into a position that is not.",
+                f"{code} est engagée : un terrain ne se pose que dans une position non engagée.",
+            )
+        if t.id in b.terrain[p]:
+            return (
+                f"There is already a {t.name} in {code}: two *different* terrain cards at most.",
+                f"Il y a déjà un {t.name} en {code} : deux terrains *différents* au plus.",
+            )
+        if len(b.terrain[p]) >= 2:
+            return (
+                f"{code} already has two terrain cards.",
+                f"{code} a déjà deux cartes de terrain.",
+            )
+    return (
+        f"{code} is full: {_cap(state, b, seat, p)} cards (units and terrain) at most there.",
+        f"{code} est pleine : {_cap(state, b, seat, p)} cartes (unités et terrains) au plus.",
+    )
+
+
+def _fire_refusal(state: State, seat: int, card: Card, action: Fire) -> tuple[str, str]:
+    name = f"{type_name(card.type)} ({card.uid})"
+    t = _types(state.rules)[card.type]
+    if t.kind != "unit" or card.loc < 0:
+        return (
+            f"{name} is not a unit on the battlefield.",
+            f"{name} n'est pas une unité sur le champ de bataille.",
+        )
+    if card.fought:
+        return (f"{name} has already fired this turn.", f"{name} a déjà tiré ce tour-ci.")
+    if action.at in ("G", "C", "D", "EG", "EC", "ED"):
+        p = absolute_of(seat, action.at)
+        if p in state.closed:
+            return (
+                f"The combats in {_abs_code(state, p)} are over: all combats in a position "
+                "are resolved before moving on to another.",
+                f"Les combats en {_abs_code(state, p)} sont terminés : tous les combats d'une "
+                "position sont résolus avant de passer à une autre.",
+            )
+    return (
+        f"{name} cannot fire at {action.at}: melee needs enemy units in its own position, "
+        "long range artillery facing visible enemies with neither position engaged"
+        + (", a flank attack enemies beside it" if state.rules.flank_attack else "")
+        + ".",
+        f"{name} ne peut pas tirer sur {action.at} : le corps à corps exige des ennemis dans "
+        "sa position, le tir à longue portée une artillerie face à des ennemis visibles, "
+        "aucune des deux positions n'étant engagée"
+        + (", l'attaque de flanc des ennemis à côté" if state.rules.flank_attack else "")
+        + ".",
+    )
+
+
+def _move_refusal(state: State, seat: int, card: Card, action: Move) -> tuple[str, str]:
+    types = _types(state.rules)
+    t = types[card.type]
+    name = f"{t.name} ({card.uid})"
+    i = card_index(card.uid)
+    if t.kind == "special":
+        return (
+            f"{name} is played on a unit ({card.uid}!{card.uid[0]}7), not moved.",
+            f"{name} se joue sur une unité ({card.uid}!{card.uid[0]}7), elle ne se déplace pas.",
+        )
+    if card.loc in (GONE, USED):
+        return (f"{name} is out of the game.", f"{name} est hors jeu.")
+    if card.loc == PILE:
+        return (
+            f"{name} is still in your reinforcement pile.",
+            f"{name} est encore dans votre pioche de renforts.",
+        )
+    if t.kind == "terrain" and card.loc >= 0:
+        return (
+            f"{name} is terrain: it stays where it was placed.",
+            f"{name} est un terrain : il reste où il a été posé.",
+        )
+    if card.fought and not _light(state.rules, t):
+        return (
+            f"{name} fought this turn: it cannot also move.",
+            f"{name} a combattu ce tour-ci : elle ne peut pas aussi se déplacer.",
+        )
+    if card.moves >= _allowance(state.rules, t, card.forced):
+        return (f"{name} has no move left this turn.", f"{name} n'a plus de mouvement ce tour.")
+    if card.moves and state.mover != i:
+        return (
+            f"{name}'s moves are over: a card's moves are consecutive, and another card "
+            "has moved since.",
+            f"Les mouvements {de(name, mute_h=False)} sont terminés : ils sont consécutifs, et une autre "
+            "carte a bougé depuis.",
+        )
+    b = board(state)
+    dests = _destinations(state, b, seat, card, t)
+    dest = absolute_of(seat, action.to)
+    if dest not in dests:
+        allowed = ", ".join(relative_code(seat, d) for d in dests) or "—"
+        extra_en = extra_fr = ""
+        if card.loc >= 0 and card.loc // 3 == seat and dest == opposite(card.loc):
+            extra_en = " Its position is engaged: no advance into the enemy line from there."
+            extra_fr = " Sa position est engagée : pas d'avance vers la ligne ennemie."
+        return (
+            f"{name} cannot go to {action.to} (no lateral, diagonal or enemy-reserve moves); "
+            f"it may go to: {allowed}.{extra_en}",
+            f"{name} ne peut pas aller en {action.to} (pas de mouvement latéral, en "
+            f"diagonale ou vers la réserve ennemie) ; destinations : {allowed}.{extra_fr}",
+        )
+    if t.kind == "general" and dest >= 0 and b.general[seat][dest] >= 0:
+        return _place_refusal(state, seat, dest, t)
+    if t.kind == "terrain":
+        return _place_refusal(state, seat, dest, t)
+    code = _abs_code(state, dest) if dest >= 0 else "R"
+    return (
+        f"Moving {name} to {code} would break the grouping limit for good: the limit is "
+        "ignored while cards move, but the moves left could no longer bring every "
+        "position back within it.",
+        f"Déplacer {name} en {code} briserait la limite de regroupement pour de bon : elle "
+        "est ignorée pendant les mouvements, mais les mouvements restants ne pourraient "
+        "plus ramener chaque position dans la limite.",
+    )
