@@ -43,31 +43,20 @@ def _fire(
     target: int,
     events: list[Event],
 ) -> State:
+    """Card ``i`` of ``seat`` fires (``mode``) at position ``at`` (``target``:
+    the enemy card aimed at by counter-battery, -1 otherwise)."""
     rules = state.rules
-    types = _types(rules)
     enemy = 1 - seat
+    t = _types(rules)[state.armies[seat].cards[i].type]
+    state = _open_fire(state, seat, i, mode, at, events)
     c = state.armies[seat].cards[i]
-    t = types[c.type]
-    if not c.up:
-        state = _reveal(state, seat, i, events)
-    c = state.armies[seat].cards[i]
-    state = _set_card(state, seat, i, c.set(fought=True))
-    if mode == "flank-attack":
-        for j in board(state).units[enemy][at]:
-            if not state.armies[enemy].cards[j].up:
-                state = _reveal(state, enemy, j, events)
-    closed = state.closed
-    if state.combat_at >= 0 and state.combat_at != at:
-        closed = (*closed, state.combat_at)
-    state = replace(state, combat_at=at, closed=closed)
     b = board(state)
     n, mods, threshold, status = _dice(state, b, seat, t, mode, c.loc, at)
     stream = rng.Stream(state.rng)
     dice = tuple(stream.roll() for _ in range(n))
     hits = sum(1 for d in dice if d <= threshold)
     sixes = dice.count(6)
-    general = ""
-    general_type = ""
+    general = general_type = ""
     g = b.general[enemy][at]
     if g >= 0 and sixes and (rules.general_sixes == "all" or mode == "melee"):
         gc = state.armies[enemy].cards[g]
@@ -96,30 +85,7 @@ def _fire(
         general=general,
         turn=state.turn,
     )
-    events.append(
-        Event(
-            mode,
-            {
-                "seat": seat,
-                "card": c.uid,
-                "type": c.type,
-                "from": _abs_code(state, c.loc),
-                "at": _abs_code(state, at),
-                "target": target_uid or None,
-                "target_type": target_type or None,
-                "status": status or None,
-                "vc": t.vc,
-                "dice_count": n,
-                "modifiers": [list(m) for m in mods],
-                "threshold": threshold,
-                "dice": list(dice),
-                "hits": hits,
-                "sixes": sixes,
-                "general": general or None,
-                "general_type": general_type or None,
-            },
-        )
-    )
+    events.append(_fire_event(state, combat, target_type, general_type))
     spread = mode == "counter-battery" and rules.counter_battery == "spread"
     alloc = Alloc(
         taker=enemy,
@@ -130,6 +96,51 @@ def _fire(
     )
     state = replace(state, rng=stream.state, last_combat=combat, alloc=alloc)
     return _distribute(state, events)
+
+
+def _open_fire(state: State, seat: int, i: int, mode: str, at: int, events: list[Event]) -> State:
+    """Before the dice: the firing card is turned face up and marked as
+    having fought; a flank attack turns the attacked units face up; the
+    combats of the position fought in before are over."""
+    enemy = 1 - seat
+    c = state.armies[seat].cards[i]
+    if not c.up:
+        state = _reveal(state, seat, i, events)
+    c = state.armies[seat].cards[i]
+    state = _set_card(state, seat, i, c.set(fought=True))
+    if mode == "flank-attack":
+        for j in board(state).units[enemy][at]:
+            if not state.armies[enemy].cards[j].up:
+                state = _reveal(state, enemy, j, events)
+    closed = state.closed
+    if state.combat_at >= 0 and state.combat_at != at:
+        closed = (*closed, state.combat_at)
+    return replace(state, combat_at=at, closed=closed)
+
+
+def _fire_event(state: State, combat: Combat, target_type: str, general_type: str) -> Event:
+    return Event(
+        combat.mode,
+        {
+            "seat": combat.seat,
+            "card": combat.card,
+            "type": combat.type,
+            "from": _abs_code(state, combat.origin),
+            "at": _abs_code(state, combat.at),
+            "target": combat.target or None,
+            "target_type": target_type or None,
+            "status": combat.status or None,
+            "vc": combat.vc,
+            "dice_count": combat.dice_count,
+            "modifiers": [list(m) for m in combat.modifiers],
+            "threshold": combat.threshold,
+            "dice": list(combat.dice),
+            "hits": combat.hits,
+            "sixes": combat.sixes,
+            "general": combat.general or None,
+            "general_type": general_type or None,
+        },
+    )
 
 
 def _distribute(state: State, events: list[Event]) -> State:

@@ -156,45 +156,9 @@ def sample_state(view: View, seed: int) -> State:
 
 def _sample_army(view: View, pv: PlayerView, stream: rng.Stream) -> Army:
     types = _types(view.rules)
-    seat = pv.seat
     slots: list[Card | None] = [None] * pv.army_size
     pool: dict[str, int] = dict(pv.army)
-
-    def put(cv: CardView, loc: int) -> None:
-        slots[card_index(cv.uid)] = Card(cv.uid, cv.type, loc).set(
-            up=cv.face_up,
-            tokens=cv.tokens,
-            fought=cv.fought,
-            moves=cv.moves,
-            forced=cv.forced,
-            entrenched=cv.entrenched,
-        )
-        pool[cv.type] -= 1
-
-    hidden_board: list[int] = []
-    for pos in view.positions:
-        side = pos.sides[seat]
-        if side.general is not None:
-            put(side.general, pos.index)
-        for cv in side.units:
-            put(cv, pos.index)
-        hidden_board += [pos.index] * side.hidden
-        for cv in pos.terrain:  # terrain may stand in either line (seed 5)
-            if cv.uid.startswith(pv.letter):
-                put(cv, pos.index)
-    known = list(pv.reserve_known)
-    if pv.reserve is not None:
-        for cv in pv.reserve:
-            put(cv, RESERVE)
-            if cv.type in known:
-                known.remove(cv.type)
-                i = card_index(cv.uid)
-                card = slots[i]
-                assert card is not None
-                slots[i] = card.set(known=True)
-        known = []
-    for cv in (*pv.eliminated, *pv.used):
-        put(cv, GONE if cv.kind in ("unit", "general") else USED)
+    hidden_board, known = _place_seen(view, pv, slots, pool)
     unseen_reserve = pv.reserve_count - (len(pv.reserve) if pv.reserve is not None else 0)
     free = [i for i, c in enumerate(slots) if c is None]
     if len(free) != len(hidden_board) + unseen_reserve + pv.pile_count or any(
@@ -239,6 +203,53 @@ def _sample_army(view: View, pv: PlayerView, stream: rng.Stream) -> Army:
         staged=tuple(card_index(uid) for uid in pv.staged),
         done=pv.ready,
     )
+
+
+def _place_seen(
+    view: View, pv: PlayerView, slots: list[Card | None], pool: dict[str, int]
+) -> tuple[list[int], list[str]]:
+    """Put every card of ``pv``'s army that the view shows in ``slots``, taking
+    it from ``pool``; returns the positions of its face-down units (one entry
+    each) and the types known to be in its reserve that the view does not
+    place (an opponent's reserve)."""
+    seat = pv.seat
+
+    def put(cv: CardView, loc: int) -> None:
+        slots[card_index(cv.uid)] = Card(cv.uid, cv.type, loc).set(
+            up=cv.face_up,
+            tokens=cv.tokens,
+            fought=cv.fought,
+            moves=cv.moves,
+            forced=cv.forced,
+            entrenched=cv.entrenched,
+        )
+        pool[cv.type] -= 1
+
+    hidden_board: list[int] = []
+    for pos in view.positions:
+        side = pos.sides[seat]
+        if side.general is not None:
+            put(side.general, pos.index)
+        for cv in side.units:
+            put(cv, pos.index)
+        hidden_board += [pos.index] * side.hidden
+        for cv in pos.terrain:  # terrain may stand in either line (seed 5)
+            if cv.uid.startswith(pv.letter):
+                put(cv, pos.index)
+    known = list(pv.reserve_known)
+    if pv.reserve is not None:
+        for cv in pv.reserve:
+            put(cv, RESERVE)
+            if cv.type in known:
+                known.remove(cv.type)
+                i = card_index(cv.uid)
+                card = slots[i]
+                assert card is not None
+                slots[i] = card.set(known=True)
+        known = []
+    for cv in (*pv.eliminated, *pv.used):
+        put(cv, GONE if cv.kind in ("unit", "general") else USED)
+    return hidden_board, known
 
 
 def _resample_deployment(state: State, seat: int, army: Army, stream: rng.Stream) -> Army:

@@ -8,6 +8,7 @@ from ...core import Event
 from ...core import evolve as replace
 from .actions import Action, Done, Move, Play, Undo
 from .board import (
+    Board,
     _abs_code,
     _cap,
     _count,
@@ -181,6 +182,51 @@ def _run_cohesion(state: State, events: list[Event], resume: bool = False) -> St
         army.cards[i].type == "ralliement" for i in b.reserve[seat]
     )
     earlier = state.last_tests if resume else ()
+    if _unit_tests(state, b, cards, stream, tests, routed, may_rally):
+        # option ralliement_timing=failure: the player decides now
+        state = _set_army(state, seat, replace(army, cards=tuple(cards)))
+        state = replace(state, rng=stream.state, phase="rally")
+        for test in tests[:-1]:
+            events.append(Event("cohesion", _test_data(state, test)))
+        data = dict(_test_data(state, tests[-1]))
+        data["may_rally"] = True
+        events.append(Event("cohesion", data))
+        return replace(state, last_tests=earlier + tuple(tests))
+    _general_tests(b, seat, cards, stream, tests, routed)
+    state = _set_army(state, seat, replace(army, cards=tuple(cards)))
+    state = replace(state, rng=stream.state)
+    for test in tests:
+        events.append(
+            Event(
+                "cohesion" if test.kind == "cohesion" else "general-test",
+                _test_data(state, test),
+            )
+        )
+    for i in routed:
+        cause = "rout" if _types(state.rules)[cards[i].type].kind == "unit" else "general-test"
+        state = _eliminate(state, seat, i, cause, events)
+    state = replace(state, last_tests=earlier + tuple(tests))
+    state = _disorganise(state, seat, events)
+    state = _after_change(state, events)
+    if state.phase == "over":
+        return state
+    return _enter_combat(state, events)
+
+
+def _unit_tests(
+    state: State,
+    b: Board,
+    cards: list[Card],
+    stream: rng.Stream,
+    tests: list[Test],
+    routed: list[int],
+    may_rally: bool,
+) -> bool:
+    """The active side's units with loss tokens test their cohesion, in
+    position order: ``cards`` lose the tokens of those that pass, ``tests``
+    gets every test, ``routed`` the ones that fail. True: a unit failed
+    while ``may_rally`` (the tests stop there, that unit's test last)."""
+    seat = state.active
     for p in range(6):
         for i in b.units[seat][p]:
             c = cards[i]
@@ -201,17 +247,21 @@ def _run_cohesion(state: State, events: list[Event], resume: bool = False) -> St
             if passed:
                 cards[i] = c.set(tokens=0)
             elif may_rally:
-                # option ralliement_timing=failure: the player decides now
-                state = _set_army(state, seat, replace(army, cards=tuple(cards)))
-                state = replace(state, rng=stream.state, phase="rally")
-                for test in tests[:-1]:
-                    events.append(Event("cohesion", _test_data(state, test)))
-                data = dict(_test_data(state, tests[-1]))
-                data["may_rally"] = True
-                events.append(Event("cohesion", data))
-                return replace(state, last_tests=earlier + tuple(tests))
+                return True
             else:
                 routed.append(i)
+    return False
+
+
+def _general_tests(
+    b: Board,
+    seat: int,
+    cards: list[Card],
+    stream: rng.Stream,
+    tests: list[Test],
+    routed: list[int],
+) -> None:
+    """Generals with tokens roll one die per token and die on a 6 (seed 17)."""
     for p in range(6):
         g = b.general[seat][p]
         if g < 0 or not cards[g].tokens:
@@ -230,24 +280,6 @@ def _run_cohesion(state: State, events: list[Event], resume: bool = False) -> St
             cards[g] = c.set(tokens=0)
         else:
             routed.append(g)
-    state = _set_army(state, seat, replace(army, cards=tuple(cards)))
-    state = replace(state, rng=stream.state)
-    for test in tests:
-        events.append(
-            Event(
-                "cohesion" if test.kind == "cohesion" else "general-test",
-                _test_data(state, test),
-            )
-        )
-    for i in routed:
-        cause = "rout" if _types(state.rules)[cards[i].type].kind == "unit" else "general-test"
-        state = _eliminate(state, seat, i, cause, events)
-    state = replace(state, last_tests=earlier + tuple(tests))
-    state = _disorganise(state, seat, events)
-    state = _after_change(state, events)
-    if state.phase == "over":
-        return state
-    return _enter_combat(state, events)
 
 
 def _disorganise(state: State, seat: int, events: list[Event]) -> State:

@@ -8,6 +8,7 @@ from ...core import Seat
 from .actions import format_action
 from .board import (
     _LOCAL,
+    Board,
     _abs_code,
     _allowance,
     _cap,
@@ -110,157 +111,16 @@ def _card_view(
     return view
 
 
+_Bonus = Mapping[tuple[int, int], tuple[str, int, bool]]
+
+
 def build_view(state: State, seat: Seat | None) -> View:
     rules = state.rules
     types = _types(rules)
     b = board(state)
-    deploying = state.phase == "deploy"
     bonus = {(s, p): _position_bonus(state, b, s, p) for s in (0, 1) for p in range(6)}
-
-    def shown(s: int) -> bool:
-        return not deploying or s == seat
-
-    positions = []
-    for p in range(6):
-        line, wing = divmod(p, 3)
-        terrain_shown = shown(line)
-        sides = []
-        for s in (0, 1):
-            army = state.armies[s]
-            status = status_of(state.conquered, s, p)
-            if not shown(s):
-                sides.append(SideAt(s, None, (), 0, 0, rules.grouping, status))
-                continue
-            g = b.general[s][p]
-            units = []
-            hidden = 0
-            for i in b.units[s][p]:
-                if s == seat or army.cards[i].up:
-                    units.append(_card_view(state, s, i, types, bonus))
-                else:
-                    hidden += 1
-            count = len(b.units[s][p]) + (len(b.terrain[p]) if terrain_shown else 0)
-            sides.append(
-                SideAt(
-                    seat=s,
-                    general=_card_view(state, s, g, types, bonus) if g >= 0 else None,
-                    units=tuple(units),
-                    hidden=hidden,
-                    count=count,
-                    capacity=_cap(state, b, s, p),
-                    status=status,
-                )
-            )
-        terrain: tuple[CardView, ...] = ()
-        if terrain_shown:
-            terrain = tuple(_card_view(state, s, i, types, bonus) for s, i in b.terrain_cards[p])
-        holder = -1
-        if not deploying:
-            if b.units[0][p] and not b.units[1][p]:
-                holder = 0
-            elif b.units[1][p] and not b.units[0][p]:
-                holder = 1
-        code = _abs_code(state, p)
-        positions.append(
-            PositionView(
-                index=p,
-                line=line,
-                wing=WINGS[wing],
-                code=code,
-                relative="" if seat is None else relative_code(seat, p),
-                name_fr=_code_name(code, True),
-                name_en=_code_name(code, False),
-                opposite=opposite(p),
-                terrain=terrain,
-                conquered=state.conquered[p],
-                engaged=not deploying and b.engaged(p),
-                holder=holder,
-                sides=(sides[0], sides[1]),
-            )
-        )
-    players = []
-    for s, army in enumerate(state.armies):
-        own = s == seat
-        reserve: tuple[CardView, ...] | None = None
-        if own:
-            order = catalog().order
-            idx = sorted(
-                b.reserve[s],
-                key=lambda i: (
-                    _KIND_ORDER[types[army.cards[i].type].kind],
-                    order.get(army.cards[i].type, 10_000),
-                    i,
-                ),
-            )
-            reserve = tuple(_card_view(state, s, i, types, bonus) for i in idx)
-        if deploying and not own:
-            reserve_count = sum(1 for c in army.cards if c.loc == RESERVE or c.loc >= 0)
-            known: tuple[str, ...] = ()
-        else:
-            reserve_count = len(b.reserve[s])
-            known = tuple(
-                sorted(
-                    (army.cards[i].type for i in b.reserve[s] if army.cards[i].known),
-                    key=lambda tid: catalog().order.get(tid, 10_000),
-                )
-            )
-        enemy = 1 - s
-        holds = 0
-        if not deploying:
-            holds = sum(
-                1
-                for p in range(enemy * 3, enemy * 3 + 3)
-                if b.units[s][p] and not b.units[enemy][p]
-            )
-        generals, generals_total = _generals(state, s, own, shown(s), types)
-        fr_name, en_name = _SIDE_NAME[army.side]
-        players.append(
-            PlayerView(
-                seat=s,
-                side=army.side,
-                side_name_fr=fr_name,
-                side_name_en=en_name,
-                letter=army.letter,
-                points=army.points,
-                army=army_entries(army.text, army.side),
-                army_size=len(army.cards),
-                reserve_count=reserve_count,
-                reserve=reserve,
-                reserve_known=known,
-                pile_count=len(army.pile),
-                eliminated=tuple(
-                    _card_view(state, s, i, types, bonus)
-                    for i, c in enumerate(army.cards)
-                    if c.loc == GONE
-                ),
-                used=tuple(
-                    _card_view(state, s, i, types, bonus)
-                    for i, c in enumerate(army.cards)
-                    if c.loc == USED
-                ),
-                ready=army.done,
-                staged=tuple(army.cards[i].uid for i in army.staged) if own else (),
-                holds=holds,
-                generals=generals,
-                generals_unseen=generals_total - len(generals),
-            )
-        )
-    alloc_view = None
-    if state.alloc is not None and state.phase == "allocate":
-        taker_cards = state.armies[state.alloc.taker].cards
-        cands = _loss_candidates(state)
-        # face-down handles stay secret to all but the taker
-        own = seat == state.alloc.taker
-        named = [j for j in cands if own or taker_cards[j].up]
-        alloc_view = AllocView(
-            taker=state.alloc.taker,
-            position=state.alloc.position,
-            hits=state.alloc.hits,
-            candidates=tuple(taker_cards[j].uid for j in named),
-            hidden=len(cands) - len(named),
-            target=state.alloc.target,
-            artillery_only=state.alloc.artillery_only,
-        )
+    positions = tuple(_position_view(state, b, seat, p, types, bonus) for p in range(6))
+    players = [_player_view(state, b, seat, s, types, bonus) for s in (0, 1)]
     choices: tuple[str, ...] = ()
     if seat is not None:
         choices = tuple(format_action(a) for a in legal_actions(state, seat))
@@ -276,11 +136,11 @@ def build_view(state: State, seat: Seat | None) -> View:
         first_player=state.first_player,
         pending=tuple((s, d.kind) for s, d in pending(state).items()),
         players=(players[0], players[1]),
-        positions=tuple(positions),
+        positions=positions,
         combat_at=state.combat_at,
         closed=state.closed,
         mover=_public_mover(state, seat),
-        alloc=alloc_view,
+        alloc=_alloc_view(state, seat),
         last_combat=state.last_combat,
         last_tests=state.last_tests,
         choices=choices,
@@ -289,6 +149,174 @@ def build_view(state: State, seat: Seat | None) -> View:
         winner=winner,
         rules=rules,
         types=_type_list(rules),
+    )
+
+
+def _shown(state: State, seat: Seat | None, s: int) -> bool:
+    """Are side ``s``'s cards on the board shown to ``seat`` (during deployment
+    each side sees its own only)?"""
+    return state.phase != "deploy" or s == seat
+
+
+def _position_view(
+    state: State,
+    b: Board,
+    seat: Seat | None,
+    p: int,
+    types: Mapping[str, TypeDef],
+    bonus: _Bonus,
+) -> PositionView:
+    deploying = state.phase == "deploy"
+    line, wing = divmod(p, 3)
+    terrain_shown = _shown(state, seat, line)
+    sides = [_side_at(state, b, seat, s, p, terrain_shown, types, bonus) for s in (0, 1)]
+    terrain: tuple[CardView, ...] = ()
+    if terrain_shown:
+        terrain = tuple(_card_view(state, s, i, types, bonus) for s, i in b.terrain_cards[p])
+    holder = -1
+    if not deploying:
+        if b.units[0][p] and not b.units[1][p]:
+            holder = 0
+        elif b.units[1][p] and not b.units[0][p]:
+            holder = 1
+    code = _abs_code(state, p)
+    return PositionView(
+        index=p,
+        line=line,
+        wing=WINGS[wing],
+        code=code,
+        relative="" if seat is None else relative_code(seat, p),
+        name_fr=_code_name(code, True),
+        name_en=_code_name(code, False),
+        opposite=opposite(p),
+        terrain=terrain,
+        conquered=state.conquered[p],
+        engaged=not deploying and b.engaged(p),
+        holder=holder,
+        sides=(sides[0], sides[1]),
+    )
+
+
+def _side_at(
+    state: State,
+    b: Board,
+    seat: Seat | None,
+    s: int,
+    p: int,
+    terrain_shown: bool,
+    types: Mapping[str, TypeDef],
+    bonus: _Bonus,
+) -> SideAt:
+    army = state.armies[s]
+    status = status_of(state.conquered, s, p)
+    if not _shown(state, seat, s):
+        return SideAt(s, None, (), 0, 0, state.rules.grouping, status)
+    g = b.general[s][p]
+    units = []
+    hidden = 0
+    for i in b.units[s][p]:
+        if s == seat or army.cards[i].up:
+            units.append(_card_view(state, s, i, types, bonus))
+        else:
+            hidden += 1
+    count = len(b.units[s][p]) + (len(b.terrain[p]) if terrain_shown else 0)
+    return SideAt(
+        seat=s,
+        general=_card_view(state, s, g, types, bonus) if g >= 0 else None,
+        units=tuple(units),
+        hidden=hidden,
+        count=count,
+        capacity=_cap(state, b, s, p),
+        status=status,
+    )
+
+
+def _player_view(
+    state: State,
+    b: Board,
+    seat: Seat | None,
+    s: int,
+    types: Mapping[str, TypeDef],
+    bonus: _Bonus,
+) -> PlayerView:
+    army = state.armies[s]
+    deploying = state.phase == "deploy"
+    own = s == seat
+    reserve: tuple[CardView, ...] | None = None
+    if own:
+        order = catalog().order
+        idx = sorted(
+            b.reserve[s],
+            key=lambda i: (
+                _KIND_ORDER[types[army.cards[i].type].kind],
+                order.get(army.cards[i].type, 10_000),
+                i,
+            ),
+        )
+        reserve = tuple(_card_view(state, s, i, types, bonus) for i in idx)
+    if deploying and not own:
+        reserve_count = sum(1 for c in army.cards if c.loc == RESERVE or c.loc >= 0)
+        known: tuple[str, ...] = ()
+    else:
+        reserve_count = len(b.reserve[s])
+        known = tuple(
+            sorted(
+                (army.cards[i].type for i in b.reserve[s] if army.cards[i].known),
+                key=lambda tid: catalog().order.get(tid, 10_000),
+            )
+        )
+    enemy = 1 - s
+    holds = 0
+    if not deploying:
+        holds = sum(
+            1 for p in range(enemy * 3, enemy * 3 + 3) if b.units[s][p] and not b.units[enemy][p]
+        )
+    generals, generals_total = _generals(state, s, own, _shown(state, seat, s), types)
+    fr_name, en_name = _SIDE_NAME[army.side]
+    return PlayerView(
+        seat=s,
+        side=army.side,
+        side_name_fr=fr_name,
+        side_name_en=en_name,
+        letter=army.letter,
+        points=army.points,
+        army=army_entries(army.text, army.side),
+        army_size=len(army.cards),
+        reserve_count=reserve_count,
+        reserve=reserve,
+        reserve_known=known,
+        pile_count=len(army.pile),
+        eliminated=tuple(
+            _card_view(state, s, i, types, bonus) for i, c in enumerate(army.cards) if c.loc == GONE
+        ),
+        used=tuple(
+            _card_view(state, s, i, types, bonus) for i, c in enumerate(army.cards) if c.loc == USED
+        ),
+        ready=army.done,
+        staged=tuple(army.cards[i].uid for i in army.staged) if own else (),
+        holds=holds,
+        generals=generals,
+        generals_unseen=generals_total - len(generals),
+    )
+
+
+def _alloc_view(state: State, seat: Seat | None) -> AllocView | None:
+    alloc = state.alloc
+    if alloc is None or state.phase != "allocate":
+        return None
+    taker_cards = state.armies[alloc.taker].cards
+    cands = _loss_candidates(state)
+    # face-down handles stay secret to all but the taker
+    own = seat == alloc.taker
+    named = [j for j in cands if own or taker_cards[j].up]
+    return AllocView(
+        taker=alloc.taker,
+        position=alloc.position,
+        hits=alloc.hits,
+        candidates=tuple(taker_cards[j].uid for j in named),
+        hidden=len(cands) - len(named),
+        target=alloc.target,
+        artillery_only=alloc.artillery_only,
     )
 
 
