@@ -3,7 +3,7 @@ summaries, and why an action is refused."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -166,220 +166,298 @@ _REASON = {
 }
 
 
-def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
-    d = event.data
-    kind = event.kind
+class _Ev:
+    """An event's data and the players' names, with the pieces every
+    description uses."""
 
-    def who(key: str = "seat") -> str:
-        seat = d.get(key)
-        if not isinstance(seat, int) or not 0 <= seat < len(names):
+    __slots__ = ("d", "fr", "names")
+
+    def __init__(self, event: Event, names: Sequence[str], fr: bool) -> None:
+        self.d = event.data
+        self.names = names
+        self.fr = fr
+
+    def who(self, key: str = "seat") -> str:
+        seat = self.d.get(key)
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
             return "?"
-        return names[seat]
+        return self.names[seat]
 
-    def where(key: str = "position") -> str:
-        return _at(str(d.get(key, "")), fr)
+    def where(self, key: str = "position") -> str:
+        return _at(str(self.d.get(key, "")), self.fr)
 
-    def card(uid_key: str = "card", type_key: str = "type") -> str:
-        return f"{_name_of(d, type_key)} ({d.get(uid_key)})"
+    def card(self, uid_key: str = "card", type_key: str = "type") -> str:
+        return f"{_name_of(self.d, type_key)} ({self.d.get(uid_key)})"
 
-    if kind == "army":
-        army = army_entries(str(d.get("list", "")), str(d.get("side", "french")))
-        side = _SIDE_NAME.get(str(d.get("side")), ("?", "?"))[0 if fr else 1]
-        cards = "cartes" if fr else "cards"
-        return (
-            f"{who()} ({side}, {d.get('points')} pts, {d.get('cards')} {cards}){colon(fr)} "
-            f"{describe_army(army)}"
-        )
-    if kind == "deal":
-        if "cards" in d:
-            shown = ", ".join(f"{type_name(t)} ({u})" for u, t in d["cards"])
-            return f"Votre réserve : {shown}." if fr else f"Your reserve: {shown}."
-        return (
-            f"{who()} reçoit {d.get('count')} cartes ({d.get('pile')} en pioche)."
+
+def _describe(event: Event, names: Sequence[str], fr: bool) -> str | None:
+    kind = event.kind
+    describe = _DESCRIBE.get(kind)
+    if describe is None and ":" in kind:
+        describe = _DESCRIBE.get(kind.split(":", 1)[0] + ":")
+    if describe is None:
+        return None
+    return describe(_Ev(event, names, fr), kind)
+
+
+def _army_text(e: _Ev, kind: str) -> str:
+    d, fr = e.d, e.fr
+    army = army_entries(str(d.get("list", "")), str(d.get("side", "french")))
+    side = _SIDE_NAME.get(str(d.get("side")), ("?", "?"))[0 if fr else 1]
+    cards = "cartes" if fr else "cards"
+    return (
+        f"{e.who()} ({side}, {d.get('points')} pts, {d.get('cards')} {cards}){colon(fr)} "
+        f"{describe_army(army)}"
+    )
+
+
+def _deal_text(e: _Ev, kind: str) -> str:
+    d, fr = e.d, e.fr
+    if "cards" in d:
+        shown = ", ".join(f"{type_name(t)} ({u})" for u, t in d["cards"])
+        return f"Votre réserve : {shown}." if fr else f"Your reserve: {shown}."
+    return (
+        f"{e.who()} reçoit {d.get('count')} cartes ({d.get('pile')} en pioche)."
+        if fr
+        else f"{e.who()} is dealt {d.get('count')} cards ({d.get('pile')} in the pile)."
+    )
+
+
+def _deployed_text(e: _Ev, kind: str) -> str:
+    fr = e.fr
+    parts = []
+    for pos in e.d.get("positions", []):
+        bits = []
+        if pos.get("general"):
+            bits.append(type_name(pos["general"][1]))
+        bits += [type_name(t) for _, t in pos.get("terrain", [])]
+        hidden = pos.get("hidden", 0)
+        if hidden:
+            bits.append(f"{hidden} {'cachée(s)' if fr else 'hidden'}")
+        parts.append(f"{pos.get('position')}{colon(fr)} " + (", ".join(bits) or "—"))
+    head = "déploiement" if fr else "deployment"
+    return (
+        f"{e.who()} — {head} : " + " ; ".join(parts)
+        if fr
+        else f"{e.who()} — {head}: " + "; ".join(parts)
+    )
+
+
+def _terrain_text(e: _Ev, kind: str) -> str:
+    tid = kind.split(":", 1)[1]
+    return (
+        f"{e.who()} : {type_name(tid)} {e.where()}."
+        if e.fr
+        else f"{e.who()}: {type_name(tid)} {e.where()}."
+    )
+
+
+def _first_player_text(e: _Ev, kind: str) -> str:
+    d, fr = e.d, e.fr
+    terrain = d.get("terrain", [0, 0])
+    rolls = d.get("rolls") or []
+    if rolls:
+        dice = semicolon(fr).join(f"{a}–{b}" for a, b in rolls)
+        why = f"tirage au sort aux dés ({dice})" if fr else f"drawn by dice ({dice})"
+    else:
+        why = (
+            f"moins de terrains déployés ({terrain[0]} contre {terrain[1]})"
             if fr
-            else f"{who()} is dealt {d.get('count')} cards ({d.get('pile')} in the pile)."
+            else f"fewer terrain cards deployed ({terrain[0]} to {terrain[1]})"
         )
-    if kind == "deploy":
-        return f"{'Vous déployez' if fr else 'You deploy'} {card()} {where()}."
-    if kind == "undo":
-        return f"{'Vous reprenez' if fr else 'You take back'} {card()}."
-    if kind == "ready":
-        return f"{who()} {'a terminé son déploiement' if fr else 'has deployed'}."
-    if kind == "deployed":
-        parts = []
-        for pos in d.get("positions", []):
-            bits = []
-            if pos.get("general"):
-                bits.append(type_name(pos["general"][1]))
-            bits += [type_name(t) for _, t in pos.get("terrain", [])]
-            hidden = pos.get("hidden", 0)
-            if hidden:
-                bits.append(f"{hidden} {'cachée(s)' if fr else 'hidden'}")
-            parts.append(f"{pos.get('position')}{colon(fr)} " + (", ".join(bits) or "—"))
-        head = "déploiement" if fr else "deployment"
-        return (
-            f"{who()} — {head} : " + " ; ".join(parts)
-            if fr
-            else f"{who()} — {head}: " + "; ".join(parts)
-        )
-    if kind.startswith("terrain:"):
-        tid = kind.split(":", 1)[1]
-        return (
-            f"{who()} : {type_name(tid)} {where()}."
-            if fr
-            else f"{who()}: {type_name(tid)} {where()}."
-        )
-    if kind == "general":
-        return f"{who()} : {card()} {where()}." if fr else f"{who()}: {card()} {where()}."
-    if kind == "first-player":
-        terrain = d.get("terrain", [0, 0])
-        rolls = d.get("rolls") or []
-        if rolls:
-            dice = semicolon(fr).join(f"{a}–{b}" for a, b in rolls)
-            why = f"tirage au sort aux dés ({dice})" if fr else f"drawn by dice ({dice})"
-        else:
-            why = (
-                f"moins de terrains déployés ({terrain[0]} contre {terrain[1]})"
-                if fr
-                else f"fewer terrain cards deployed ({terrain[0]} to {terrain[1]})"
-            )
-        return f"{who()} {'joue en premier' if fr else 'plays first'}{colon(fr)} {why}."
-    if kind == "turn":
-        return f"— {'Tour' if fr else 'Turn'} {d.get('turn')}{colon(fr)} {who()} —"
-    if kind in ("cohesion", "disorganisation"):
-        dice = " ".join(str(x) for x in d.get("dice", []))
-        mods = _mods_text(d.get("modifiers"), fr)
-        extra = f" ({mods})" if mods else ""
-        ok = d.get("passed")
-        if kind == "cohesion":
-            label = "Cohésion" if fr else "Cohesion"
-            result = ("tient" if fr else "holds") if ok else ("déroute !" if fr else "routs!")
-            if not ok and d.get("may_rally"):  # option ralliement_timing=failure
-                result = "échoue (Ralliement possible)" if fr else "fails (Ralliement possible)"
-        else:
-            label = "Désorganisation" if fr else "Disorganisation"
-            result = (
-                ("reste" if fr else "stays")
-                if ok
-                else ("retourne en réserve" if fr else "back to the reserve")
-            )
-        return (
-            f"{label} {card()} {where()} : dés {dice} contre {d.get('target')}{extra} → {result}"
-            if fr
-            else f"{label} {card()} {where()}: dice {dice} against {d.get('target')}{extra} → {result}"
-        )
-    if kind == "general-test":
-        dice = " ".join(str(x) for x in d.get("dice", []))
+    return f"{e.who()} {'joue en premier' if fr else 'plays first'}{colon(fr)} {why}."
+
+
+def _test_text(e: _Ev, kind: str) -> str:
+    """Cohesion and Désorganisation tests."""
+    d, fr = e.d, e.fr
+    dice = " ".join(str(x) for x in d.get("dice", []))
+    mods = _mods_text(d.get("modifiers"), fr)
+    extra = f" ({mods})" if mods else ""
+    ok = d.get("passed")
+    if kind == "cohesion":
+        label = "Cohésion" if fr else "Cohesion"
+        result = ("tient" if fr else "holds") if ok else ("déroute !" if fr else "routs!")
+        if not ok and d.get("may_rally"):  # option ralliement_timing=failure
+            result = "échoue (Ralliement possible)" if fr else "fails (Ralliement possible)"
+    else:
+        label = "Désorganisation" if fr else "Disorganisation"
         result = (
-            ("survit" if fr else "survives")
-            if d.get("passed")
-            else ("est tué (6) !" if fr else "is killed (6)!")
+            ("reste" if fr else "stays")
+            if ok
+            else ("retourne en réserve" if fr else "back to the reserve")
         )
-        return f"{'Général' if fr else 'General'} {card()}{colon(fr)} {'dés' if fr else 'dice'} {dice} → {result}"
-    if kind in _MODE_FR:
-        mode = _MODE_FR[kind] if fr else _MODE_EN[kind]
-        dice = " ".join(str(x) for x in d.get("dice", [])) or "—"
-        mods = _mods_text(d.get("modifiers"), fr)
-        status = d.get("status")
-        status_text = ""
-        if status:
-            status_text = (
-                (" en attaque" if status == "attack" else " en défense")
-                if fr
-                else (" attacking" if status == "attack" else " defending")
-            )
-        target = ""
-        if d.get("target"):
-            target = f" → {card('target', 'target_type')}"
-        dice_line = (
-            f"{d.get('dice_count')} dé(s) (VC {d.get('vc')}{', ' + mods if mods else ''}) : {dice}"
+    return (
+        f"{label} {e.card()} {e.where()} : dés {dice} contre {d.get('target')}{extra} → {result}"
+        if fr
+        else f"{label} {e.card()} {e.where()}: dice {dice} against {d.get('target')}{extra} → {result}"
+    )
+
+
+def _general_test_text(e: _Ev, kind: str) -> str:
+    d, fr = e.d, e.fr
+    dice = " ".join(str(x) for x in d.get("dice", []))
+    result = (
+        ("survit" if fr else "survives")
+        if d.get("passed")
+        else ("est tué (6) !" if fr else "is killed (6)!")
+    )
+    return f"{'Général' if fr else 'General'} {e.card()}{colon(fr)} {'dés' if fr else 'dice'} {dice} → {result}"
+
+
+def _fire_text(e: _Ev, kind: str) -> str:
+    """Melee, long-range fire, counter-battery, flank attack."""
+    d, fr = e.d, e.fr
+    mode = _MODE_FR[kind] if fr else _MODE_EN[kind]
+    dice = " ".join(str(x) for x in d.get("dice", [])) or "—"
+    mods = _mods_text(d.get("modifiers"), fr)
+    status = d.get("status")
+    status_text = ""
+    if status:
+        status_text = (
+            (" en attaque" if status == "attack" else " en défense")
             if fr
-            else f"{d.get('dice_count')} dice (VC {d.get('vc')}{', ' + mods if mods else ''}): {dice}"
+            else (" attacking" if status == "attack" else " defending")
         )
-        hits = d.get("hits")
-        text = (
-            f"{who()} — {card()} {mode}{status_text} sur {_the(str(d.get('at')), True)}{target} : "
-            f"{dice_line}, touche sur {d.get('threshold')} ou moins → {hits} perte(s)"
+    target = ""
+    if d.get("target"):
+        target = f" → {e.card('target', 'target_type')}"
+    dice_line = (
+        f"{d.get('dice_count')} dé(s) (VC {d.get('vc')}{', ' + mods if mods else ''}) : {dice}"
+        if fr
+        else f"{d.get('dice_count')} dice (VC {d.get('vc')}{', ' + mods if mods else ''}): {dice}"
+    )
+    hits = d.get("hits")
+    text = (
+        f"{e.who()} — {e.card()} {mode}{status_text} sur {_the(str(d.get('at')), True)}{target} : "
+        f"{dice_line}, touche sur {d.get('threshold')} ou moins → {hits} perte(s)"
+        if fr
+        else f"{e.who()} — {e.card()} {mode}{status_text} at {_the(str(d.get('at')), False)}{target}: "
+        f"{dice_line}, hitting on {d.get('threshold')} or less → {hits} loss(es)"
+    )
+    if d.get("general"):
+        text += (
+            f" ; {d.get('sixes')} six → jeton(s) sur {e.card('general', 'general_type')}"
             if fr
-            else f"{who()} — {card()} {mode}{status_text} at {_the(str(d.get('at')), False)}{target}: "
-            f"{dice_line}, hitting on {d.get('threshold')} or less → {hits} loss(es)"
+            else f"; {d.get('sixes')} six(es) → token(s) on {e.card('general', 'general_type')}"
         )
-        if d.get("general"):
-            text += (
-                f" ; {d.get('sixes')} six → jeton(s) sur {card('general', 'general_type')}"
-                if fr
-                else f"; {d.get('sixes')} six(es) → token(s) on {card('general', 'general_type')}"
-            )
-        return text + "."
-    if kind == "loss":
-        return (
-            f"Perte sur {card()} ({d.get('tokens')} jeton(s))."
-            if fr
-            else f"Loss on {card()} ({d.get('tokens')} token(s))."
-        )
-    if kind == "eliminated":
-        causes_fr = {
-            "losses": "plus de pertes que sa VC",
-            "rout": "déroute",
-            "general-test": "6 au test du général",
-            "alone": "général seul engagé",
-        }
-        causes_en = {
-            "losses": "more losses than its VC",
-            "rout": "routed",
-            "general-test": "a 6 on the general's test",
-            "alone": "a general engaged alone",
-        }
-        cause = str(d.get("cause"))
-        why = (causes_fr if fr else causes_en).get(cause, cause)
-        return f"Élimination : {card()} ({why})." if fr else f"{card()} is eliminated ({why})."
-    if kind.startswith("reveal:"):
-        return (
-            f"{who()} révèle {card()} {where()}." if fr else f"{who()} reveals {card()} {where()}."
-        )
-    if kind == "to-reserve":
-        return (
-            f"{card()} retourne en réserve (désorganisation)."
-            if fr
-            else f"{card()} goes back to the reserve (disorganisation)."
-        )
-    if kind in ("conquered", "recovered"):
-        the = _the(str(d.get("position", "")), fr)
-        if kind == "conquered":
-            return f"{who()} conquiert {the}." if fr else f"{who()} conquers {the}."
-        return f"{who()} reprend {the}." if fr else f"{who()} retakes {the}."
-    if kind == "move":
-        src = _code_name(str(d.get("from")), fr)
-        dst = _code_name(str(d.get("to")), fr)
-        engaged = d.get("engaged")
-        tail = (" — engagement !" if fr else " — engaged!") if engaged else ""
-        if "card" in d:
-            return f"{who()}{colon(fr)} {card()} {src} → {dst}{tail}"
-        hidden = "une carte cachée" if fr else "a hidden card"
-        return f"{who()}{colon(fr)} {hidden} {src} → {dst}{tail}"
-    if kind.startswith("special:"):
-        special = type_name(kind.split(":", 1)[1])
-        if "target" in d:
-            return f"{who()} {'joue' if fr else 'plays'} {special} ({d.get('card')}) → {card('target')}."
-        hidden = "une carte cachée" if fr else "a hidden card"
-        return (
-            f"{who()} {'joue' if fr else 'plays'} {special} ({d.get('card')}) → {hidden} {where()}."
-        )
-    if kind == "reinforcement":
-        if "card" in d:
-            return f"{'Renfort' if fr else 'Reinforcement'}{colon(fr)} {card()}."
-        return f"{who()} {'pioche un renfort' if fr else 'draws a reinforcement'}."
-    if kind == "no-reinforcement":
-        return f"{who()}{colon(fr)} {'pioche vide' if fr else 'the pile is empty'}."
-    if kind == "resign":
-        return f"{who()} {'abandonne' if fr else 'resigns'}."
-    if kind == "game-over":
-        reason = str(d.get("reason"))
-        text = _REASON.get(reason, (reason, reason))[0 if fr else 1]
-        if d.get("winner") is None:
-            return f"{'Match nul' if fr else 'Draw'}{colon(fr)} {text}."
-        return f"{who('winner')} {'l’emporte' if fr else 'wins'}{colon(fr)} {text}."
-    return None
+    return text + "."
+
+
+_CAUSES_FR = {
+    "losses": "plus de pertes que sa VC",
+    "rout": "déroute",
+    "general-test": "6 au test du général",
+    "alone": "général seul engagé",
+}
+_CAUSES_EN = {
+    "losses": "more losses than its VC",
+    "rout": "routed",
+    "general-test": "a 6 on the general's test",
+    "alone": "a general engaged alone",
+}
+
+
+def _eliminated_text(e: _Ev, kind: str) -> str:
+    fr = e.fr
+    cause = str(e.d.get("cause"))
+    why = (_CAUSES_FR if fr else _CAUSES_EN).get(cause, cause)
+    return f"Élimination : {e.card()} ({why})." if fr else f"{e.card()} is eliminated ({why})."
+
+
+def _conquest_text(e: _Ev, kind: str) -> str:
+    fr = e.fr
+    the = _the(str(e.d.get("position", "")), fr)
+    if kind == "conquered":
+        return f"{e.who()} conquiert {the}." if fr else f"{e.who()} conquers {the}."
+    return f"{e.who()} reprend {the}." if fr else f"{e.who()} retakes {the}."
+
+
+def _move_text(e: _Ev, kind: str) -> str:
+    d, fr = e.d, e.fr
+    src = _code_name(str(d.get("from")), fr)
+    dst = _code_name(str(d.get("to")), fr)
+    engaged = d.get("engaged")
+    tail = (" — engagement !" if fr else " — engaged!") if engaged else ""
+    if "card" in d:
+        return f"{e.who()}{colon(fr)} {e.card()} {src} → {dst}{tail}"
+    hidden = "une carte cachée" if fr else "a hidden card"
+    return f"{e.who()}{colon(fr)} {hidden} {src} → {dst}{tail}"
+
+
+def _special_text(e: _Ev, kind: str) -> str:
+    d, fr = e.d, e.fr
+    special = type_name(kind.split(":", 1)[1])
+    if "target" in d:
+        return f"{e.who()} {'joue' if fr else 'plays'} {special} ({d.get('card')}) → {e.card('target')}."
+    hidden = "une carte cachée" if fr else "a hidden card"
+    return (
+        f"{e.who()} {'joue' if fr else 'plays'} {special} ({d.get('card')}) → {hidden} {e.where()}."
+    )
+
+
+def _reinforcement_text(e: _Ev, kind: str) -> str:
+    fr = e.fr
+    if "card" in e.d:
+        return f"{'Renfort' if fr else 'Reinforcement'}{colon(fr)} {e.card()}."
+    return f"{e.who()} {'pioche un renfort' if fr else 'draws a reinforcement'}."
+
+
+def _game_over_text(e: _Ev, kind: str) -> str:
+    d, fr = e.d, e.fr
+    reason = str(d.get("reason"))
+    text = _REASON.get(reason, (reason, reason))[0 if fr else 1]
+    if d.get("winner") is None:
+        return f"{'Match nul' if fr else 'Draw'}{colon(fr)} {text}."
+    return f"{e.who('winner')} {'l’emporte' if fr else 'wins'}{colon(fr)} {text}."
+
+
+_DESCRIBE: dict[str, Callable[[_Ev, str], str]] = {
+    "army": _army_text,
+    "deal": _deal_text,
+    "deploy": lambda e, k: f"{'Vous déployez' if e.fr else 'You deploy'} {e.card()} {e.where()}.",
+    "undo": lambda e, k: f"{'Vous reprenez' if e.fr else 'You take back'} {e.card()}.",
+    "ready": lambda e, k: f"{e.who()} {'a terminé son déploiement' if e.fr else 'has deployed'}.",
+    "deployed": _deployed_text,
+    "terrain:": _terrain_text,
+    "general": lambda e, k: (
+        f"{e.who()} : {e.card()} {e.where()}." if e.fr else f"{e.who()}: {e.card()} {e.where()}."
+    ),
+    "first-player": _first_player_text,
+    "turn": lambda e, k: (
+        f"— {'Tour' if e.fr else 'Turn'} {e.d.get('turn')}{colon(e.fr)} {e.who()} —"
+    ),
+    "cohesion": _test_text,
+    "disorganisation": _test_text,
+    "general-test": _general_test_text,
+    **dict.fromkeys(_MODE_FR, _fire_text),
+    "loss": lambda e, k: (
+        f"Perte sur {e.card()} ({e.d.get('tokens')} jeton(s))."
+        if e.fr
+        else f"Loss on {e.card()} ({e.d.get('tokens')} token(s))."
+    ),
+    "eliminated": _eliminated_text,
+    "reveal:": lambda e, k: (
+        f"{e.who()} révèle {e.card()} {e.where()}."
+        if e.fr
+        else f"{e.who()} reveals {e.card()} {e.where()}."
+    ),
+    "to-reserve": lambda e, k: (
+        f"{e.card()} retourne en réserve (désorganisation)."
+        if e.fr
+        else f"{e.card()} goes back to the reserve (disorganisation)."
+    ),
+    "conquered": _conquest_text,
+    "recovered": _conquest_text,
+    "move": _move_text,
+    "special:": _special_text,
+    "reinforcement": _reinforcement_text,
+    "no-reinforcement": lambda e, k: (
+        f"{e.who()}{colon(e.fr)} {'pioche vide' if e.fr else 'the pile is empty'}."
+    ),
+    "resign": lambda e, k: f"{e.who()} {'abandonne' if e.fr else 'resigns'}.",
+    "game-over": _game_over_text,
+}
 
 
 def describe_action(state: State, seat: Seat, action: Action, locale: str = "en") -> str:
