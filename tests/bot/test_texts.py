@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib
 import inspect
 import io
+import pkgutil
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -148,7 +150,18 @@ def walk(game_id: str) -> Walk:
 
 
 def _module_tree(game_id: str) -> ast.Module:
-    return ast.parse(inspect.getsource(inspect.getmodule(type(GAMES[game_id]))))  # type: ignore[arg-type]
+    """The source of the game's module; for a game that is a package
+    (``engine/games/<game>/``), of every module in it."""
+    module = inspect.getmodule(type(GAMES[game_id]))
+    assert module is not None
+    if module.__name__.count(".") < 3:
+        return ast.parse(inspect.getsource(module))
+    package = importlib.import_module(module.__name__.rpartition(".")[0])
+    sources = [
+        inspect.getsource(importlib.import_module(f"{package.__name__}.{info.name}"))
+        for info in pkgutil.iter_modules(package.__path__)
+    ]
+    return ast.parse("\n".join(sources))
 
 
 def _constant_first_args(game_id: str, callee: str) -> set[str]:
@@ -175,20 +188,20 @@ def end_reasons(game_id: str) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name in ("_finish", "_eliminate"):
-            names = [a.arg for a in node.args.args[1:]]
+            names = [a.arg for a in node.args.args if a.arg != "self"]
             if "reason" in names:
                 position[node.name] = names.index("reason")
             for param, default in zip(node.args.args[::-1], node.args.defaults[::-1], strict=False):
                 if param.arg == "reason" and isinstance(default, ast.Constant):
                     found.add(str(default.value))
     for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in position
-            and len(node.args) > position[node.func.attr]
-        ):
-            value = node.args[position[node.func.attr]]
+        if not isinstance(node, ast.Call):
+            continue
+        # self._finish(...) in a game module, _finish(...) in a game package
+        func = node.func
+        callee = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if callee in position and len(node.args) > position[callee]:
+            value = node.args[position[callee]]
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 found.add(value.value)
     return found
