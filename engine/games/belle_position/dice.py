@@ -92,23 +92,9 @@ def _dice(
 def _dice_count(
     state: State, b: Board, seat: int, t: TypeDef, mode: str, origin: int, at: int
 ) -> int:
-    """The number of dice of :func:`_dice` alone (whether a unit can fire)."""
-    n = t.vc
-    terrain = b.terrain[at]
-    if not terrain:
-        return max(0, n)
-    woods = -2 if t.category == "cavalry" else -1
-    if mode == "melee":
-        if status_of(state.conquered, seat, origin) == "attack":
-            if "bois" in terrain:
-                n += woods
-        elif "hauteur" in terrain:
-            n += 1
-    elif mode in ("long-range", "counter-battery"):
-        if state.rules.long_range_terrain == "target" and "bois" in terrain:
-            n -= 1
-        if state.rules.long_range_hill and "hauteur" in b.terrain[origin]:
-            n += 1
-    elif "bois" in terrain:
-        n += woods
-    return max(0, n)
+    """The number of dice of :func:`_dice` (whether a unit can fire): the
+    unit's VC when neither position has terrain, :func:`_dice` otherwise."""
+    terrain = b.terrain
+    if not terrain[at] and not terrain[origin]:
+        return t.vc
+    return _dice(state, b, seat, t, mode, origin, at)[0]

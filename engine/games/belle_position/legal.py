@@ -176,15 +176,29 @@ def _deploy_actions(state: State, seat: Seat) -> list[Action]:
 
 
 def _can_deploy(state: State, b: Board, seat: int, p: int, t: TypeDef) -> bool:
-    """Seed 3-5, 17: at most 4 cards (units and terrain) per position plus
-    the general's rally bonus; one general; two different terrain cards."""
-    if t.kind == "general":
-        return b.general[seat][p] < 0
+    return _place_refusal(state, b, seat, p, t) is None
+
+
+def _place_refusal(state: State, b: Board, seat: int, p: int, t: TypeDef) -> str | None:
+    """Why a card of type ``t`` cannot be placed in ``p`` during deployment,
+    as a refusal key (None: it can). Seed 3-5, 17: at most 4 cards (units
+    and terrain) per position plus the general's rally bonus; one general;
+    two different terrain cards, in a position that is not engaged."""
+    kind = t.kind
+    if kind == "special":
+        return "special-stays"
+    if kind == "general":
+        return "general-there" if b.general[seat][p] >= 0 else None
+    if kind == "terrain":
+        if b.present(1 - seat, p):
+            return "terrain-engaged"
+        if t.id in b.terrain[p]:
+            return "same-terrain"
+        if len(b.terrain[p]) >= 2:
+            return "two-terrain"
     if _count(b, seat, p) + 1 > _cap(state, b, seat, p):
-        return False
-    if t.kind == "terrain":
-        return len(b.terrain[p]) < 2 and t.id not in b.terrain[p]
-    return t.kind == "unit"
+        return "full"
+    return None
 
 
 def _rally_actions(state: State) -> list[Action]:
@@ -384,7 +398,14 @@ def _canonical(state: State, seat: int, action: Action) -> Action | None:
     card = _rep(state, seat, action.card)
     if card is None:
         return None
-    at = action.at
+    at = _canonical_target(state, seat, action.at)
+    return None if at is None else Fire(card, at)
+
+
+def _canonical_target(state: State, seat: int, at: str) -> str | None:
+    """What a Fire action aims at, as the legal actions name it: a position
+    code as it is; an enemy card (counter-battery) by the handle offered for
+    it (None: not an enemy card, or no artillery to spread the losses on)."""
     if at[:1] in ("F", "A") and at[1:].isdigit():
         enemy = 1 - seat
         if state.rules.counter_battery == "spread":
@@ -395,10 +416,7 @@ def _canonical(state: State, seat: int, action: Action) -> Action | None:
             types = _types(state.rules)
             for cj in ecards:
                 if cj.loc == ecards[j].loc and cj.up and types[cj.type].category in ARTILLERY:
-                    return Fire(card, cj.uid)
+                    return cj.uid
             return None
-        target = _rep(state, enemy, at)
-        if target is None:
-            return None
-        at = target
-    return Fire(card, at)
+        return _rep(state, enemy, at)
+    return at

@@ -3,8 +3,6 @@ cards move, and the movement-phase actions (moves, Marche Forcée, Retranchement
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from .actions import Action, Done, Move, Play
 from .board import (
     _CODES,
@@ -18,7 +16,7 @@ from .board import (
     board,
     opposite,
 )
-from .data import RESERVE, TypeDef
+from .data import GONE, PILE, RESERVE, USED, TypeDef
 from .model import _FORCED, _FOUGHT, _KNOWN, Card, Rules, State
 
 
@@ -161,22 +159,39 @@ def _move_key_id(key: tuple[object, ...] | None) -> int:
     return found
 
 
+def _immobile(rules: Rules, t: TypeDef, loc: int, bits: int, is_mover: bool) -> str | None:
+    """Why a card cannot move now, as a refusal key (None: it may move,
+    somewhere :func:`destinations` says). Seed 12: a card moves once (twice
+    for some), its moves consecutive; a card that fought does not move
+    (optional rule 19: light cavalry does)."""
+    kind = t.kind
+    if kind == "special":
+        return "special-played"
+    if loc in (GONE, USED):
+        return "out-of-game"
+    if loc == PILE:
+        return "in-pile"
+    if kind == "terrain" and loc >= 0:
+        return "terrain-stays"
+    if bits & _FOUGHT and not _light(rules, t):
+        return "fought-no-move"
+    moves = (bits >> 5) & 7
+    if moves >= _allowance(rules, t, bool(bits & _FORCED)):
+        return "no-move-left"
+    if moves and not is_mover:
+        return "moves-over"
+    return None
+
+
 def _move_key(
     rules: Rules, t: TypeDef, loc: int, bits: int, is_mover: bool
 ) -> tuple[object, ...] | None:
-    """None when a card cannot move now (a special card, terrain on the
-    board, see also _can_move); else what its allowed destinations depend on
-    (see _MoveCheck.allows and _destinations): cards with the same key go to
-    the same places."""
+    """None when a card cannot move now (:func:`_immobile`); else what its
+    allowed destinations depend on (see _MoveCheck.allows and
+    :func:`destinations`): cards with the same key go to the same places."""
+    if _immobile(rules, t, loc, bits, is_mover) is not None:
+        return None
     kind = t.kind
-    if kind == "special" or (kind == "terrain" and loc >= 0):
-        return None
-    if bits & _FOUGHT and not _light(rules, t):
-        return None
-    if bits & 0xE0 and (
-        not is_mover or (bits >> 5) & 7 >= _allowance(rules, t, bool(bits & _FORCED))
-    ):
-        return None
     moves = (bits >> 5) & 7
     if kind == "unit":
         # allows: whether one more move still leaves one (ev), and no more
@@ -186,33 +201,34 @@ def _move_key(
     return (kind, loc, moves, t.id)
 
 
-def _destinations(state: State, b: Board, seat: int, c: Card, t: TypeDef) -> list[int]:
-    """Seed 12 and rulings B3: reserve <-> own positions <-> the enemy
+def destinations(rules: Rules, b: Board, seat: int, loc: int, t: TypeDef) -> tuple[int, ...]:
+    """Where a card of type ``t`` in ``loc`` may go, before the grouping
+    check (seed 12 and rulings B3): reserve <-> own positions <-> the enemy
     position opposite; no lateral, diagonal or enemy-reserve moves, no
-    advance out of an engaged position."""
-    loc = c.loc
+    advance out of an engaged position; one general per position. The
+    legal moves and the explanation of a refused one both read it."""
     enemy = 1 - seat
     own = range(seat * 3, seat * 3 + 3)
     general = t.kind == "general"
+    my_general = b.general[seat]
     if loc == RESERVE:
         if t.kind == "terrain":
+            # seed 5: « en cours de partie que dans une position non
+            # engagée » (any, where no enemy card stands); ruling B2:
+            # own positions only (option terrain_placement=own)
             terrain = b.terrain
-            where = own if state.rules.terrain_placement == "own" else range(6)
-            return [
+            return tuple(
                 p
-                for p in where
+                for p in (own if rules.terrain_placement == "own" else range(6))
                 if not b.present(enemy, p) and len(terrain[p]) < 2 and t.id not in terrain[p]
-            ]
-        return [p for p in own if not general or b.general[seat][p] < 0]
-    if loc // 3 == seat:
-        out = [RESERVE]
-        if not b.present(enemy, loc):
-            q = opposite(loc)
-            if not general or b.general[seat][q] < 0:
-                out.append(q)
-        return out
+            )
+        return tuple(p for p in own if not general or my_general[p] < 0)
     q = opposite(loc)
-    return [q] if not general or b.general[seat][q] < 0 else []
+    if loc // 3 == seat:
+        if not b.present(enemy, loc) and (not general or my_general[q] < 0):
+            return (RESERVE, q)
+        return (RESERVE,)
+    return (q,) if not general or my_general[q] < 0 else ()
 
 
 def _move_actions(state: State) -> list[Action]:
@@ -225,10 +241,6 @@ def _move_actions(state: State) -> list[Action]:
     allows = check.allows
     mover = state.mover
     codes = _CODES[seat]
-    enemy_there = check.enemy
-    my_general = b.general[seat]
-    terrain = b.terrain
-    own = range(seat * 3, seat * 3 + 3)
     out: list[Action] = []
     seen: set[tuple[object, ...]] = set()
     by_key: dict[int, list[str]] = {}
@@ -257,32 +269,7 @@ def _move_actions(state: State) -> list[Action]:
         allowed = by_key.get(key)
         if allowed is None:
             t = types[c.type]
-            kind = t.kind
-            # _destinations, inlined
-            general = kind == "general"
-            if loc == RESERVE:
-                if kind == "terrain":
-                    # seed 5: « en cours de partie que dans une position non
-                    # engagée » (any, where no enemy card stands); ruling B2:
-                    # own positions only (option terrain_placement=own)
-                    dests: Sequence[int] = [
-                        p
-                        for p in (own if rules.terrain_placement == "own" else range(6))
-                        if not enemy_there[p] and len(terrain[p]) < 2 and t.id not in terrain[p]
-                    ]
-                elif general:
-                    dests = [p for p in own if my_general[p] < 0]
-                else:
-                    dests = own
-            elif loc // 3 == seat:
-                q = opposite(loc)
-                if not enemy_there[loc] and (not general or my_general[q] < 0):
-                    dests = (RESERVE, q)
-                else:
-                    dests = (RESERVE,)
-            else:
-                q = opposite(loc)
-                dests = (q,) if not general or my_general[q] < 0 else ()
+            dests = destinations(rules, b, seat, loc, t)
             allowed = by_key[key] = [codes[d] for d in dests if allows(state, c, t, d)]
         uid = c.uid
         for code in allowed:

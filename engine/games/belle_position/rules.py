@@ -9,7 +9,7 @@ from typing import Any
 from ... import rng
 from ...core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
 from ...core import evolve as replace
-from ...errors import BadOptions, GameOver, IllegalAction, NotYourTurn
+from ...errors import BadOptions, GameOver, NotYourTurn
 from .actions import Action, Done, Fire, Loss, Move, Play, format_action, parse_action
 from .board import card_index
 from .changes import _eliminate, _finish
@@ -25,10 +25,11 @@ from .data import (
     pack_type,
     type_def,
 )
-from .legal import _canonical, _offered, legal_actions, pending
+from .legal import _offered, legal_actions, pending
+from .legality import refusal
 from .model import Army, Card, Options, Rules, State, View, army_of
 from .sampling import determinize, sample_state
-from .text import _describe, _why_illegal, decision_text, describe_action, summary
+from .text import _describe, decision_text, describe_action, summary
 from .turns import _apply_deploy, _end_movement, _enter_movement, _move, _play, _run_cohesion
 from .view import build_view
 
@@ -233,10 +234,9 @@ class BellePosition(Game[State, Action, View]):
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
         if not _offered(state, seat, action):
-            canon = _canonical(state, seat, action)
-            if canon is None or canon not in self.legal_actions(state, seat):
-                en, fr = _why_illegal(state, seat, action)
-                raise IllegalAction(en, fr=fr, action=self.format_action(action))
+            refused = refusal(state, seat, action)
+            if refused is not None:
+                raise refused
         events: list[Event] = []
         phase = state.phase
         if phase == "deploy":

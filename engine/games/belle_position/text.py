@@ -9,25 +9,13 @@ from typing import Any
 
 from ...core import Decision, Event, Seat
 from ...text import colon, de, semicolon
-from .actions import Action, Done, Fire, Loss, Move, Play, Undo
+from .actions import Action, Fire, Loss, Move, Play, Undo
 from .board import (
-    _abs_code,
-    _allowance,
-    _cap,
-    _count,
     _index_of,
-    _light,
     _types,
-    absolute_of,
-    board,
-    card_index,
-    opposite,
-    relative_code,
 )
-from .data import GONE, PILE, RESERVE, USED, WINGS, TypeDef, army_entries, describe_army, type_name
-from .legal import _loss_candidates, _rally_actions
-from .model import Card, CardView, State, View
-from .movement import _destinations
+from .data import WINGS, army_entries, describe_army, type_name
+from .model import CardView, State, View
 
 _WING_FR = ("aile gauche", "centre", "aile droite")
 
@@ -618,231 +606,71 @@ def summary(view: View, names: Sequence[str], locale: str = "en") -> str:
     return "\n".join(lines)
 
 
-def _why_illegal(state: State, seat: int, action: Action) -> tuple[str, str]:
-    """Why an action is refused: (English, French)."""
-    phase = state.phase
-    army = state.armies[seat]
-    m = army.letter  # examples in the player's own handles
-    types = _types(state.rules)
-    card: Card | None = None
-    if isinstance(action, Move | Fire | Loss | Play):
-        i = _index_of(army, action.card)
-        if i < 0:
-            return (
-                f"{action.card} is not one of your cards (yours are {army.letter}1 to "
-                f"{army.letter}{len(army.cards)}).",
-                f"{action.card} n'est pas une de vos cartes (les vôtres vont de "
-                f"{army.letter}1 à {army.letter}{len(army.cards)}).",
-            )
-        card = army.cards[i]
-    name = type_name(card.type) if card is not None else ""
-    if phase == "deploy":
-        if isinstance(action, Undo):
-            return ("You have nothing to take back.", "Vous n'avez rien à reprendre.")
-        if not isinstance(action, Move) or card is None:
-            return (
-                f"Deployment: place a card ({m}7>C), take back the last one (undo), or ok.",
-                f"Déploiement : placez une carte ({m}7>C), reprenez la dernière (undo), ou ok.",
-            )
-        t = types[card.type]
-        if card.loc != RESERVE:
-            where = "already deployed" if card.loc >= 0 else "in your reinforcement pile"
-            where_fr = "déjà déployée" if card.loc >= 0 else "dans votre pioche de renforts"
-            return (f"{name} ({card.uid}) is {where}.", f"{name} ({card.uid}) est {where_fr}.")
-        if action.to not in WINGS:
-            return (
-                "Deploy in your own positions: G, C or D.",
-                "Déployez dans vos propres positions : G, C ou D.",
-            )
-        if t.kind == "special":
-            return (
-                f"{name} is a special card: it stays in the reserve until played.",
-                f"{name} est une carte spéciale : elle reste en réserve jusqu'à être jouée.",
-            )
-        return _place_refusal(state, seat, absolute_of(seat, action.to), t)
-    if phase == "allocate":
-        alloc = state.alloc
-        assert alloc is not None
-        if isinstance(action, Loss) and seat == alloc.taker:
-            names = ", ".join(army.cards[j].uid for j in _loss_candidates(state))
-            return (
-                f"Spread the losses: every unit there has a token before any has a second "
-                f"(now: {names}).",
-                f"Répartissez les pertes : chaque unité de la position a un jeton avant "
-                f"qu'une en reçoive un second (maintenant : {names}).",
-            )
-        return ("Place the losses first (-F3).", "Placez d'abord les pertes (-F3).")
-    if phase == "rally" and state.rules.ralliement_timing == "failure":
-        failed = state.last_tests[-1].card if state.last_tests else ""
-        play = next((a for a in _rally_actions(state) if isinstance(a, Play)), None)
-        special = play.card if play is not None else f"{m}21"
-        return (
-            f"{failed} has just failed its cohesion test: play Ralliement on it "
-            f"({special}!{failed}), or let it rout (ok).",
-            f"{failed} vient d'échouer à son test de cohésion : jouez Ralliement sur elle "
-            f"({special}!{failed}), ou laissez-la dérouter (ok).",
-        )
-    if phase == "rally":
-        return (
-            f"Cohesion phase: play Ralliement on a unit that took losses ({m}21!{m}7), or roll "
-            "the tests (ok).",
-            f"Phase de cohésion : jouez Ralliement sur une unité touchée ({m}21!{m}7), ou lancez "
-            "les tests (ok).",
-        )
-    if phase == "combat":
-        if isinstance(action, Fire) and card is not None:
-            return _fire_refusal(state, seat, card, action)
-        return (
-            f"Combat phase: fire with a unit ({m}7@EC), or end the combats (ok).",
-            f"Phase de combat : faites tirer une unité ({m}7@EC), ou terminez les combats (ok).",
-        )
-    if phase == "movement":
-        if isinstance(action, Done):
-            b = board(state)
-            over = [
-                _abs_code(state, p)
-                for p in range(6)
-                if _count(b, seat, p) > _cap(state, b, seat, p)
-            ]
-            return (
-                f"Over the grouping limit in {', '.join(over)}: move cards out before ending "
-                "the movement phase.",
-                f"Limite de regroupement dépassée en {', '.join(over)} : sortez des cartes "
-                "avant de terminer les mouvements.",
-            )
-        if isinstance(action, Move) and card is not None:
-            return _move_refusal(state, seat, card, action)
-        if isinstance(action, Play) and card is not None:
-            return (
-                f"{name} ({card.uid}) cannot be played on {action.target} now.",
-                f"{name} ({card.uid}) ne peut pas être joué sur {action.target} maintenant.",
-            )
-        return (
-            f"Movement phase: move a card ({m}7>EC), play a card ({m}21!{m}7), or end (ok).",
-            f"Phase de mouvement : déplacez une carte ({m}7>EC), jouez une carte ({m}21!{m}7), "
-            "ou terminez (ok).",
-        )
-    return ("That is not possible now.", "Impossible maintenant.")
+# ---- why an action is refused (the keys legality.check returns) ----------------
+
+_Text = tuple[str, str]  # English, French
 
 
-def _place_refusal(state: State, seat: int, p: int, t: TypeDef) -> tuple[str, str]:
-    b = board(state)
-    code = _abs_code(state, p)
-    if t.kind == "general" and b.general[seat][p] >= 0:
-        return (
-            f"There is already one of your generals in {code}: one per position.",
-            f"Vous avez déjà un général en {code} : un par position.",
-        )
-    if t.kind == "terrain":
-        if b.present(1 - seat, p):
-            return (
-                f"{code} is engaged: terrain goes only into a position that is not.",
-                f"{code} est engagée : un terrain ne se pose que dans une position non engagée.",
-            )
-        if t.id in b.terrain[p]:
-            return (
-                f"There is already a {t.name} in {code}: two *different* terrain cards at most.",
-                f"Il y a déjà un {t.name} en {code} : deux terrains *différents* au plus.",
-            )
-        if len(b.terrain[p]) >= 2:
-            return (
-                f"{code} already has two terrain cards.",
-                f"{code} a déjà deux cartes de terrain.",
-            )
+def refusal_text(key: str, params: Mapping[str, Any]) -> tuple[str, str]:
+    """The (English, French) sentences of a refusal of :func:`legality.check`."""
+    return _REFUSALS[key](params)
+
+
+def _not_yours(p: Mapping[str, Any]) -> _Text:
+    card, letter, size = p["card"], p["letter"], p["size"]
     return (
-        f"{code} is full: {_cap(state, b, seat, p)} cards (units and terrain) at most there.",
-        f"{code} est pleine : {_cap(state, b, seat, p)} cartes (unités et terrains) au plus.",
+        f"{card} is not one of your cards (yours are {letter}1 to {letter}{size}).",
+        f"{card} n'est pas une de vos cartes (les vôtres vont de {letter}1 à {letter}{size}).",
     )
 
 
-def _fire_refusal(state: State, seat: int, card: Card, action: Fire) -> tuple[str, str]:
-    name = f"{type_name(card.type)} ({card.uid})"
-    t = _types(state.rules)[card.type]
-    if t.kind != "unit" or card.loc < 0:
-        return (
-            f"{name} is not a unit on the battlefield.",
-            f"{name} n'est pas une unité sur le champ de bataille.",
-        )
-    if card.fought:
-        return (f"{name} has already fired this turn.", f"{name} a déjà tiré ce tour-ci.")
-    if action.at in ("G", "C", "D", "EG", "EC", "ED"):
-        p = absolute_of(seat, action.at)
-        if p in state.closed:
-            return (
-                f"The combats in {_abs_code(state, p)} are over: all combats in a position "
-                "are resolved before moving on to another.",
-                f"Les combats en {_abs_code(state, p)} sont terminés : tous les combats d'une "
-                "position sont résolus avant de passer à une autre.",
-            )
+def _not_in_reserve(p: Mapping[str, Any]) -> _Text:
+    where = "already deployed" if p["deployed"] else "in your reinforcement pile"
+    where_fr = "déjà déployée" if p["deployed"] else "dans votre pioche de renforts"
+    return (f"{p['name']} ({p['card']}) is {where}.", f"{p['name']} ({p['card']}) est {where_fr}.")
+
+
+def _spread_losses(p: Mapping[str, Any]) -> _Text:
+    names = ", ".join(p["cards"])
     return (
-        f"{name} cannot fire at {action.at}: melee needs enemy units in its own position, "
+        f"Spread the losses: every unit there has a token before any has a second (now: {names}).",
+        f"Répartissez les pertes : chaque unité de la position a un jeton avant "
+        f"qu'une en reçoive un second (maintenant : {names}).",
+    )
+
+
+def _cannot_fire(p: Mapping[str, Any]) -> _Text:
+    name, at, flank = p["name"], p["at"], p["flank"]
+    return (
+        f"{name} cannot fire at {at}: melee needs enemy units in its own position, "
         "long range artillery facing visible enemies with neither position engaged"
-        + (", a flank attack enemies beside it" if state.rules.flank_attack else "")
+        + (", a flank attack enemies beside it" if flank else "")
         + ".",
-        f"{name} ne peut pas tirer sur {action.at} : le corps à corps exige des ennemis dans "
+        f"{name} ne peut pas tirer sur {at} : le corps à corps exige des ennemis dans "
         "sa position, le tir à longue portée une artillerie face à des ennemis visibles, "
         "aucune des deux positions n'étant engagée"
-        + (", l'attaque de flanc des ennemis à côté" if state.rules.flank_attack else "")
+        + (", l'attaque de flanc des ennemis à côté" if flank else "")
         + ".",
     )
 
 
-def _move_refusal(state: State, seat: int, card: Card, action: Move) -> tuple[str, str]:
-    types = _types(state.rules)
-    t = types[card.type]
-    name = f"{t.name} ({card.uid})"
-    i = card_index(card.uid)
-    if t.kind == "special":
-        return (
-            f"{name} is played on a unit ({card.uid}!{card.uid[0]}7), not moved.",
-            f"{name} se joue sur une unité ({card.uid}!{card.uid[0]}7), elle ne se déplace pas.",
-        )
-    if card.loc in (GONE, USED):
-        return (f"{name} is out of the game.", f"{name} est hors jeu.")
-    if card.loc == PILE:
-        return (
-            f"{name} is still in your reinforcement pile.",
-            f"{name} est encore dans votre pioche de renforts.",
-        )
-    if t.kind == "terrain" and card.loc >= 0:
-        return (
-            f"{name} is terrain: it stays where it was placed.",
-            f"{name} est un terrain : il reste où il a été posé.",
-        )
-    if card.fought and not _light(state.rules, t):
-        return (
-            f"{name} fought this turn: it cannot also move.",
-            f"{name} a combattu ce tour-ci : elle ne peut pas aussi se déplacer.",
-        )
-    if card.moves >= _allowance(state.rules, t, card.forced):
-        return (f"{name} has no move left this turn.", f"{name} n'a plus de mouvement ce tour.")
-    if card.moves and state.mover != i:
-        return (
-            f"{name}'s moves are over: a card's moves are consecutive, and another card "
-            "has moved since.",
-            f"Les mouvements {de(name, mute_h=False)} sont terminés : ils sont consécutifs, et une autre "
-            "carte a bougé depuis.",
-        )
-    b = board(state)
-    dests = _destinations(state, b, seat, card, t)
-    dest = absolute_of(seat, action.to)
-    if dest not in dests:
-        allowed = ", ".join(relative_code(seat, d) for d in dests) or "—"
-        extra_en = extra_fr = ""
-        if card.loc >= 0 and card.loc // 3 == seat and dest == opposite(card.loc):
-            extra_en = " Its position is engaged: no advance into the enemy line from there."
-            extra_fr = " Sa position est engagée : pas d'avance vers la ligne ennemie."
-        return (
-            f"{name} cannot go to {action.to} (no lateral, diagonal or enemy-reserve moves); "
-            f"it may go to: {allowed}.{extra_en}",
-            f"{name} ne peut pas aller en {action.to} (pas de mouvement latéral, en "
-            f"diagonale ou vers la réserve ennemie) ; destinations : {allowed}.{extra_fr}",
-        )
-    if t.kind == "general" and dest >= 0 and b.general[seat][dest] >= 0:
-        return _place_refusal(state, seat, dest, t)
-    if t.kind == "terrain":
-        return _place_refusal(state, seat, dest, t)
-    code = _abs_code(state, dest) if dest >= 0 else "R"
+def _destination(p: Mapping[str, Any]) -> _Text:
+    name, to = p["name"], p["to"]
+    allowed = ", ".join(p["allowed"]) or "—"
+    extra_en = extra_fr = ""
+    if p["engaged"]:
+        extra_en = " Its position is engaged: no advance into the enemy line from there."
+        extra_fr = " Sa position est engagée : pas d'avance vers la ligne ennemie."
+    return (
+        f"{name} cannot go to {to} (no lateral, diagonal or enemy-reserve moves); "
+        f"it may go to: {allowed}.{extra_en}",
+        f"{name} ne peut pas aller en {to} (pas de mouvement latéral, en "
+        f"diagonale ou vers la réserve ennemie) ; destinations : {allowed}.{extra_fr}",
+    )
+
+
+def _grouping(p: Mapping[str, Any]) -> _Text:
+    name, code = p["name"], p["code"]
     return (
         f"Moving {name} to {code} would break the grouping limit for good: the limit is "
         "ignored while cards move, but the moves left could no longer bring every "
@@ -851,3 +679,130 @@ def _move_refusal(state: State, seat: int, card: Card, action: Move) -> tuple[st
         "est ignorée pendant les mouvements, mais les mouvements restants ne pourraient "
         "plus ramener chaque position dans la limite.",
     )
+
+
+_REFUSALS: dict[str, Callable[[Mapping[str, Any]], _Text]] = {
+    "not-yours": _not_yours,
+    "impossible": lambda p: ("That is not possible now.", "Impossible maintenant."),
+    # deployment
+    "nothing-to-undo": lambda p: (
+        "You have nothing to take back.",
+        "Vous n'avez rien à reprendre.",
+    ),
+    "deploy-phase": lambda p: (
+        f"Deployment: place a card ({p['m']}7>C), take back the last one (undo), or ok.",
+        f"Déploiement : placez une carte ({p['m']}7>C), reprenez la dernière (undo), ou ok.",
+    ),
+    "not-in-reserve": _not_in_reserve,
+    "own-positions": lambda p: (
+        "Deploy in your own positions: G, C or D.",
+        "Déployez dans vos propres positions : G, C ou D.",
+    ),
+    "special-stays": lambda p: (
+        f"{p['name']} is a special card: it stays in the reserve until played.",
+        f"{p['name']} est une carte spéciale : elle reste en réserve jusqu'à être jouée.",
+    ),
+    # placing a card (deployment, terrain during the game)
+    "general-there": lambda p: (
+        f"There is already one of your generals in {p['code']}: one per position.",
+        f"Vous avez déjà un général en {p['code']} : un par position.",
+    ),
+    "terrain-engaged": lambda p: (
+        f"{p['code']} is engaged: terrain goes only into a position that is not.",
+        f"{p['code']} est engagée : un terrain ne se pose que dans une position non engagée.",
+    ),
+    "same-terrain": lambda p: (
+        f"There is already a {p['name']} in {p['code']}: two *different* terrain cards at most.",
+        f"Il y a déjà un {p['name']} en {p['code']} : deux terrains *différents* au plus.",
+    ),
+    "two-terrain": lambda p: (
+        f"{p['code']} already has two terrain cards.",
+        f"{p['code']} a déjà deux cartes de terrain.",
+    ),
+    "full": lambda p: (
+        f"{p['code']} is full: {p['cap']} cards (units and terrain) at most there.",
+        f"{p['code']} est pleine : {p['cap']} cartes (unités et terrains) au plus.",
+    ),
+    # losses
+    "losses-first": lambda p: ("Place the losses first (-F3).", "Placez d'abord les pertes (-F3)."),
+    "spread-losses": _spread_losses,
+    # cohesion
+    "rout-decision": lambda p: (
+        f"{p['failed']} has just failed its cohesion test: play Ralliement on it "
+        f"({p['special']}!{p['failed']}), or let it rout (ok).",
+        f"{p['failed']} vient d'échouer à son test de cohésion : jouez Ralliement sur elle "
+        f"({p['special']}!{p['failed']}), ou laissez-la dérouter (ok).",
+    ),
+    "rally-phase": lambda p: (
+        f"Cohesion phase: play Ralliement on a unit that took losses ({p['m']}21!{p['m']}7), "
+        "or roll the tests (ok).",
+        f"Phase de cohésion : jouez Ralliement sur une unité touchée ({p['m']}21!{p['m']}7), "
+        "ou lancez les tests (ok).",
+    ),
+    # combat
+    "combat-phase": lambda p: (
+        f"Combat phase: fire with a unit ({p['m']}7@EC), or end the combats (ok).",
+        f"Phase de combat : faites tirer une unité ({p['m']}7@EC), ou terminez les combats (ok).",
+    ),
+    "not-on-field": lambda p: (
+        f"{p['name']} is not a unit on the battlefield.",
+        f"{p['name']} n'est pas une unité sur le champ de bataille.",
+    ),
+    "fired": lambda p: (
+        f"{p['name']} has already fired this turn.",
+        f"{p['name']} a déjà tiré ce tour-ci.",
+    ),
+    "combats-over": lambda p: (
+        f"The combats in {p['code']} are over: all combats in a position "
+        "are resolved before moving on to another.",
+        f"Les combats en {p['code']} sont terminés : tous les combats d'une "
+        "position sont résolus avant de passer à une autre.",
+    ),
+    "cannot-fire": _cannot_fire,
+    # movement
+    "movement-phase": lambda p: (
+        f"Movement phase: move a card ({p['m']}7>EC), play a card ({p['m']}21!{p['m']}7), "
+        "or end (ok).",
+        f"Phase de mouvement : déplacez une carte ({p['m']}7>EC), jouez une carte "
+        f"({p['m']}21!{p['m']}7), ou terminez (ok).",
+    ),
+    "over-limit": lambda p: (
+        f"Over the grouping limit in {', '.join(p['codes'])}: move cards out before ending "
+        "the movement phase.",
+        f"Limite de regroupement dépassée en {', '.join(p['codes'])} : sortez des cartes "
+        "avant de terminer les mouvements.",
+    ),
+    "play-not-now": lambda p: (
+        f"{p['name']} ({p['card']}) cannot be played on {p['target']} now.",
+        f"{p['name']} ({p['card']}) ne peut pas être joué sur {p['target']} maintenant.",
+    ),
+    "special-played": lambda p: (
+        f"{p['name']} is played on a unit ({p['card']}!{p['card'][0]}7), not moved.",
+        f"{p['name']} se joue sur une unité ({p['card']}!{p['card'][0]}7), elle ne se déplace pas.",
+    ),
+    "out-of-game": lambda p: (f"{p['name']} is out of the game.", f"{p['name']} est hors jeu."),
+    "in-pile": lambda p: (
+        f"{p['name']} is still in your reinforcement pile.",
+        f"{p['name']} est encore dans votre pioche de renforts.",
+    ),
+    "terrain-stays": lambda p: (
+        f"{p['name']} is terrain: it stays where it was placed.",
+        f"{p['name']} est un terrain : il reste où il a été posé.",
+    ),
+    "fought-no-move": lambda p: (
+        f"{p['name']} fought this turn: it cannot also move.",
+        f"{p['name']} a combattu ce tour-ci : elle ne peut pas aussi se déplacer.",
+    ),
+    "no-move-left": lambda p: (
+        f"{p['name']} has no move left this turn.",
+        f"{p['name']} n'a plus de mouvement ce tour.",
+    ),
+    "moves-over": lambda p: (
+        f"{p['name']}'s moves are over: a card's moves are consecutive, and another card "
+        "has moved since.",
+        f"Les mouvements {de(p['name'], mute_h=False)} sont terminés : ils sont consécutifs, "
+        "et une autre carte a bougé depuis.",
+    ),
+    "destination": _destination,
+    "grouping": _grouping,
+}
