@@ -201,14 +201,16 @@ def _move_key(
     return (kind, loc, moves, t.id)
 
 
+_OWN = ((0, 1, 2), (3, 4, 5))  # each seat's own positions
+_OPPOSITE = tuple(opposite(p) for p in range(6))
+
+
 def destinations(rules: Rules, b: Board, seat: int, loc: int, t: TypeDef) -> tuple[int, ...]:
     """Where a card of type ``t`` in ``loc`` may go, before the grouping
     check (seed 12 and rulings B3): reserve <-> own positions <-> the enemy
     position opposite; no lateral, diagonal or enemy-reserve moves, no
     advance out of an engaged position; one general per position. The
     legal moves and the explanation of a refused one both read it."""
-    enemy = 1 - seat
-    own = range(seat * 3, seat * 3 + 3)
     general = t.kind == "general"
     my_general = b.general[seat]
     if loc == RESERVE:
@@ -216,19 +218,25 @@ def destinations(rules: Rules, b: Board, seat: int, loc: int, t: TypeDef) -> tup
             # seed 5: « en cours de partie que dans une position non
             # engagée » (any, where no enemy card stands); ruling B2:
             # own positions only (option terrain_placement=own)
+            enemy = 1 - seat
             terrain = b.terrain
             return tuple(
                 p
-                for p in (own if rules.terrain_placement == "own" else range(6))
+                for p in (_OWN[seat] if rules.terrain_placement == "own" else range(6))
                 if not b.present(enemy, p) and len(terrain[p]) < 2 and t.id not in terrain[p]
             )
-        return tuple(p for p in own if not general or my_general[p] < 0)
-    q = opposite(loc)
+        if not general:
+            return _OWN[seat]
+        return tuple(p for p in _OWN[seat] if my_general[p] < 0)
+    q = _OPPOSITE[loc]
+    if general and my_general[q] >= 0:
+        return (RESERVE,) if loc // 3 == seat else ()
     if loc // 3 == seat:
-        if not b.present(enemy, loc) and (not general or my_general[q] < 0):
-            return (RESERVE, q)
-        return (RESERVE,)
-    return (q,) if not general or my_general[q] < 0 else ()
+        enemy = 1 - seat
+        if b.units[enemy][loc] or b.general[enemy][loc] >= 0:  # engaged: no advance
+            return (RESERVE,)
+        return (RESERVE, q)
+    return (q,)
 
 
 def _move_actions(state: State) -> list[Action]:
