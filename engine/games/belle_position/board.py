@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core import evolve as replace
 from .data import GONE, RESERVE, WINGS, TypeDef, unpack_type
-from .model import _FORCED, _FOUGHT, _KNOWN, Army, Card, CardView, Rules, State, Test
+from .model import _KNOWN, Army, Card, CardView, Rules, State, Test
 
 
 def opposite(p: int) -> int:
@@ -298,17 +298,6 @@ def _allowance(rules: Rules, t: TypeDef, forced: bool) -> int:
 def _light(rules: Rules, t: TypeDef) -> bool:
     """Optional rule 19: light cavalry may fight and then move."""
     return rules.light_cavalry and t.id in rules.light_cavalry_units
-
-
-def _can_move(state: State, t: TypeDef, c: Card, i: int) -> bool:
-    bits = c.bits
-    if bits & _FOUGHT and not _light(state.rules, t):
-        return False
-    moves = (bits >> 5) & 7
-    if moves == 0:
-        return True
-    # a card's moves are consecutive: once another card moved, it is done
-    return state.mover == i and moves < _allowance(state.rules, t, bool(bits & _FORCED))
 
 
 def _cap(state: State, b: Board, seat: int, p: int) -> int:

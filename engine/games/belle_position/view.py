@@ -12,7 +12,6 @@ from .board import (
     _abs_code,
     _allowance,
     _cap,
-    _light,
     _type_list,
     _types,
     board,
@@ -25,7 +24,6 @@ from .dice import _cohesion_of, _position_bonus
 from .legal import _loss_candidates, legal_actions, pending
 from .model import (
     _FORCED,
-    _FOUGHT,
     AllocView,
     CardView,
     GeneralStatus,
@@ -35,6 +33,7 @@ from .model import (
     State,
     View,
 )
+from .movement import _immobile
 from .text import _SIDE_NAME, _code_name
 
 _KIND_ORDER = {"unit": 0, "general": 1, "terrain": 2, "special": 3}
@@ -64,15 +63,10 @@ def _card_view(
         cohesion = _cohesion_of(rules, t, c, status, gen, bourg)[0]
     allowance = _allowance(rules, t, bool(bits & _FORCED))
     moves_left = 0
-    moves = (bits >> 5) & 7
-    if (
-        (loc >= 0 or loc == RESERVE)
-        and kind != "terrain"
-        and kind != "special"
-        and (not bits & _FOUGHT or _light(rules, t))
-        and (moves == 0 or (state.mover == i and state.active == seat))
-    ):
-        moves_left = max(0, allowance - moves)
+    # what the rules let it move (movement._immobile); terrain is placed, not moved
+    is_mover = state.mover == i and state.active == seat
+    if kind != "terrain" and _immobile(rules, t, loc, bits, is_mover) is None:
+        moves_left = allowance - ((bits >> 5) & 7)
     key = (c, id(types), status, cohesion, allowance, moves_left)
     found = _LOCAL.card_views.get(key)
     if found is not None:
