@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib
 import inspect
 import io
+import pkgutil
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -148,15 +150,18 @@ def walk(game_id: str) -> Walk:
 
 
 def _module_tree(game_id: str) -> ast.Module:
-    """The source of the game's module; for a game split into a package
-    (``engine/games/<game>/``), of every module of the package."""
+    """The source of the game's module; for a game that is a package
+    (``engine/games/<game>/``), of every module in it."""
     module = inspect.getmodule(type(GAMES[game_id]))
-    assert module is not None and module.__file__ is not None
-    here = Path(module.__file__).parent
-    if module.__package__ and module.__package__.count(".") >= 2:  # engine.games.<game>.<module>
-        body = [n for path in sorted(here.glob("*.py")) for n in ast.parse(path.read_text()).body]
-        return ast.Module(body=body, type_ignores=[])
-    return ast.parse(inspect.getsource(module))
+    assert module is not None
+    if module.__name__.count(".") < 3:
+        return ast.parse(inspect.getsource(module))
+    package = importlib.import_module(module.__name__.rpartition(".")[0])
+    sources = [
+        inspect.getsource(importlib.import_module(f"{package.__name__}.{info.name}"))
+        for info in pkgutil.iter_modules(package.__path__)
+    ]
+    return ast.parse("\n".join(sources))
 
 
 def _constant_first_args(game_id: str, callee: str) -> set[str]:
@@ -183,23 +188,19 @@ def end_reasons(game_id: str) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name in ("_finish", "_eliminate"):
-            args = node.args.args
-            names = [a.arg for a in (args[1:] if args and args[0].arg == "self" else args)]
+            names = [a.arg for a in node.args.args if a.arg != "self"]
             if "reason" in names:
                 position[node.name] = names.index("reason")
             for param, default in zip(node.args.args[::-1], node.args.defaults[::-1], strict=False):
                 if param.arg == "reason" and isinstance(default, ast.Constant):
                     found.add(str(default.value))
     for node in ast.walk(tree):
-        # self._finish(...) in a method, _finish(...) between the modules of a package
-        callee = (
-            node.func.attr
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            else node.func.id
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            else ""
-        )
-        if isinstance(node, ast.Call) and callee in position and len(node.args) > position[callee]:
+        if not isinstance(node, ast.Call):
+            continue
+        # self._finish(...) in a game module, _finish(...) in a game package
+        func = node.func
+        callee = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if callee in position and len(node.args) > position[callee]:
             value = node.args[position[callee]]
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 found.add(value.value)
