@@ -33,7 +33,9 @@ specs (``{avg:.1f}``) and these ones for languages that need them:
 * ``{count:plural:carte|cartes}``: the first form for the language's ``one``
   plural category (Babel's ``Locale.plural_form``), the last for the others;
   ``{count:plural:one=…|few=…|other=…}`` names the categories. The number
-  itself is written with a separate ``{count}`` field.
+  itself is written with a separate ``{count}`` field;
+* ``{n:ordinal:one=st|two=nd|few=rd|other=th}``: the same with the
+  language's ordinal rule (``1st``, ``22nd``, ``13th``; ``1er``, ``2e``).
 
 A key missing from a language falls back to English with a logged warning;
 when ``GUERIDON_I18N_STRICT`` is set (the tests set it) it raises
@@ -294,6 +296,8 @@ class TextFormatter(string.Formatter):
             return que(str(value), mute_h=False)
         if format_spec.startswith("plural:"):
             return plural(self.lang, value, format_spec[len("plural:") :])
+        if format_spec.startswith("ordinal:"):
+            return plural(self.lang, value, format_spec[len("ordinal:") :], ordinal=True)
         return str(format(value, format_spec))
 
 
@@ -310,10 +314,12 @@ def _plural_locale(lang: str) -> Locale:
         return Locale.parse(FALLBACK)
 
 
-def plural(lang: str, count: Any, forms: str) -> str:
-    """The form of ``forms`` (``"carte|cartes"`` or ``"one=…|other=…"``) for ``count``."""
+def plural(lang: str, count: Any, forms: str, ordinal: bool = False) -> str:
+    """The form of ``forms`` (``"carte|cartes"`` or ``"one=…|other=…"``) for
+    ``count``, by the language's cardinal (or ``ordinal``) plural rule."""
     variants = forms.split("|")
-    category = _plural_locale(lang).plural_form(abs(count))
+    rules = _plural_locale(lang)
+    category = (rules.ordinal_form if ordinal else rules.plural_form)(abs(count))
     if all("=" in v for v in variants):
         named = dict(v.split("=", 1) for v in variants)
         return named.get(category, named.get("other", variants[-1]))
