@@ -30,6 +30,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+import i18n
 from engine.games.belle_position import (
     CardView,
     PlayerView,
@@ -38,7 +39,6 @@ from engine.games.belle_position import (
     Test,
     TypeDef,
     View,
-    card_file,
 )
 
 from .common import (
@@ -56,7 +56,6 @@ from .common import (
     fit_text,
     font,
     icon,
-    is_french,
     lighten,
     message_image,
     mix,
@@ -162,166 +161,6 @@ SPECIAL_COLOUR: RGB = (150, 104, 30)
 ATTACK: RGB = (196, 72, 52)
 DEFENCE: RGB = (46, 120, 150)
 
-_T: dict[str, tuple[str, str]] = {
-    "turn": ("Turn {n} / {m}", "Tour {n} / {m}"),
-    "turn-open": ("Turn {n}", "Tour {n}"),
-    "deployment": ("Deployment", "Déploiement"),
-    "ph_rally": ("Cohesion", "Cohésion"),
-    "ph_combat": ("Combat", "Combat"),
-    "ph_movement": ("Movement", "Mouvement"),
-    "ph_reinforce": ("Reinforcement", "Renforts"),
-    "game_over": ("Game over", "Partie terminée"),
-    "player": ("Player {n}", "Joueur {n}"),
-    "attack": ("attacking", "en attaque"),
-    "defence": ("defending", "en défense"),
-    "conquered": ("CONQUERED", "CONQUISE"),
-    "engaged": ("ENGAGED", "ENGAGÉE"),
-    "combat_here": ("COMBAT", "COMBAT"),
-    "closed": ("combats over", "combats finis"),
-    "empty": ("empty", "vide"),
-    "secret": ("deployed in secret", "déploiement secret"),
-    "no_units": ("no unit", "aucune unité"),
-    "army": ("{side} army", "Armée {adj}"),
-    "ready": ("ready", "prêt"),
-    "deploying": ("deploying…", "déploie…"),
-    "reserve": ("Reserve", "Réserve"),
-    "pile": ("Pile", "Pioche"),
-    "dealt": ("Dealt", "Main"),
-    "eliminated": ("Eliminated", "Éliminées"),
-    "played": ("Played", "Jouées"),
-    "known": ("Known in reserve", "Connues en réserve"),
-    "occupation": ("held (2 win)", "tenues (2 gagnent)"),
-    "first": ("plays first", "joue en premier"),
-    "last_fire": ("LAST FIRE", "DERNIER TIR"),
-    "fire_turn": ("TURN {n}", "TOUR {n}"),
-    "generals": ("Generals", "Généraux"),
-    "gen_dead": ("dead", "mort"),
-    "gen_reserve": ("in reserve", "en réserve"),
-    "gen_unseen": ("{n} unseen", "{n} non vu(s)"),
-    "no_fire": ("No fire yet.", "Aucun tir pour l'instant."),
-    "tests": ("LAST COHESION TESTS", "DERNIERS TESTS DE COHÉSION"),
-    "no_tests": ("No test in the last cohesion phase.", "Aucun test à la dernière cohésion."),
-    "to_hit": ("hit on", "touche sur"),
-    "hits": ("{n} hits", "{n} pertes"),
-    "hit": ("1 hit", "1 perte"),
-    "no_hit": ("no hit", "aucune perte"),
-    "dice": ("{n} dice", "{n} dés"),
-    "die": ("1 die", "1 dé"),
-    "losses_on": ("Losses", "Pertes"),
-    "lost": ("lost (no target)", "perdues (aucune cible)"),
-    "placing": ("being placed", "en cours de placement"),
-    "elim_short": ("eliminated", "éliminé"),
-    "holds_test": ("holds", "tient"),
-    "routs": ("routs", "déroute"),
-    "fails_test": ("fails", "échoue"),
-    "rallied": ("rallied", "ralliée"),
-    "stays": ("stays", "reste"),
-    "to_reserve": ("to reserve", "en réserve"),
-    "survives": ("survives", "survit"),
-    "killed": ("killed", "tué"),
-    "dies_on_6": ("dies on 6", "meurt sur 6"),
-    "disorg": ("disorg.", "désorg."),
-    "more": ("+{n} more", "+{n} autres"),
-    "legend": (
-        "VC: dice rolled · A / D: firepower attacking / defending, a die ≤ it hits (lit: in "
-        "force) · *: long range · ● loss token · 3/4: cards / limit",
-        "VC : dés lancés · A / D : feu en attaque / en défense, un dé ≤ touche (allumé : en "
-        "vigueur) · * : longue portée · ● jeton de perte · 3/4 : cartes / limite",
-    ),
-    "legend_codes": (
-        "Codes you type (French letters): F / A: French / German (Allemands) · G / C / D: "
-        "left (gauche) / centre / right (droite) · E: enemy · R: reserve",
-        "Codes, tels qu'on les tape : F / A cartes et positions des Français / des Allemands "
-        "· G / C / D : gauche / centre / droite · E : ennemi · R : réserve",
-    ),
-    "legend_terrain": (
-        "Bois: attacker VC −1 (cavalry −2) · Hauteur: defender VC +1 · Bourg: defending "
-        "infantry cohesion +1 · a general adds his A or D to cohesion",
-        "Bois : VC attaquant −1 (cavalerie −2) · Hauteur : VC défenseur +1 · Bourg : cohésion "
-        "infanterie en défense +1 · un général ajoute son A ou D à la cohésion",
-    ),
-    "legend_marks": (
-        "On a card: ⚔ has fired this turn · → has moved this turn · gold ring: the card that "
-        "moved last · coh: the cohesion its loss tokens will be tested against",
-        "Sur une carte : ⚔ a tiré ce tour · → a bougé ce tour · anneau doré : dernière carte "
-        "déplacée · coh : cohésion contre laquelle ses jetons seront testés",
-    ),
-    "coh": ("coh {n}", "coh {n}"),
-    "waiting": ("Waiting", "En attente"),
-    "you_win": ("Game over: you win!", "Partie terminée : vous gagnez !"),
-    "you_lose": ("Game over: you lose", "Partie terminée : vous perdez"),
-    "you_draw": ("Game over: a draw", "Partie terminée : match nul"),
-    "your_cards": ("Your cards", "Vos cartes"),
-    "on_field": ("On the battlefield", "Sur le champ de bataille"),
-    "reserve_n": ("Reserve · {n} cards", "Réserve · {n} cartes"),
-    "reserve_1": ("Reserve · 1 card", "Réserve · 1 carte"),
-    "reserve_0": ("Reserve · empty", "Réserve · vide"),
-    "nothing_field": ("No card of yours on the battlefield.", "Aucune carte à vous en ligne."),
-    "hidden_tag": ("face down", "face cachée"),
-    "fired": ("fired", "a tiré"),
-    "moved": ("moved", "a bougé"),
-    "entrenched": ("entrenched", "retranchée"),
-    "forced": ("forced march", "marche forcée"),
-    "tokens_n": ("{n} loss token(s)", "{n} jeton(s) de perte"),
-    "save": ("save", "sauvegarde"),
-    "move": ("move", "mouvement"),
-    "rally": ("rally", "rassemblement"),
-    "order": (
-        "Deployment order (undo takes back the last)",
-        "Ordre de déploiement (undo reprend la dernière)",
-    ),
-    "notation": (
-        "G C D: your wings · EG EC ED: the enemy's wings · R: your reserve",
-        "G C D : vos ailes · EG EC ED : les ailes ennemies · R : votre réserve",
-    ),
-    "spectator_title": ("Belle Position: spectator", "Belle Position : spectateur"),
-    "spectator": (
-        "Spectators have no cards. The board image shows everything public.",
-        "Les spectateurs n'ont pas de cartes. L'image du plateau montre tout ce qui est public.",
-    ),
-    "opp_ready": ("{name} is ready.", "{name} est prêt."),
-    "opp_deploying": ("{name} is still deploying.", "{name} déploie encore."),
-}
-
-_WING_REL: dict[str, tuple[str, str]] = {
-    "G": ("your left wing", "votre aile gauche"),
-    "C": ("your centre", "votre centre"),
-    "D": ("your right wing", "votre aile droite"),
-    "EG": ("the enemy's left wing", "l'aile gauche ennemie"),
-    "EC": ("the enemy's centre", "le centre ennemi"),
-    "ED": ("the enemy's right wing", "l'aile droite ennemie"),
-}
-
-_MODES: dict[str, tuple[str, str]] = {
-    "melee": ("melee", "corps à corps"),
-    "long-range": ("long-range fire", "tir à longue portée"),
-    "counter-battery": ("counter-battery", "contre-batterie"),
-    "flank-attack": ("flank attack", "attaque de flanc"),
-}
-
-_MODS: dict[str, tuple[str, str]] = {
-    "save": ("save", "sauvegarde"),
-    "bourg": ("Bourg", "Bourg"),
-    "retranchements": ("Retranchements", "Retranchements"),
-    "bois": ("Bois", "Bois"),
-    "hauteur": ("Hauteur", "Hauteur"),
-}
-
-_REASONS: dict[str, tuple[str, str]] = {
-    "occupation": (
-        "occupies two abandoned enemy positions",
-        "occupe deux positions ennemies abandonnées",
-    ),
-    "flank": (
-        "can attack a vacant position from the flank (rule 18)",
-        "peut prendre de flanc une position vacante (règle 18)",
-    ),
-    "annihilation": ("the enemy has no unit left", "l'adversaire n'a plus d'unité"),
-    "resign": ("the opponent resigned", "l'adversaire abandonne"),
-    "turn-limit": ("turn limit reached", "limite de tours atteinte"),
-}
-
-
 # ---------------------------------------------------------------------------
 # Context
 # ---------------------------------------------------------------------------
@@ -330,16 +169,18 @@ _REASONS: dict[str, tuple[str, str]] = {
 @dataclass(frozen=True)
 class _Ctx:
     view: View
-    fr: bool
+    lang: str
     names: tuple[str, str]
     types: dict[str, TypeDef]
     cards: dict[str, CardView]  # uid -> a card the reader may identify
 
     def t(self, key: str, **params: object) -> str:
-        return _tr(key, self.fr, **params)
+        return _tr(key, self.lang, **params)
 
-    def pick(self, pair: tuple[str, str]) -> str:
-        return pair[1] if self.fr else pair[0]
+    def t_or(self, key: str, default: str) -> str:
+        """The ``bp-render-<key>`` text, or ``default`` when the catalogue has none."""
+        full = "bp-render-" + key.replace("_", "-")
+        return i18n.translate(self.lang, full) if i18n.has(self.lang, full) else default
 
     def name(self, seat: int) -> str:
         if 0 <= seat < 2:
@@ -359,7 +200,7 @@ class _Ctx:
         if not 0 <= seat < 2:
             return ""
         p = self.view.players[seat]
-        return p.side_name_fr if self.fr else p.side_name_en
+        return self.t_or(f"side-{p.side}", p.side)
 
     def who(self, seat: int) -> str:
         """``Alice (French)``."""
@@ -373,16 +214,14 @@ class _Ctx:
         pos = self.pos(p)
         if pos is None:
             return "?"
-        return pos.name_fr if self.fr else pos.name_en
+        return self.t_or(f"pos-{pos.code}", pos.code)
 
     def at(self, p: int) -> str:
         """``in the German centre (AC)`` / ``au centre allemand (AC)``."""
-        name = self.pos_name(p)
-        if not self.fr:
-            return f"in the {name} ({self.code(p)})"
-        if name.startswith("centre"):
-            return f"au {name} ({self.code(p)})"
-        return f"à l'{name} ({self.code(p)})"
+        key = f"bp-render-at-{self.code(p)}"
+        if not i18n.has(self.lang, key):
+            key = "bp-render-at"
+        return i18n.translate(self.lang, key, name=self.pos_name(p), code=self.code(p))
 
     def code(self, p: int) -> str:
         pos = self.pos(p)
@@ -402,24 +241,24 @@ class _Ctx:
         return f"{uid} {card.short}" if card is not None else uid
 
 
-def _tr(key: str, fr: bool, **params: object) -> str:
-    en, fr_text = _T[key]
-    return (fr_text if fr else en).format(**params)
+def _tr(key: str, lang: str, **params: object) -> str:
+    """A word of these images: the ``bp-render-<key>`` text of the catalogue."""
+    return i18n.translate(lang, "bp-render-" + key.replace("_", "-"), **params)
 
 
-def _clean_names(names: Sequence[str], fr: bool) -> tuple[str, str]:
+def _clean_names(names: Sequence[str], lang: str) -> tuple[str, str]:
     cleaned: list[str] = []
     for seat in range(2):
         raw = str(names[seat]) if seat < len(names) else ""
         text = clean_text(raw[:200], "condensed-bold")
-        cleaned.append(text or _T["player"][1 if fr else 0].format(n=seat + 1))
+        cleaned.append(text or _tr("player", lang, n=seat + 1))
     return cleaned[0], cleaned[1]
 
 
 def _context(view: object, names: Sequence[str], locale: str, private: bool) -> _Ctx:
     if not isinstance(view, View):
         raise TypeError(f"expected a Belle Position View, got {type(view).__name__}")
-    fr = is_french(locale)
+    lang = i18n.pick(locale)
     cards: dict[str, CardView] = {}
     deploying = view.phase == "deploy"
     for pos in view.positions:
@@ -441,8 +280,8 @@ def _context(view: object, names: Sequence[str], locale: str, private: bool) -> 
                 cards.setdefault(card.uid, card)
     return _Ctx(
         view=view,
-        fr=fr,
-        names=_clean_names(names, fr),
+        lang=lang,
+        names=_clean_names(names, lang),
         types={t.id: t for t in view.types},
         cards=cards,
     )
@@ -483,9 +322,7 @@ def _front_pairs(view: View) -> list[tuple[int, int]]:
 
 
 def _mods_text(ctx: _Ctx, mods: Sequence[tuple[str, int]]) -> str:
-    return ", ".join(
-        f"{ctx.pick(_MODS.get(name, (name, name)))} {_signed(value)}" for name, value in mods
-    )
+    return ", ".join(f"{ctx.t_or(f'mod-{name}', name)} {_signed(value)}" for name, value in mods)
 
 
 def _signed(value: int) -> str:
@@ -1435,28 +1272,17 @@ def _header(img: Image.Image, ctx: _Ctx) -> None:
 def _banner_text(ctx: _Ctx) -> tuple[int, str, str]:
     """(seat or -1, headline, hint) for the public banner."""
     v = ctx.view
-    fr = ctx.fr
     if v.phase == "over":
-        reason = ctx.pick(_REASONS.get(v.end_reason, (v.end_reason, v.end_reason)))
-        if v.winner >= 0:
-            head = f"{ctx.who(v.winner)} {'gagne' if fr else 'wins'}"
-        else:
-            head = "Match nul" if fr else "Draw"
+        reason = ctx.t_or(f"reason-{v.end_reason}", v.end_reason)
+        head = ctx.t("winner", who=ctx.who(v.winner)) if v.winner >= 0 else ctx.t("draw")
         return v.winner, head, reason
     if v.phase == "deploy":
-        head = (
-            "Déploiement : les deux armées se déploient faces cachées, en secret"
-            if fr
-            else "Deployment: both armies deploy face down, in secret"
-        )
+        head = ctx.t("banner-deploy")
         parts = []
         for seat in range(2):
             ready = v.players[seat].ready
-            parts.append(
-                f"{ctx.name(seat)} : {'prêt ✓' if ready else 'déploie…'}"
-                if fr
-                else f"{ctx.name(seat)}: {'ready ✓' if ready else 'deploying…'}"
-            )
+            state = ctx.t("ready-mark" if ready else "deploying-mark")
+            parts.append(ctx.t("pair", label=ctx.name(seat), text=state))
         return -1, head, "  ·  ".join(parts)
     if not v.pending:
         return -1, ctx.t("waiting"), ""
@@ -1464,52 +1290,25 @@ def _banner_text(ctx: _Ctx) -> tuple[int, str, str]:
     who = ctx.who(seat)
     m = v.players[seat].letter  # the deciding player's own handles in examples
     e = v.players[1 - seat].letter
-    sep = " : " if fr else ": "
     failed = v.last_tests[-1].card if v.last_tests else f"{m}7"
     if kind == "rout":  # option ralliement_timing=failure
-        what = f"{failed} a raté un test de cohésion" if fr else f"{failed} failed a cohesion test"
-        hint = (
-            f"Ralliement sur {failed} : elle réussit tous ses tests  ·  ok : elle déroute"
-            if fr
-            else f"Ralliement on {failed}: it passes all its tests  ·  ok: it routs"
-        )
+        what = ctx.t("banner-rout", failed=failed)
+        hint = ctx.t("banner-rout-hint", failed=failed)
     elif kind == "rally":
-        what = (
-            "cohésion, jouer Ralliement ou lancer les tests"
-            if fr
-            else "cohesion, play Ralliement or roll the tests"
-        )
-        hint = (
-            f"{m}21!{m}7 : Ralliement sur {m}7  ·  ok : lancer les tests"
-            if fr
-            else f"{m}21!{m}7: Ralliement on {m}7  ·  ok: roll the tests"
-        )
+        what = ctx.t("banner-rally")
+        hint = ctx.t("banner-rally-hint", m=m)
     elif kind == "combat":
-        what = "combat, faire tirer une unité ou finir" if fr else "combat, fire a unit or end"
-        hint = (
-            f"{m}7@C : corps à corps  ·  {m}7@EC : longue portée  ·  {m}7@{e}3 : contre-batterie  ·  ok : fin"
-            if fr
-            else f"{m}7@C: melee  ·  {m}7@EC: long range  ·  {m}7@{e}3: counter-battery  ·  ok: end"
-        )
+        what = ctx.t("banner-combat")
+        hint = ctx.t("banner-combat-hint", m=m, e=e)
     elif kind == "allocate" and v.alloc is not None:
-        n = v.alloc.hits
-        where = ctx.at(v.alloc.position)
-        if fr:
-            what = f"placer {n} perte{'s' if n > 1 else ''} {where}"
-            hint = f"-{m}3 : prochain jeton sur {m}3  ·  chaque unité en reçoit un avant qu'une en ait deux"
-        else:
-            what = f"place {n} loss{'es' if n > 1 else ''} {where}"
-            hint = f"-{m}3: next token on {m}3  ·  every unit gets one before any gets a second"
+        what = ctx.t("banner-allocate", n=v.alloc.hits, where=ctx.at(v.alloc.position))
+        hint = ctx.t("banner-allocate-hint", m=m)
     elif kind == "movement":
-        what = "mouvements, déplacer des cartes ou finir" if fr else "movement, move cards or end"
-        hint = (
-            f"{m}7>EC : avancer  ·  {m}7>R : en réserve  ·  {m}21!{m}7 : jouer une carte  ·  ok : fin"
-            if fr
-            else f"{m}7>EC: advance  ·  {m}7>R: to the reserve  ·  {m}21!{m}7: play a card  ·  ok: end"
-        )
+        what = ctx.t("banner-movement")
+        hint = ctx.t("banner-movement-hint", m=m)
     else:
         what, hint = kind, ""
-    return seat, f"{who}{sep}{what}", hint
+    return seat, ctx.t("pair", label=who, text=what), hint
 
 
 def _banner(img: Image.Image, ctx: _Ctx, top: int, height: int) -> None:
@@ -1646,14 +1445,13 @@ def _fire_panel(img: Image.Image, ctx: _Ctx, box: Box) -> None:
     if combat is None:
         draw_text(img, (x0 + 16, y + 18), ctx.t("no_fire"), font("regular", 19), MUTED, "lm")
         return
-    fr = ctx.fr
     inner = x1 - x0 - 32
     # who fired, how, at what
     line_font = font("condensed-bold", 21)
     firer = f"{combat.card} {ctx.type_name(combat.type)}"
     if combat.mode != "melee":
         firer += f" ({ctx.code(combat.origin)})"
-    mode = ctx.pick(_MODES.get(combat.mode, (combat.mode, combat.mode)))
+    mode = ctx.t_or(f"mode-{combat.mode}", combat.mode)
     status = f", {ctx.t(combat.status)}" if combat.status in ("attack", "defence") else ""
     text2 = f"{mode}{status} {ctx.at(combat.at)}"
     if combat.target:
@@ -1722,12 +1520,11 @@ def _fire_panel(img: Image.Image, ctx: _Ctx, box: Box) -> None:
         parts.append(label)
     placing = ctx.view.phase == "allocate" and ctx.view.alloc is not None
     if parts:
-        text3 = f"{ctx.t('losses_on')}: " if not fr else f"{ctx.t('losses_on')} : "
-        text3 += ", ".join(parts)
+        text3 = ctx.t("pair", label=ctx.t("losses_on"), text=", ".join(parts))
     elif hits and placing:
-        text3 = f"{ctx.t('losses_on')}{' : ' if fr else ': '}{ctx.t('placing')}"
+        text3 = ctx.t("pair", label=ctx.t("losses_on"), text=ctx.t("placing"))
     elif hits:
-        text3 = f"{ctx.t('losses_on')}{' : ' if fr else ': '}{ctx.t('lost')}"
+        text3 = ctx.t("pair", label=ctx.t("losses_on"), text=ctx.t("lost"))
     else:
         text3 = ""
     if placing and parts:
@@ -1740,11 +1537,7 @@ def _fire_panel(img: Image.Image, ctx: _Ctx, box: Box) -> None:
     if combat.general:
         g = ctx.card_label(combat.general)
         six = combat.sixes
-        text4 = (
-            f"★ {six} × 6 → {six} jeton(s) sur le général {g}"
-            if fr
-            else f"★ {six} × 6 → {six} token(s) on general {g}"
-        )
+        text4 = ctx.t("general-sixes", six=six, general=g)
         draw_text(img, (x0 + 16, y3), fit_text(text4, small, inner), small, GOLD, "lm")
     del y1
 
@@ -1864,9 +1657,7 @@ def _army_panel(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> No
     draw_text(
         img, (dx + disc / 2, dy + disc / 2 + 1), str(seat + 1), font("bold", 18), colour, "mm"
     )
-    adj = "française" if player.side == "french" else "allemande"
-    side_en = "French" if player.side == "french" else "German"
-    right_text = f"{ctx.t('army', side=side_en, adj=adj)} · {player.points} pts"
+    right_text = f"{ctx.t('army-' + player.side)} · {player.points} pts"
     rf = font("condensed-bold", 18)
     mid = y0 + 3 + (ARMY_BAND - 3) / 2
     draw_text(img, (x1 - 14, mid + 1), right_text, rf, lighten(colour, 0.7), "rm")
@@ -1973,23 +1764,24 @@ def _generals_text(ctx: _Ctx, player: PlayerView) -> str:
 def _detail_lines(ctx: _Ctx, player: PlayerView) -> list[tuple[str, str, RGB]]:
     """(label, text, colour): the generals, eliminated cards, specials
     played, reserve cards known to all."""
-    sep = " : " if ctx.fr else ": "
     out: list[tuple[str, str, RGB]] = []
     if ctx.view.phase == "deploy":
         return out
     if player.generals or player.generals_unseen:
-        out.append((ctx.t("generals") + sep, _generals_text(ctx, player), GOLD))
+        out.append((ctx.t("label", label=ctx.t("generals")), _generals_text(ctx, player), GOLD))
     if player.eliminated:
         names: dict[str, int] = {}
         for card in player.eliminated:
             names[card.short] = names.get(card.short, 0) + 1
         text_ = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in names.items())
-        out.append((ctx.t("eliminated") + sep, text_, lighten(RED, 0.4)))
+        out.append((ctx.t("label", label=ctx.t("eliminated")), text_, lighten(RED, 0.4)))
     if player.used:
-        out.append((ctx.t("played") + sep, ", ".join(c.name for c in player.used), TEXT))
+        out.append(
+            (ctx.t("label", label=ctx.t("played")), ", ".join(c.name for c in player.used), TEXT)
+        )
     if player.reserve_known:
         shorts = ", ".join(ctx.type_short(t) for t in player.reserve_known)
-        out.append((ctx.t("known") + sep, shorts, TEXT))
+        out.append((ctx.t("label", label=ctx.t("known")), shorts, TEXT))
     return out
 
 
@@ -2088,7 +1880,7 @@ def _entries(
     return out
 
 
-def _entry_lines(entry: _Entry, fr: bool) -> tuple[str, str]:
+def _entry_lines(entry: _Entry, lang: str) -> tuple[str, str]:
     card = entry.card
     sep = " · "
     title = f"{entry.uids[0]}  {card.name}"
@@ -2099,41 +1891,30 @@ def _entry_lines(entry: _Entry, fr: bool) -> tuple[str, str]:
         if card.long_range:
             bits.append(f"*{card.long_range}")
         if card.save:
-            bits.append(f"{_tr('save', fr)} {_signed(card.save)}")
-        bits.append(f"{_tr('move', fr)} {card.move}")
+            bits.append(f"{_tr('save', lang)} {_signed(card.save)}")
+        bits.append(f"{_tr('move', lang)} {card.move}")
         if card.cohesion:
-            bits.append(_tr("coh", fr, n=card.cohesion))
+            bits.append(_tr("coh", lang, n=card.cohesion))
         if card.tokens:
-            bits.append(_tr("tokens_n", fr, n=card.tokens))
+            bits.append(_tr("tokens_n", lang, n=card.tokens))
         if card.fought:
-            bits.append(_tr("fired", fr))
+            bits.append(_tr("fired", lang))
         if card.moves:
-            bits.append(_tr("moved", fr))
+            bits.append(_tr("moved", lang))
         if card.entrenched:
-            bits.append(_tr("entrenched", fr))
+            bits.append(_tr("entrenched", lang))
         if card.forced:
-            bits.append(_tr("forced", fr))
+            bits.append(_tr("forced", lang))
         return title, sep.join(bits)
     if card.kind == "general":
         bits = [f"A{card.attack} / D{card.defence}"]
         if card.rally:
-            bits.append(f"{_tr('rally', fr)} +{card.rally}")
+            bits.append(f"{_tr('rally', lang)} +{card.rally}")
         if card.tokens:
-            bits.append(_tr("tokens_n", fr, n=card.tokens))
+            bits.append(_tr("tokens_n", lang, n=card.tokens))
         return title, sep.join(bits)
-    texts = _card_texts()
-    return title, texts.get(card.type, ("", ""))[1 if fr else 0]
-
-
-@lru_cache(maxsize=1)
-def _card_texts() -> dict[str, tuple[str, str]]:
-    data = card_file()
-    out: dict[str, tuple[str, str]] = {}
-    for t in data.terrain:
-        out[t.id] = (t.text_en, t.text_fr)
-    for s in data.specials:
-        out[s.id] = (s.text_en, s.text_fr)
-    return out
+    key = f"bp-render-text-{card.type}"
+    return title, i18n.translate(lang, key) if i18n.has(lang, key) else ""
 
 
 def _chip_rows(moves: Sequence[str], width: int) -> list[list[tuple[str, int]]]:
@@ -2168,13 +1949,13 @@ class _EntryLayout:
 
 
 @lru_cache(maxsize=2048)
-def _entry_layout(entry: _Entry, fr: bool) -> _EntryLayout:
+def _entry_layout(entry: _Entry, lang: str) -> _EntryLayout:
     """What an entry shows and how tall it is (memoised: the same cards come
     back from one image to the next)."""
-    title, sub = _entry_lines(entry, fr)
+    title, sub = _entry_lines(entry, lang)
     title_w = ENTRY_TEXT_W
     if entry.hidden:
-        title_w -= text_width(ENTRY_TAG, _tr("hidden_tag", fr)) + 24
+        title_w -= text_width(ENTRY_TAG, _tr("hidden_tag", lang)) + 24
     lines = wrap_text(sub, ENTRY_SUB, ENTRY_TEXT_W) if sub else []
     if len(lines) > 2:
         lines = [lines[0], fit_text(" ".join(lines[1:]), ENTRY_SUB, ENTRY_TEXT_W)]
@@ -2184,7 +1965,7 @@ def _entry_layout(entry: _Entry, fr: bool) -> _EntryLayout:
 
 
 def _entry_height(ctx: _Ctx, entry: _Entry) -> int:
-    return _entry_layout(entry, ctx.fr).height
+    return _entry_layout(entry, ctx.lang).height
 
 
 def _mini_tile(img: Image.Image, ctx: _Ctx, card: CardView, seat: int, x: int, y: int) -> None:
@@ -2223,7 +2004,7 @@ def _mini_tile(img: Image.Image, ctx: _Ctx, card: CardView, seat: int, x: int, y
 
 
 def _draw_entry(img: Image.Image, ctx: _Ctx, entry: _Entry, seat: int, x: int, y: int) -> None:
-    layout = _entry_layout(entry, ctx.fr)
+    layout = _entry_layout(entry, ctx.lang)
     h = layout.height
     has_moves = bool(entry.moves)
     edge = mix(PANEL_EDGE, GREEN, 0.5) if has_moves else PANEL_EDGE
@@ -2397,7 +2178,7 @@ def _group_head(img: Image.Image, ctx: _Ctx, pos: PositionView, seat: int, y: in
     x = MARGIN
     x += pill(img, x, y + 2, rel or pos.code, font("bold", 19), GOLD, GOLD_DARK, 30, pad=12) + 8
     x += pill(img, x, y + 2, pos.code, font("bold", 17), colour, WHITE, 30, pad=10) + 10
-    name = ctx.pick(_WING_REL.get(rel, (ctx.pos_name(pos.index), ctx.pos_name(pos.index))))
+    name = ctx.t_or(f"wing-{rel}", ctx.pos_name(pos.index))
     side = pos.sides[seat]
     status = ctx.t(side.status) if side.status in ("attack", "defence") else ""
     bits = [name, status, f"{side.count}/{side.capacity}"]
@@ -2429,7 +2210,7 @@ def _order_line(img: Image.Image, ctx: _Ctx, player: PlayerView, y: int) -> None
         for card in pos.terrain:
             where[card.uid] = pos.relative
     steps = [f"{uid}>{where.get(uid, '?')}" for uid in player.staged]
-    label = ctx.t("order") + (" : " if ctx.fr else ": ")
+    label = ctx.t("label", label=ctx.t("order"))
     lf = font("condensed-bold", 18)
     draw_text(img, (MARGIN + 4, y + 16), label, lf, MUTED, "lm")
     x = MARGIN + 4 + text_width(lf, label)
@@ -2445,21 +2226,11 @@ def _order_line(img: Image.Image, ctx: _Ctx, player: PlayerView, y: int) -> None
 
 def _ok_label(ctx: _Ctx, choice: str) -> str:
     v = ctx.view
-    fr = ctx.fr
     if choice == "undo":
-        return "reprendre la dernière carte" if fr else "take back the last card"
+        return ctx.t("ok-undo")
     if v.phase == "rally" and v.rules.ralliement_timing == "failure":
-        return ctx.pick(("let the unit rout", "laisser l'unité dérouter"))
-    labels = {
-        "deploy": ("finish the deployment", "terminer le déploiement"),
-        "rally": ("roll the cohesion tests", "lancer les tests de cohésion"),
-        "combat": ("end the combat phase", "finir les combats"),
-        "movement": (
-            "end the movement (then reinforcement)",
-            "finir les mouvements (puis renfort)",
-        ),
-    }
-    return ctx.pick(labels.get(v.phase, ("done", "terminé")))
+        return ctx.t("ok-let-rout")
+    return ctx.t_or(f"ok-{v.phase}", ctx.t("ok-done"))
 
 
 def _general_moves(img: Image.Image, ctx: _Ctx, moves: Sequence[str], y: int) -> None:
@@ -2504,18 +2275,13 @@ def _private_header(img: Image.Image, ctx: _Ctx, player: PlayerView, height: int
     avail = right - tx - 10
     title = font("bold", 30)
     draw_text(img, (tx, mid - 14), fit_text(ctx.name(seat), title, avail), title, WHITE, "lm")
-    adj = "française" if player.side == "french" else "allemande"
-    side_en = "French" if player.side == "french" else "German"
-    sub = (
-        f"{ctx.t('your_cards')}  ·  {ctx.t('army', side=side_en, adj=adj)}  ·  {player.points} pts"
-    )
+    sub = f"{ctx.t('your_cards')}  ·  {ctx.t('army-' + player.side)}  ·  {player.points} pts"
     sf = font("regular", 21)
     draw_text(img, (tx, mid + 20), fit_text(sub, sf, avail), sf, lighten(colour, 0.75), "lm")
 
 
 def _private_status(img: Image.Image, ctx: _Ctx, seat: int, top: int, height: int) -> None:
     v = ctx.view
-    fr = ctx.fr
     box = (MARGIN, top, WIDTH - MARGIN, top + height)
     mine = [k for s, k in v.pending if s == seat]
     hint = ""
@@ -2524,7 +2290,7 @@ def _private_status(img: Image.Image, ctx: _Ctx, seat: int, top: int, height: in
             headline = ctx.t("you_draw")
         else:
             headline = ctx.t("you_win") if v.winner == seat else ctx.t("you_lose")
-        hint = ctx.pick(_REASONS.get(v.end_reason, (v.end_reason, v.end_reason)))
+        hint = ctx.t_or(f"reason-{v.end_reason}", v.end_reason)
         fill, ink, sub_ink = GOLD, GOLD_DARK, GOLD_SUB
     elif mine:
         headline, hint = _your_decision(ctx, mine[0], seat)
@@ -2533,11 +2299,7 @@ def _private_status(img: Image.Image, ctx: _Ctx, seat: int, top: int, height: in
         _, other, _ = _banner_text(ctx)
         headline = f"{ctx.t('waiting')}  ·  {other}"
         if v.phase == "deploy":
-            headline = (
-                "Déploiement terminé : en attente de l'adversaire"
-                if fr
-                else "Deployment done: waiting for your opponent"
-            )
+            headline = ctx.t("deploy-done")
         fill, ink, sub_ink = (44, 80, 70), TEXT, MUTED
     _rrect(img, box, 16, fill)
     big = font("bold", 26)
@@ -2561,84 +2323,30 @@ def _example(choices: Sequence[str], sep: str) -> str:
 
 def _your_decision(ctx: _Ctx, kind: str, seat: int) -> tuple[str, str]:
     v = ctx.view
-    fr = ctx.fr
     choices = v.choices
     other = 1 - seat
     m = v.players[seat].letter  # the player's own handles in the examples
     if kind == "deploy":
-        head = (
-            "À vous : déployez vos cartes faces cachées, une à la fois"
-            if fr
-            else "Your move: deploy your cards face down, one at a time"
-        )
         ex = _example(choices, ">") or f"{m}7>C"
         ready = v.players[other].ready
         opp = ctx.t("opp_ready" if ready else "opp_deploying", name=ctx.name(other))
-        hint = (
-            f"Tapez {ex} · 4 cartes max. par position (hors général) · ok pour finir · {opp}"
-            if fr
-            else f"Type {ex} · at most 4 cards a position (generals aside) · ok when done · {opp}"
-        )
-        return head, hint
+        return ctx.t("you-deploy"), ctx.t("you-deploy-hint", ex=ex, opp=opp)
     if kind == "rout":  # option ralliement_timing=failure
         failed = v.last_tests[-1].card if v.last_tests else f"{m}7"
         ex = _example(choices, "!") or f"{m}21!{failed}"
-        return (
-            (
-                f"À vous : {failed} a échoué à son test de cohésion",
-                f"Tapez {ex} pour jouer Ralliement (elle réussit tous ses tests) · ok : elle déroute",
-            )
-            if fr
-            else (
-                f"Your move: {failed} failed its cohesion test",
-                f"Type {ex} to play Ralliement (it passes all its tests) · ok: it routs",
-            )
-        )
+        return ctx.t("you-rout", failed=failed), ctx.t("you-rout-hint", ex=ex)
     if kind == "rally":
         ex = _example(choices, "!") or f"{m}21!{m}7"
-        return (
-            (
-                "À vous : cohésion, Ralliement ou tests",
-                f"Tapez {ex} pour jouer Ralliement · ok lance les tests",
-            )
-            if fr
-            else (
-                "Your move: cohesion, Ralliement or the tests",
-                f"Type {ex} to play Ralliement · ok rolls the tests",
-            )
-        )
+        return ctx.t("you-rally"), ctx.t("you-rally-hint", ex=ex)
     if kind == "combat":
         ex = _example(choices, "@") or f"{m}7@EC"
-        return (
-            (
-                "À vous : combat",
-                f"Tapez {ex} pour faire tirer · une position à la fois · ok pour finir",
-            )
-            if fr
-            else ("Your move: combat", f"Type {ex} to fire · one position at a time · ok to end")
-        )
+        return ctx.t("you-combat"), ctx.t("you-combat-hint", ex=ex)
     if kind == "allocate" and v.alloc is not None:
         n = v.alloc.hits
         where = ctx.at(v.alloc.position)
         ex = next((c for c in choices if c.startswith("-")), f"-{m}3")
-        if fr:
-            head = f"À vous : placez {n} perte{'s' if n > 1 else ''} {where}"
-            hint = f"Tapez {ex} : un jeton à la fois, chaque unité en a un avant qu'une en ait deux"
-        else:
-            head = f"Your move: place {n} loss{'es' if n > 1 else ''} {where}"
-            hint = f"Type {ex}: one token at a time, each unit one before any gets a second"
-        return head, hint
+        return ctx.t("you-allocate", n=n, where=where), ctx.t("you-allocate-hint", ex=ex)
     if kind == "movement":
         ex = _example(choices, ">") or f"{m}7>EC"
-        return (
-            (
-                "À vous : mouvements",
-                f"Tapez {ex} pour déplacer · {m}21!{m}7 pour jouer une carte · ok pour finir",
-            )
-            if fr
-            else (
-                "Your move: movement",
-                f"Type {ex} to move · {m}21!{m}7 to play a card · ok to end",
-            )
-        )
+        return ctx.t("you-movement"), ctx.t("you-movement-hint", ex=ex, m=m)
     return kind, ""

@@ -44,10 +44,6 @@ _SUPERSAMPLE = 4
 # ---------------------------------------------------------------------------
 
 
-def is_french(locale: str) -> bool:  # removed once every renderer reads the catalogues
-    return locale.lower().startswith("fr")
-
-
 class Labels:
     """The words of one image in the reader's language: ``tr = Labels(locale)``,
     then ``tr("bb-render-turn", n=3)`` (a key of the i18n catalogues)."""
