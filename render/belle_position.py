@@ -569,7 +569,8 @@ def _unit_card(
         _rrect(img, (x - 5, y - 5, x + width + 5, y + height + 5), radius + 5, GOLD)
     else:
         _rrect(img, (x + 1, y + 3, x + width + 1, y + height + 3), radius, SHADOW)
-    paste_rgba(img, _unit_tile(card, width, ctx.colour(seat), ctx.accent(seat)), (x, y))
+    tile = _unit_tile(card, width, ctx.colour(seat), ctx.accent(seat), ctx.lang)
+    paste_rgba(img, tile, (x, y))
 
 
 def _radius(width: int) -> int:
@@ -577,7 +578,7 @@ def _radius(width: int) -> int:
 
 
 @lru_cache(maxsize=512)
-def _unit_tile(card: CardView, width: int, colour: RGB, accent: RGB) -> Image.Image:
+def _unit_tile(card: CardView, width: int, colour: RGB, accent: RGB, lang: str) -> Image.Image:
     """A face-up unit card as an RGBA tile: VC (top left), unit symbol,
     handle, name, firepower (attack / defence, the one in force lit; ``*``
     long range), loss tokens with the cohesion they will be tested against,
@@ -644,7 +645,7 @@ def _unit_tile(card: CardView, width: int, colour: RGB, accent: RGB) -> Image.Im
                 2,
             )
             tx += t - 2 if card.tokens > 3 else t + 1
-        coh = f"coh {card.cohesion}"
+        coh = _tr("coh", lang, n=card.cohesion)
         cf = font("condensed-bold", max(10, round(width * 0.12)))
         if tx + 4 + text_width(cf, coh) < x + width - border - 4:
             draw_text(img, (tx + 4, row_y + row_h / 2), coh, cf, TOKEN, "lm")
@@ -1223,7 +1224,8 @@ def _legend_lines(ctx: _Ctx) -> list[str]:
 
 def _header(img: Image.Image, ctx: _Ctx) -> None:
     v = ctx.view
-    draw_text(img, (MARGIN + 2, 34), "Belle Position", font("bold", 30), TEXT, "lm")
+    title = i18n.translate(ctx.lang, "game-belle-position-name")
+    draw_text(img, (MARGIN + 2, 34), title, font("bold", 30), TEXT, "lm")
     sub = font("regular", 18)
     draw_text(img, (MARGIN + 250, 36), "1870–71", sub, MUTED, "lm")
     right = WIDTH - MARGIN
@@ -1657,7 +1659,7 @@ def _army_panel(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> No
     draw_text(
         img, (dx + disc / 2, dy + disc / 2 + 1), str(seat + 1), font("bold", 18), colour, "mm"
     )
-    right_text = f"{ctx.t('army-' + player.side)} · {player.points} pts"
+    right_text = f"{ctx.t('army-' + player.side)} · {ctx.t('points', n=player.points)}"
     rf = font("condensed-bold", 18)
     mid = y0 + 3 + (ARMY_BAND - 3) / 2
     draw_text(img, (x1 - 14, mid + 1), right_text, rf, lighten(colour, 0.7), "rm")
@@ -2275,7 +2277,8 @@ def _private_header(img: Image.Image, ctx: _Ctx, player: PlayerView, height: int
     avail = right - tx - 10
     title = font("bold", 30)
     draw_text(img, (tx, mid - 14), fit_text(ctx.name(seat), title, avail), title, WHITE, "lm")
-    sub = f"{ctx.t('your_cards')}  ·  {ctx.t('army-' + player.side)}  ·  {player.points} pts"
+    army = ctx.t("army-" + player.side)
+    sub = f"{ctx.t('your_cards')}  ·  {army}  ·  {ctx.t('points', n=player.points)}"
     sf = font("regular", 21)
     draw_text(img, (tx, mid + 20), fit_text(sub, sf, avail), sf, lighten(colour, 0.75), "lm")
 

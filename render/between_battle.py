@@ -529,7 +529,8 @@ def render_board(view: object, names: Sequence[str], locale: str = "en") -> byte
 
 def _header(img: Image.Image, ctx: _Ctx) -> None:
     v = ctx.view
-    draw_text(img, (MARGIN + 2, 34), "Between Battle", font("bold", 30), TEXT, "lm")
+    title = i18n.translate(ctx.lang, "game-between-battle-name")
+    draw_text(img, (MARGIN + 2, 34), title, font("bold", 30), TEXT, "lm")
     right = WIDTH - MARGIN
     small = font("condensed-bold", 20)
     if v.turn > 0:

@@ -775,8 +775,9 @@ def _header(img: Image.Image, view: View, names: Sequence[str], locale: str, wid
     title = font("bold", 26)
     body = font("condensed-bold", 20)
     x = MARGIN + 4
-    draw_text(img, (x, 12), "Via Belli", title, GOLD)
-    x += text_width(title, "Via Belli") + 16
+    name = i18n.translate(locale, "game-via-belli-name")
+    draw_text(img, (x, 12), name, title, GOLD)
+    x += text_width(title, name) + 16
     turn = _t(locale, "turn", n=max(1, view.turn))
     x += pill(img, x, 12, turn, body, (82, 62, 48), TEXT, 30) + 10
     if view.phase != "over":
@@ -929,7 +930,7 @@ def _hand_card(
     ellipse(img, (x + pad, y + 42, x + pad + badge, y + 42 + badge), GOLD, INK, 2)
     draw_text(img, (x + pad + badge / 2, y + 59), str(info.ivk), font("bold", 20), INK, "mm")
     lab = font("condensed-bold", 14)
-    draw_text(img, (x + pad + badge + 6, y + 59), "IVK", lab, (110, 96, 80), "lm")
+    draw_text(img, (x + pad + badge + 6, y + 59), _t(locale, "ivk"), lab, (110, 96, 80), "lm")
     if info.ability:
         ab = _t_or(locale, f"ability-{info.ability}", info.ability)
         draw_text(img, (x + w - pad, y + 59), fit_text(ab, lab, w // 2), lab, colour, "rm")
@@ -944,8 +945,8 @@ def _hand_card(
     by = y + h - pad - badge // 2 - 2
     _stat_badge(img, x + pad + badge / 2, by, info.atk, None, ATK_FILL, badge)
     _stat_badge(img, x + w - pad - badge / 2, by, info.dfn, None, DEF_FILL, badge)
-    draw_text(img, (x + pad + badge + 6, by), "ATK", lab, ATK_FILL, "lm")
-    draw_text(img, (x + w - pad - badge - 6, by), "DEF", lab, DEF_FILL, "rm")
+    draw_text(img, (x + pad + badge + 6, by), _t(locale, "atk"), lab, ATK_FILL, "lm")
+    draw_text(img, (x + w - pad - badge - 6, by), _t(locale, "def"), lab, DEF_FILL, "rm")
 
 
 def render_private(view: object, names: Sequence[str], locale: str = "en") -> bytes:
