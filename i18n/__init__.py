@@ -111,8 +111,12 @@ class Catalogue:
 def catalogue_dirs() -> tuple[Path, ...]:
     """Where languages are looked for: the package's own folder, then the
     ``GUERIDON_LOCALES`` directories, then :func:`set_catalogue_dirs`'s."""
-    env = tuple(Path(p) for p in os.environ.get(ENV_DIRS, "").split(os.pathsep) if p)
-    return (LOCALES_DIR, *env, *_extra_dirs)
+    return _dirs(os.environ.get(ENV_DIRS, ""), _extra_dirs)
+
+
+@lru_cache(maxsize=8)
+def _dirs(env: str, extra: tuple[Path, ...]) -> tuple[Path, ...]:
+    return (LOCALES_DIR, *(Path(p) for p in env.split(os.pathsep) if p), *extra)
 
 
 def set_catalogue_dirs(*dirs: str | os.PathLike[str]) -> None:
@@ -126,6 +130,7 @@ def set_catalogue_dirs(*dirs: str | os.PathLike[str]) -> None:
 
 def reload() -> None:
     """Forget every parsed catalogue (the next lookup reads the files again)."""
+    _dirs.cache_clear()
     _languages.cache_clear()
     _catalogue.cache_clear()
     _pick.cache_clear()
@@ -149,9 +154,10 @@ def _languages(dirs: tuple[Path, ...]) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def catalogue(lang: str) -> Catalogue:
+def catalogue(lang: str | None) -> Catalogue:
     """The merged catalogue of a language (parsed once, then cached)."""
-    return _catalogue(pick(lang), catalogue_dirs())
+    dirs = catalogue_dirs()
+    return _catalogue(_pick(str(lang) if lang else "", _languages(dirs)), dirs)
 
 
 @lru_cache(maxsize=32)
@@ -227,7 +233,7 @@ def template(lang: str | None, key: str) -> str:
     language lacks it (logged), the key itself when no catalogue has it
     (logged as an error); :class:`MissingText` instead in strict mode."""
     chosen = pick(lang)
-    text = catalogue(chosen).get(key)
+    text = _catalogue(chosen, catalogue_dirs()).messages.get(key)
     if text is not None:
         return text
     if _strict():
@@ -252,7 +258,8 @@ def translate(lang: str | None, key: str | Msg, /, **params: Any) -> str:
     if isinstance(key, Msg):
         params = {**key.kwargs(), **params}
         key = key.key
-    text = template(chosen, key)
+    found = _catalogue(chosen, catalogue_dirs()).messages.get(key)
+    text = found if found is not None else template(chosen, key)
     if not params:
         return text if "{" not in text else _formatter(chosen).format(text)
     resolved = {name: _resolve(chosen, value) for name, value in params.items()}

@@ -119,3 +119,21 @@ def test_a_missing_key_raises_when_strict_and_falls_back_to_english_otherwise(
     finally:
         i18n.set_catalogue_dirs()
     assert "xx" not in i18n.languages()
+
+
+def test_the_i18n_package_imports_no_host_renderer_or_discord() -> None:
+    import ast
+
+    for path in Path(i18n.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                root = name.split(".")[0]
+                assert root not in {"bot", "render", "discord", "PIL"}, f"{path.name}: {name}"
+                if root == "engine":
+                    assert name == "engine.text", f"{path.name}: {name}"
