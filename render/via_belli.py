@@ -1000,7 +1000,7 @@ def private_image(view: View, names: Sequence[str], locale: str, seat: int) -> I
     info = font("condensed-bold", 18)
     stats = _t(locale, "deck-discard", deck=me.deck_count, discard=len(me.discard))
     if view.active == seat and view.phase != "over":
-        stats = f"{view.pa} PA · " + stats
+        stats = _t(locale, "pa-and", pa=view.pa, rest=stats)
     draw_text(img, (PRIVATE_W - MARGIN, 26), stats, info, MUTED, "ra")
     y = top
     if not hand:

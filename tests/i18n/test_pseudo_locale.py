@@ -261,7 +261,7 @@ def test_the_images_speak_the_pseudo_locale(
 ) -> None:
     import importlib
 
-    from render import render_board, render_private
+    from render import render_board, render_choices, render_private
 
     module = importlib.import_module(f"render.{game_id.replace('-', '_')}")
     texts = _drawn(monkeypatch, module)
@@ -273,6 +273,10 @@ def test_the_images_speak_the_pseudo_locale(
             view = game.view(state, seat)
             render_board(game_id, view, names, qps)
             render_private(game_id, view, names, qps)
+        for seat in game.pending(state):  # the numbered spots (Via Belli)
+            actions = game.legal_actions(state, seat)[:9]
+            spots = [(i + 1, game.format_action(a)) for i, a in enumerate(actions)]
+            render_choices(game_id, game.view(state, seat), names, qps, spots)
         cards |= _card_words(game_id, state)
     assert texts
     allowed = {*names, *IMAGE_EXCEPTIONS[game_id], *cards, *_notation(game_id)}
