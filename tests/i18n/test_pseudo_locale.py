@@ -216,9 +216,19 @@ IMAGE_EXCEPTIONS: dict[str, set[str]] = {
 }
 
 
-def _drawn(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[str]:
+def _drawn(monkeypatch: pytest.MonkeyPatch, package: Any) -> list[str]:
+    """Every text the renderer draws (its module, or each module of its package)."""
+    import importlib
+    import pkgutil
+
+    modules = [package]
+    if hasattr(package, "__path__"):
+        modules += [
+            importlib.import_module(f"{package.__name__}.{info.name}")
+            for info in pkgutil.iter_modules(package.__path__)
+        ]
     texts: list[str] = []
-    for name in ("draw_text", "pill", "message_image"):
+    for module, name in ((m, n) for m in modules for n in ("draw_text", "pill", "message_image")):
         original = getattr(module, name, None)
         if original is None:
             continue
