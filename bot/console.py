@@ -29,17 +29,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+import i18n
 from engine import GAMES, rng
-from engine.text import de
 
-from .i18n import error_text, lang, result_lines, t
+from .i18n import error_text, game_name, lang, result_lines, t
 from .menu import Menu, MenuNode, build_menu
 from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
 from .store import Store
 
 CONSOLE_CHANNEL = 1
 LINE_WIDTH = 100
-COMMANDS = {  # name: (English word, French word, other aliases)
+COMMANDS = {  # name: the words accepted in any language (shown: `name-console-<name>`)
     "help": ("help", "aide"),
     "moves": ("moves", "coups"),
     "board": ("board", "plateau"),
@@ -115,8 +115,7 @@ class Console:
 
     def ask(self, prompt: str, default: str = "") -> str | None:
         shown = f"{prompt} [{default}]" if default else prompt
-        sep = " : " if self.locale == "fr" else ": "
-        self.stdout.write(shown + sep)
+        self.stdout.write(self.tr("console-prompt", prompt=shown))
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
@@ -147,7 +146,8 @@ class Console:
             self.say(self.tr("console-games"))
             for gid in hostable_games():
                 info = GAMES[gid].info
-                self.say(f"  {gid}  — {info.name(self.locale)} ({info.min_seats}-{info.max_seats})")
+                name = game_name(self.locale, gid)
+                self.say(f"  {gid}  — {name} ({info.min_seats}-{info.max_seats})")
             answer = self.ask(self.tr("console-ask-game"), "between-battle")
             if answer is None:
                 return None
@@ -179,7 +179,7 @@ class Console:
                 error_text(
                     self.locale,
                     "bad-seats",
-                    game=info.name(self.locale),
+                    game=game_name(self.locale, info.id),
                     min=info.min_seats,
                     max=info.max_seats,
                 )
@@ -214,7 +214,7 @@ class Console:
                 await self.service.cancel(CONSOLE_CHANNEL, host, is_admin=True)
             return None
         self.name_bots(live)
-        self.say(self.tr("match-title", game=info.name(self.locale), match=live.id))
+        self.say(self.tr("match-title", game=game_name(self.locale, info.id), match=live.id))
         self.say(self.tr("seed-commit", sha=live.match.seed_commitment))
         return live
 
@@ -370,7 +370,7 @@ class Console:
     def command_of(self, text: str) -> str | None:
         low = text.lower()
         for name, words in COMMANDS.items():
-            if low in words:
+            if low in words or low == self.tr(f"name-console-{name}").lower():
                 return name
         return None
 
@@ -543,9 +543,9 @@ class Console:
                 words.setdefault(node.step.key.lower(), node.step.key)
         for notation, _ in self.service.legal_moves(live, live.user_of(seat)):
             words.setdefault(notation.lower(), notation)
-        for aliases in COMMANDS.values():  # the commands, in the console's language
-            word = aliases[1] if self.locale == "fr" else aliases[0]
-            words.setdefault(word, word)
+        for name in COMMANDS:  # the commands, in the console's language
+            word = self.tr(f"name-console-{name}")
+            words.setdefault(word.lower(), word)
         close = difflib.get_close_matches(command.lower(), list(words), n=3, cutoff=0.6)
         if close:
             self.say(self.tr("console-did-you-mean", moves=", ".join(words[c] for c in close)))
@@ -598,7 +598,7 @@ class Console:
             self.say(self.tr("console-board-image", path=board))
         if hand:
             name = live.names[seat]
-            of_who = de(name) if lang(self.locale) == "fr" else f"of {name}"
+            of_who = self.tr("of-player", name=name)
             self.say(self.tr("console-hand-image", of_who=of_who, path=hand))
         decision = match.pending()[seat]
         what = game.decision_text(decision, self.locale, live.names)
@@ -768,7 +768,7 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     g.add_argument("--players", help=h("players"))
     g.add_argument("--bots", help=h("bots"))
     g.add_argument("--options", help=h("options"))
-    g.add_argument("--lang", default="en", choices=["en", "fr"], help=h("lang"))
+    g.add_argument("--lang", default="en", choices=list(i18n.languages()), help=h("lang"))
     g.add_argument("--out", default="console-out", help=h("out"))
     g.add_argument("--no-images", action="store_true", help=h("no-images"))
     g.add_argument("--db", default=":memory:", help=h("db"))

@@ -18,7 +18,8 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from engine.games.between_battle import ABILITY_SHORT, Deck, PlayerView, View, deck_file
+import i18n
+from engine.games.between_battle import Deck, PlayerView, View, deck_file
 
 from .common import (
     CARD_FACE,
@@ -43,7 +44,6 @@ from .common import (
     font,
     hex_rgb,
     icon,
-    is_french,
     lighten,
     message_image,
     mix,
@@ -84,110 +84,7 @@ KIND_COLOURS: dict[str, RGB] = {
     "link": (31, 133, 120),
     "joker": (45, 42, 40),
 }
-# The kind of a card, in the reader's language (English, French).
-KIND_BADGES: dict[str, tuple[str, str]] = {
-    "special": ("Special", "Spéciale"),
-    "unique": ("Unique", "Unique"),
-    "link": ("Link", "Lien"),
-    "joker": ("Joker", "Joker"),
-}
-
-ABILITY_TEXT: dict[str, tuple[str, str]] = {
-    "discard-random": (
-        "Your opponent discards a random card from their hand.",
-        "Défaussez une carte au hasard de la main de l'adversaire.",
-    ),
-    "draw": ("Draw a card from your deck.", "Piochez une carte de votre deck."),
-    "lock": (
-        "On their next turn, your opponent must play on this pile (or take damage) "
-        "and cannot create a link.",
-        "À son prochain tour, l'adversaire doit jouer sur ce paquet (ou prendre des "
-        "dégâts) : il ne peut pas créer de lien.",
-    ),
-    "extra-turn": ("Play another turn immediately.", "Jouez immédiatement un nouveau tour."),
-    "tutor": (
-        "Take a card of your choice from your deck, then shuffle your deck.",
-        "Prenez une carte au choix dans votre deck, puis mélangez votre deck.",
-    ),
-    "steal-top": (
-        "Put the top card of the other pile on this one, keeping its orientation.",
-        "Placez sur celle-ci la carte du dessus de l'autre paquet, en gardant son sens.",
-    ),
-    "cancel": (
-        "The next card your opponent plays has no ability.",
-        "La prochaine carte jouée par l'adversaire n'applique pas sa capacité.",
-    ),
-    "reveal": (
-        "Your opponent reveals their hand and keeps it face up.",
-        "L'adversaire révèle sa main et la garde face visible.",
-    ),
-    "joker": (
-        "Always playable. Bring a card of this pile up above the joker and apply its "
-        "ability as if you had played it.",
-        "Toujours jouable. Remontez une carte de ce paquet au-dessus du joker et "
-        "appliquez sa capacité comme si vous la jouiez.",
-    ),
-    "link": (
-        "Play it facing outwards, or create a link: discard a pile topped by an open "
-        "link and put this card there alone.",
-        "Jouez-la tournée vers l'extérieur, ou créez un lien : défaussez un paquet "
-        "surmonté d'un lien ouvert et posez-y cette carte seule.",
-    ),
-}
-
-_T: dict[str, tuple[str, str]] = {
-    "turn": ("Turn {n}", "Tour {n}"),
-    "pile": ("Pile {n}", "Paquet {n}"),
-    "value": ("value", "valeur"),
-    "no_value": ("no value", "sans valeur"),
-    "empty": ("empty", "vide"),
-    "hand": ("Hand", "Main"),
-    "deck": ("Deck", "Pioche"),
-    "damage": ("Damage", "Dégâts"),
-    "hp": ("HP", "PV"),
-    "discard": ("Discard {n}", "Défausse {n}"),
-    "open_link": ("open link", "lien ouvert"),
-    "playable": ("playable values", "valeurs jouables"),
-    "any_card": ("any card", "toute carte"),
-    "joker_always": ("Joker: always", "Joker : toujours"),
-    "lock_chip": ("Pile {n} next turn", "Paquet {n} au prochain tour"),
-    "lock_chip_now": ("Locked on pile {n}", "Bloqué sur le paquet {n}"),
-    "cancel_chip": ("Next card: no ability", "Prochaine carte sans capacité"),
-    "cancelled_chip": ("Abilities cancelled this turn", "Capacités annulées ce tour"),
-    "out": ("OUT", "ÉLIMINÉ"),
-    "to_play": ("TO PLAY", "À JOUER"),
-    "choosing": ("CHOOSING", "CHOISIT"),
-    "n_cards": ("{n} cards", "{n} cartes"),
-    "one_card": ("1 card", "1 carte"),
-    "n_damage": ("{n} damage", "{n} dégâts"),
-    "one_damage": ("1 damage", "1 dégât"),
-    "game_over": ("Game over", "Partie terminée"),
-    "damage_taker": ("pile given to {name}", "paquet donné à {name}"),
-    "player": ("Player {n}", "Joueur {n}"),
-    "visible": ("visible", "visible"),
-    "drafting": ("choosing a character…", "choisit son personnage…"),
-    "draft_wait": ("chooses next", "choisira ensuite"),
-    "your_hand": ("Your hand", "Votre main"),
-    "no_cards": ("No cards in hand.", "Aucune carte en main."),
-    "not_playable": ("not playable", "injouable"),
-    "your_options": ("Your moves", "Vos coups"),
-    "waiting": ("Waiting", "En attente"),
-    "revealed_note": (
-        "Cards marked with an eye are face up: everyone sees them.",
-        "Les cartes marquées d'un œil sont face visible : tout le monde les voit.",
-    ),
-    "spectator_title": ("Between Battle: spectator", "Between Battle : spectateur"),
-    "spectator": (
-        "Spectators have no hand. The board image shows everything public.",
-        "Les spectateurs n'ont pas de main. L'image du plateau montre tout ce qui est public.",
-    ),
-}
-
-REASONS: dict[str, tuple[str, str]] = {
-    "coup-fatal": ("coup fatal", "coup fatal"),
-    "knockout": ("knockout", "K.O."),
-    "exhausted": ("out of cards", "plus de cartes"),
-}
+# Every word of these images is a ``bb-render-*`` key of the between_battle catalogue.
 
 
 # ---------------------------------------------------------------------------
@@ -198,7 +95,7 @@ REASONS: dict[str, tuple[str, str]] = {
 @dataclass(frozen=True)
 class _Ctx:
     view: View
-    fr: bool
+    lang: str
     names: tuple[str, ...]
     colours: dict[str, RGB]  # character id -> colour
     char_names: dict[str, str]  # character id -> localised name
@@ -207,8 +104,12 @@ class _Ctx:
     kinds: dict[str, str]  # "Pi7" -> "number"
 
     def t(self, key: str, **params: object) -> str:
-        en, fr = _T[key]
-        return (fr if self.fr else en).format(**params)
+        return i18n.translate(self.lang, "bb-render-" + key.replace("_", "-"), **params)
+
+    def reason(self, reason: str) -> str:
+        """Why the game ended (the raw reason when the catalogue has no word for it)."""
+        key = f"bb-render-reason-{reason}"
+        return i18n.translate(self.lang, key) if i18n.has(self.lang, key) else reason
 
     def name(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
@@ -253,12 +154,12 @@ class _Ctx:
 def _context(view: object, names: Sequence[str], locale: str) -> _Ctx:
     if not isinstance(view, View):
         raise TypeError(f"expected a Between Battle View, got {type(view).__name__}")
-    fr = is_french(locale)
+    lang = i18n.pick(locale)
     colours: dict[str, RGB] = {}
     char_names: dict[str, str] = {}
     for spec in deck_file().characters:
         colours[spec.id] = hex_rgb(spec.colour)
-        char_names[spec.id] = spec.name_fr if fr else spec.name_en
+        char_names[spec.id] = i18n.translate(lang, f"bb-render-character-{spec.id}")
     kinds: dict[str, str] = {}
     for deck in view.decks:
         for label, kind in zip(deck.cards, deck.kinds, strict=False):
@@ -267,10 +168,10 @@ def _context(view: object, names: Sequence[str], locale: str) -> _Ctx:
     for seat in range(len(view.players)):
         raw = str(names[seat]) if seat < len(names) else ""
         text = clean_text(raw[:200], "condensed-bold")
-        cleaned.append(text or _T["player"][1 if fr else 0].format(n=seat + 1))
+        cleaned.append(text or i18n.translate(lang, "bb-render-player", n=seat + 1))
     return _Ctx(
         view=view,
-        fr=fr,
+        lang=lang,
         names=tuple(cleaned),
         colours=colours,
         char_names=char_names,
@@ -282,11 +183,6 @@ def _context(view: object, names: Sequence[str], locale: str) -> _Ctx:
 
 def _label(card: str) -> str:
     return card[2:].rstrip("~")
-
-
-def _elide_que(name: str) -> str:
-    vowel = bool(name) and name[0].lower() in "aeiouyhàâéèêëîïôûù"
-    return "qu'" if vowel else "que "
 
 
 # ---------------------------------------------------------------------------
@@ -318,110 +214,70 @@ def _decision(ctx: _Ctx, seat: int, kind: str, you: bool) -> tuple[str, str]:
     """(headline, hint) for the decision ``kind`` of ``seat``; ``you``: the
     reader is that seat (second person)."""
     v = ctx.view
-    fr = ctx.fr
     who = "" if you else ctx.name(seat)
 
-    def head(en_you: str, fr_you: str) -> str:
-        text = fr_you if fr else en_you
+    def head(key: str, **params: object) -> str:
+        text = ctx.t(key, **params)
         if you:
             return text[:1].upper() + text[1:]
-        return f"{who} : {text}" if fr else f"{who}: {text}"
+        return ctx.t("pair", label=who, text=text)
 
     if kind == "turn":
         if v.turn_lock >= 0:
             n = v.turn_lock + 1
-            line = head(
-                f"play on pile {n} or take damage",
-                f"jouez sur le paquet {n} ou prenez des dégâts",
-            )
-            knight = ctx.char_name("chevalier")
-            hint = (
-                f"Verrou du {knight}  ·  Tapez 7>{n} : jouer un 7 sur le paquet {n}"
-                f"  ·  D : prendre des dégâts"
-                if fr
-                else f"{knight}'s lock  ·  Type 7>{n}: play a 7 on pile {n}  ·  D: take damage"
-            )
+            line = head("head-turn-lock", n=n)
+            hint = ctx.t("hint-turn-lock", knight=ctx.char_name("chevalier"), n=n)
             return line, hint
-        line = head("play a card or take damage", "jouez une carte ou prenez des dégâts")
+        line = head("head-turn")
         links = _open_link_piles(v)
-        if fr:
-            parts = ["7>1 : jouer un 7 sur le paquet 1"]
-            if links:
-                parts.append(f"5+{links[0] + 1} : créer un lien")
-            parts.append("D : prendre des dégâts")
-        else:
-            parts = ["7>1: play a 7 on pile 1"]
-            if links:
-                parts.append(f"5+{links[0] + 1}: create a link")
-            parts.append("D: take damage")
-        return line, ("Tapez " if fr else "Type ") + "  ·  ".join(parts)
+        parts = [ctx.t("hint-play-example")]
+        if links:
+            parts.append(ctx.t("hint-link-example", code=f"5+{links[0] + 1}"))
+        parts.append(ctx.t("hint-damage"))
+        return line, ctx.t("type", parts="  ·  ".join(parts))
     if kind == "choose-pile":
         taker = ctx.name(v.active)
         sizes = [len(p) for p in v.piles]
         if you:
-            line = (
-                f"Choisissez le paquet {_elide_que(taker)}{taker} prend en dégâts"
-                if fr
-                else f"Choose the pile {taker} takes as damage"
-            )
+            line = ctx.t("head-choose-pile-you", taker=taker)
         else:
-            line = (
-                f"{who} choisit le paquet {_elide_que(taker)}{taker} prend en dégâts"
-                if fr
-                else f"{who} chooses the pile {taker} takes as damage"
-            )
-        sep = " : " if fr else ": "
-        hint = "  ·  ".join(f"P{i + 1}{sep}{ctx.damage(sizes[i])}" for i in (0, 1))
+            line = ctx.t("head-choose-pile", who=who, taker=taker)
+        hint = "  ·  ".join(
+            ctx.t("pair", label=f"P{i + 1}", text=ctx.damage(sizes[i])) for i in (0, 1)
+        )
         return line, hint
     if kind == "joker-pull":
         n = v.work_pile + 1
-        line = head(
-            f"Joker, bring up a card of pile {n}", f"Joker, remontez une carte du paquet {n}"
-        )
-        hint = "Tapez ^ et la carte, ex. ^Co7" if fr else "Type ^ and the card, e.g. ^Co7"
+        line = head("head-joker-pull", n=n)
+        hint = ctx.t("hint-joker-pull")
         return line, hint
     if kind == "tutor":
-        pirate = ctx.char_name("pirate")
-        line = head(
-            f"{pirate}, take a card of your choice from your deck",
-            f"{pirate}, prenez une carte au choix dans votre pioche",
-        )
-        hint = "Tapez T et la valeur, ex. T14" if fr else "Type T and the value, e.g. T14"
+        line = head("head-tutor", pirate=ctx.char_name("pirate"))
+        hint = ctx.t("hint-tutor")
         return line, hint
     if kind == "target":
         ability: str | None = v.work_ability or None
-        what = {
-            "discard-random": ("the Pirate's discard", "la défausse du Pirate"),
-            "reveal": ("the Ninja's reveal", "la révélation du Ninja"),
-        }.get(ability or "", ("the ability", "la capacité"))
-        line = head(f"choose the target of {what[0]}", f"choisissez la cible de {what[1]}")
-        hint = (
-            "Tapez @ et le numéro du joueur, ex. @2"
-            if fr
-            else "Type @ and the player's number, e.g. @2"
-        )
+        target = ability if ability in ("discard-random", "reveal") else "other"
+        line = head("head-target", what=ctx.t(f"target-{target}"))
+        hint = ctx.t("hint-target")
         return line, hint
     if kind == "draft":
-        line = head("choose a character", "choisissez un personnage")
+        line = head("head-draft")
         taken = {p.character for p in v.players}
         names = ", ".join(d.character for d in v.decks if d.character not in taken)
-        return line, (f"Tapez : {names}" if fr else f"Type: {names}")
-    return head("decide", "décidez"), ""
+        return line, ctx.t("hint-draft", names=names)
+    return head("head-decide"), ""
 
 
 def _ranking_line(ctx: _Ctx) -> tuple[str, str]:
     v = ctx.view
-    reason = REASONS.get(v.end_reason, (v.end_reason, v.end_reason))[1 if ctx.fr else 0]
+    reason = ctx.reason(v.end_reason)
     first = v.ranking[0] if v.ranking else ()
     if len(first) == 1:
-        headline = (
-            f"{ctx.name(first[0])} gagne  ·  {reason}"
-            if ctx.fr
-            else f"{ctx.name(first[0])} wins  ·  {reason}"
-        )
+        headline = ctx.t("winner", name=ctx.name(first[0]), reason=reason)
     elif first:
-        who = (" et " if ctx.fr else " and ").join(ctx.name(s) for s in first)
-        headline = f"Égalité : {who}  ·  {reason}" if ctx.fr else f"Tie: {who}  ·  {reason}"
+        who = ctx.t("and").join(ctx.name(s) for s in first)
+        headline = ctx.t("tie", who=who, reason=reason)
     else:
         headline = f"{ctx.t('game_over')}  ·  {reason}"
     parts = []
@@ -430,9 +286,7 @@ def _ranking_line(ctx: _Ctx) -> tuple[str, str]:
     for group in v.ranking:
         for seat in group:
             life = max(0, v.players[seat].life) if seat < len(v.players) else 0
-            parts.append(
-                f"{ordinal(place, 'fr' if ctx.fr else 'en')} {ctx.name(seat)} ({life} {hp})"
-            )
+            parts.append(f"{ordinal(place, ctx.lang)} {ctx.name(seat)} ({life} {hp})")
         place += len(group)
     return headline, "  ·  ".join(parts)
 
@@ -525,7 +379,7 @@ def _draw_card(
         diameter = round(width * 0.56)
         cy = y + height * 0.47
         _value_disc(img, ctx, card, round(cx), round(cy), diameter, colour)
-        if kind in KIND_BADGES:
+        if kind in KIND_COLOURS:
             _kind_badge(img, ctx, kind, round(cx), round(cy + diameter / 2 + width * 0.04), width)
         return (x, y, x + width, y + height)
 
@@ -550,7 +404,8 @@ def _draw_card(
     # text cards: the value stays in the corner, the text gets the room
     badge_top = y + round(width * 0.075) + round(corner_size * 0.8) + round(width * 0.08)
     badge_h = _kind_badge(img, ctx, kind, round(cx), badge_top, width)
-    text = ABILITY_TEXT.get(ability, ("", ""))[1 if ctx.fr else 0]
+    key = f"bb-render-ability-{ability}"
+    text = i18n.translate(ctx.lang, key) if i18n.has(ctx.lang, key) else ""
     top = badge_top + badge_h + round(width * 0.045)
     inner = width - 2 * round(width * 0.105)
     bottom = y + height - round(width * 0.1)
@@ -598,7 +453,7 @@ def _value_disc(
 
 def _kind_badge(img: Image.Image, ctx: _Ctx, kind: str, cx: int, top: int, card_width: int) -> int:
     """A kind pill centred on ``cx``; returns its height (0 for numbers)."""
-    if kind not in KIND_BADGES:
+    if kind not in KIND_COLOURS:
         return 0
     height = max(14, round(card_width * 0.16))
     fnt = font("condensed-bold", round(height * 0.62))
@@ -608,7 +463,7 @@ def _kind_badge(img: Image.Image, ctx: _Ctx, kind: str, cx: int, top: int, card_
         img,
         cx,
         top,
-        KIND_BADGES[kind][1 if ctx.fr else 0],
+        ctx.t(f"kind-{kind}"),
         fnt,
         colour,
         (255, 255, 255),
@@ -674,7 +529,8 @@ def render_board(view: object, names: Sequence[str], locale: str = "en") -> byte
 
 def _header(img: Image.Image, ctx: _Ctx) -> None:
     v = ctx.view
-    draw_text(img, (MARGIN + 2, 34), "Between Battle", font("bold", 30), TEXT, "lm")
+    title = i18n.translate(ctx.lang, "game-between-battle-name")
+    draw_text(img, (MARGIN + 2, 34), title, font("bold", 30), TEXT, "lm")
     right = WIDTH - MARGIN
     small = font("condensed-bold", 20)
     if v.turn > 0:
@@ -761,33 +617,31 @@ def _fit_with_names(ctx: _Ctx, text: str, fnt: Font, max_width: int) -> str:
 def _centre_hint(ctx: _Ctx) -> tuple[str, str, str] | None:
     """(label, big text, small text) for the middle of the table."""
     v = ctx.view
-    fr = ctx.fr
     if v.phase == "turn":
         empties = [i for i in (0, 1) if not v.piles[i]]
-        play_on = "jouez sur" if fr else "play on"
+        play_on = ctx.t("play-on")
         if v.turn_lock >= 0:
-            knight = ctx.char_name("chevalier")
-            lock = f"verrou du {knight}" if fr else f"{knight}'s lock"
+            lock = ctx.t("lock-of", knight=ctx.char_name("chevalier"))
             return play_on, ctx.t("pile", n=v.turn_lock + 1), lock
         if len(empties) == 1 and v.empty_pile_must:
-            sub = "toute valeur (vide)" if fr else "any value (empty)"
+            sub = ctx.t("any-value-empty")
             return play_on, ctx.t("pile", n=empties[0] + 1), sub
         window = _playable_range(v)
         if window is None:
             if len(empties) == 2:
-                sub = "paquets vides" if fr else "empty piles"
+                sub = ctx.t("empty-piles")
             elif None in v.pile_values:
-                sub = "un paquet sans valeur" if fr else "a pile has no value"
+                sub = ctx.t("pile-no-value")
             else:
-                sub = "sommets consécutifs" if fr else "consecutive tops"
+                sub = ctx.t("consecutive-tops")
             return ctx.t("playable"), ctx.t("any_card"), sub
         big = str(window[0]) if window[0] == window[1] else f"{window[0]} – {window[1]}"
         return ctx.t("playable"), big, ctx.t("joker_always")
     if v.phase == "choose-pile":
-        label = "tapez" if fr else "type"
+        label = ctx.t("type-label")
         return label, "P1 / P2", ctx.t("damage_taker", name=ctx.name(v.active))
     if v.phase == "joker-pull":
-        sub = "remontez une carte" if fr else "bring up a card"
+        sub = ctx.t("bring-up-card")
         return "Joker", ctx.t("pile", n=v.work_pile + 1), sub
     return None
 
@@ -798,7 +652,7 @@ def _battlefield(img: Image.Image, ctx: _Ctx, top: int) -> None:
     rounded(img, box, 26, FELT, FELT_EDGE, 2)
     cx = WIDTH // 2
     if v.phase == "over":
-        reason = REASONS.get(v.end_reason, (v.end_reason, v.end_reason))[1 if ctx.fr else 0]
+        reason = ctx.reason(v.end_reason)
         over_font = font("bold", 28)
         over = fit_text(ctx.t("game_over"), over_font, 250)
         draw_text(img, (cx, top + 168), over, over_font, TEXT, "mm")
@@ -1127,10 +981,9 @@ def ability_lines(ctx: _Ctx, character: str) -> list[tuple[str, str]]:
     deck = ctx.by_character.get(character)
     if deck is None:
         return []
-    lang = 1 if ctx.fr else 0
     return [
-        ("special", ABILITY_SHORT[deck.special][lang]),
-        ("unique", ABILITY_SHORT[deck.unique][lang]),
+        ("special", ctx.t(f"ability-short-{deck.special}")),
+        ("unique", ctx.t(f"ability-short-{deck.unique}")),
     ]
 
 
@@ -1156,7 +1009,7 @@ def _panel_tag(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> Non
     if v.phase == "over":
         place = _place(v, player.seat)
         if place:
-            text_ = ordinal(place, "fr" if ctx.fr else "en")
+            text_ = ordinal(place, ctx.lang)
             fill = GOLD if place == 1 else SILVER
             crown = icon("crown", 20, GOLD_DARK) if place == 1 else None
             pill(
@@ -1409,24 +1262,19 @@ def _move_chips(img: Image.Image, moves: Sequence[str], cx: int, y: int, max_w: 
 
 def _describe(ctx: _Ctx, choice: str) -> str:
     v = ctx.view
-    fr = ctx.fr
     if choice == "D":
-        return "prendre des dégâts" if fr else "take damage"
+        return ctx.t("desc-damage")
     if choice.startswith("P") and choice[1:].isdigit():
         i = int(choice[1:]) - 1
         n = len(v.piles[i]) if 0 <= i < 2 else 0
-        return (
-            f"donner le paquet {i + 1} ({ctx.damage(n)})"
-            if fr
-            else f"give pile {i + 1} ({ctx.damage(n)})"
-        )
+        return ctx.t("desc-give-pile", n=i + 1, damage=ctx.damage(n))
     if choice.startswith("^"):
         card = choice[1:]
         deck = ctx.by_code.get(card[:2])
         owner = ctx.char_name(deck.character) if deck else card[:2]
-        return f"{'remonter le' if fr else 'bring up the'} {_label(card)} ({owner})"
+        return ctx.t("desc-bring-up", card=_label(card), owner=owner)
     if choice.startswith("T"):
-        return f"{'prendre le' if fr else 'take the'} {choice[1:]}"
+        return ctx.t("desc-take", value=choice[1:])
     if choice.startswith("@") and choice[1:].isdigit():
         return ctx.name(int(choice[1:]) - 1)
     if choice in ctx.by_character:
@@ -1491,26 +1339,16 @@ def _moves_hint(ctx: _Ctx, choices: Sequence[str]) -> str:
     parts = []
     if plays:
         label, _, pile = plays[0].partition(">")
-        what = "le joker" if label == "X" else f"le {label}"
-        if not ctx.fr:
-            what = "the joker" if label == "X" else f"the {label}"
-        parts.append(
-            f"{plays[0]} : jouer {what} sur le paquet {pile}"
-            if ctx.fr
-            else f"{plays[0]}: play {what} on pile {pile}"
-        )
+        what = ctx.t("the-joker") if label == "X" else ctx.t("the-card", label=label)
+        parts.append(ctx.t("hint-play", code=plays[0], what=what, pile=pile))
     if links:
         label, _, pile = links[0].partition("+")
-        parts.append(
-            f"{links[0]} : créer un lien sur le paquet {pile}"
-            if ctx.fr
-            else f"{links[0]}: create a link on pile {pile}"
-        )
+        parts.append(ctx.t("hint-link", code=links[0], pile=pile))
     if "D" in choices:
-        parts.append("D : prendre des dégâts" if ctx.fr else "D: take damage")
+        parts.append(ctx.t("hint-damage"))
     if not parts:
         return ""
-    return ("Tapez " if ctx.fr else "Type ") + "  ·  ".join(parts)
+    return ctx.t("type", parts="  ·  ".join(parts))
 
 
 def _private_header(img: Image.Image, ctx: _Ctx, player: PlayerView, height: int) -> None:
@@ -1577,20 +1415,15 @@ def _private_status(img: Image.Image, ctx: _Ctx, seat: int | None, top: int, hei
         place = _place(v, seat) if seat is not None else 0
         if place:
             if place == 1:
-                you = "Partie terminée : vous gagnez !" if ctx.fr else "Game over: you win!"
+                you = ctx.t("you-win")
             else:
-                you = (
-                    f"Partie terminée : vous êtes {ordinal(place, 'fr')}"
-                    if ctx.fr
-                    else f"Game over: you finish {ordinal(place, 'en')}"
-                )
+                you = ctx.t("you-finish", place=ordinal(place, ctx.lang))
             hint, headline = f"{headline}  ·  {hint}", you
         fill, ink, sub_ink = GOLD, GOLD_DARK, (104, 78, 24)
     elif mine:
         headline, hint = _decision(ctx, mine[0][0], mine[0][1], you=True)
         if mine[0][1] == "turn":
-            prefix = "À vous : " if ctx.fr else "Your turn: "
-            headline = prefix + headline[:1].lower() + headline[1:]
+            headline = ctx.t("your-turn", what=headline[:1].lower() + headline[1:])
             hint = _moves_hint(ctx, v.choices) or hint
         fill, ink, sub_ink = GOLD, GOLD_DARK, (104, 78, 24)
     elif v.pending:

@@ -24,6 +24,8 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+import i18n
+
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -42,8 +44,17 @@ _SUPERSAMPLE = 4
 # ---------------------------------------------------------------------------
 
 
-def is_french(locale: str) -> bool:
-    return locale.lower().startswith("fr")
+class Labels:
+    """The words of one image in the reader's language: ``tr = Labels(locale)``,
+    then ``tr("bb-render-turn", n=3)`` (a key of the i18n catalogues)."""
+
+    __slots__ = ("lang",)
+
+    def __init__(self, locale: str | None) -> None:
+        self.lang = i18n.pick(locale)
+
+    def __call__(self, key: str, **params: object) -> str:
+        return i18n.translate(self.lang, key, **params)
 
 
 def hex_rgb(text: str) -> RGB:
@@ -613,11 +624,8 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def ordinal(place: int, locale: str) -> str:
-    if is_french(locale):
-        return "1er" if place == 1 else f"{place}e"
-    teen = 10 <= place % 100 <= 20
-    suffix = "th" if teen else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+    """``1st``, ``2nd`` / ``1er``, ``2e``: the catalogue's ``ordinal``."""
+    return i18n.translate(locale, "ordinal", n=place)
 
 
 def message_image(title: str, lines: Sequence[str], accent: RGB = (242, 193, 78)) -> bytes:

@@ -21,6 +21,7 @@ from .common import (
     RGB,
     Box,
     Font,
+    Labels,
     canvas,
     clean_text,
     darken,
@@ -29,7 +30,6 @@ from .common import (
     fit_text,
     font,
     icon,
-    is_french,
     lighten,
     mix,
     paste_rgba,
@@ -60,42 +60,16 @@ GRID: RGB = (46, 84, 73)
 MARGIN = 24
 ROWS_PER_PAGE = 10
 
-_T: dict[str, tuple[str, str]] = {
-    "player": ("Player", "Joueur"),
-    "rating": ("Rating", "Cote"),
-    "games": ("Games", "Parties"),
-    "wins": ("Wins", "Victoires"),
-    "win_rate": ("Win %", "% vict."),
-    "empty": ("No rated games yet", "Aucune partie classée"),
-    "empty_hint": (
-        "Finish a rated game to appear on the leaderboard.",
-        "Terminez une partie classée pour apparaître dans le classement.",
-    ),
-    "provisional": (
-        "provisional rating: too few rated games so far",
-        "cote provisoire : encore trop peu de parties classées",
-    ),
-    "page": ("Page {page}/{pages}", "Page {page}/{pages}"),
-    "matches": ("Matches played", "Parties jouées"),
-    "not_enough": ("Not enough games yet", "Pas encore assez de parties"),
-    "not_enough_hint": (
-        "The chart appears after two rated games.",
-        "La courbe apparaît après deux parties classées.",
-    ),
-    "series": ("Rating", "Cote"),
-}
+
+def _t(tr: Labels, key: str, **params: object) -> str:
+    return tr(f"render-stats-{key.replace('_', '-')}", **params)
 
 
-def _t(fr: bool, key: str, **params: object) -> str:
-    en, french = _T[key]
-    return (french if fr else en).format(**params)
-
-
-def _percent(wins: int, games: int, fr: bool) -> str:
+def _percent(wins: int, games: int, tr: Labels) -> str:
     if games <= 0:
         return "–"
     value = round(100 * max(0, min(wins, games)) / games)
-    return f"{value}\u202f%" if fr else f"{value}%"
+    return tr("render-percent", value=value)
 
 
 # ---------------------------------------------------------------------------
@@ -148,7 +122,7 @@ def render_leaderboard(
     multi-page leaderboard keeps the height of a full page, so that turning
     pages does not make the message jump. ``highlight_rank`` outlines that
     row (e.g. the reader's own)."""
-    fr = is_french(locale)
+    tr = Labels(locale)
     shown = list(rows[:ROWS_PER_PAGE])
     pages = max(1, pages)
     page = min(max(1, page), pages)
@@ -168,7 +142,7 @@ def render_leaderboard(
     img = canvas(LB_WIDTH, height, BG_TOP, BG_BOTTOM)
     right = LB_WIDTH - MARGIN
     if pages > 1:
-        text = _t(fr, "page", page=page, pages=pages)
+        text = _t(tr, "page", page=page, pages=pages)
         right -= pill(
             img,
             right,
@@ -188,11 +162,11 @@ def render_leaderboard(
     box = (MARGIN, header_h, LB_WIDTH - MARGIN, header_h + body_h)
     _panel(img, box, 22)
     if not shown:
-        _empty_state(img, box, _t(fr, "empty"), _t(fr, "empty_hint"))
+        _empty_state(img, box, _t(tr, "empty"), _t(tr, "empty_hint"))
     else:
-        _table(img, fr, shown, box, pages > 1, highlight_rank)
+        _table(img, tr, shown, box, pages > 1, highlight_rank)
     if any_provisional:
-        _provisional_legend(img, fr, box[3] + 14)
+        _provisional_legend(img, tr, box[3] + 14)
     return to_png(img)
 
 
@@ -260,7 +234,7 @@ def _empty_state(img: Image.Image, box: Box, line: str, hint: str) -> None:
 
 def _table(
     img: Image.Image,
-    fr: bool,
+    tr: Labels,
     rows: list[LeaderboardRow],
     box: Box,
     fixed: bool,
@@ -270,10 +244,10 @@ def _table(
     hy = y0 + HEAD_ROW_H // 2 + 2
     head = font("condensed-bold", 20)
     draw_text(img, (COL_RANK, hy), "#", head, MUTED, "mm")
-    draw_text(img, (COL_NAME, hy), _t(fr, "player").upper(), head, MUTED, "lm")
-    draw_text(img, (COL_RATING, hy), _t(fr, "rating").upper(), head, MUTED, "rm")
+    draw_text(img, (COL_NAME, hy), _t(tr, "player").upper(), head, MUTED, "lm")
+    draw_text(img, (COL_RATING, hy), _t(tr, "rating").upper(), head, MUTED, "rm")
     for key, x in (("games", COL_GAMES), ("wins", COL_WINS), ("win_rate", COL_RATE)):
-        label = _t(fr, key).upper()
+        label = _t(tr, key).upper()
         size = 20
         while size > 14 and text_width(font("condensed-bold", size), label) > COL_ROOM - 8:
             size -= 1
@@ -289,10 +263,10 @@ def _table(
         if i % 2 == 1:
             rounded(img, row_box, 12, STRIPE)
         if i < len(rows):
-            _row(img, fr, rows[i], row_box, rows[i].rank == highlight_rank)
+            _row(img, tr, rows[i], row_box, rows[i].rank == highlight_rank)
 
 
-def _row(img: Image.Image, fr: bool, row: LeaderboardRow, box: Box, highlight: bool) -> None:
+def _row(img: Image.Image, tr: Labels, row: LeaderboardRow, box: Box, highlight: bool) -> None:
     y0, y1 = box[1], box[3]
     cy = (y0 + y1) / 2
     if highlight:
@@ -308,7 +282,7 @@ def _row(img: Image.Image, fr: bool, row: LeaderboardRow, box: Box, highlight: b
             size -= 2
         draw_text(img, (COL_RANK, cy + 1), rank, font("bold", size), MUTED, "mm")
     # name
-    name = clean_text(row.name[:200], "condensed-bold") or f"{_t(fr, 'player')} {row.rank}"
+    name = clean_text(row.name[:200], "condensed-bold") or f"{_t(tr, 'player')} {row.rank}"
     name_font = font("condensed-bold", 27)
     name_colour = GOLD if highlight else TEXT
     draw_text(
@@ -332,7 +306,7 @@ def _row(img: Image.Image, fr: bool, row: LeaderboardRow, box: Box, highlight: b
     for value, x in ((row.games, COL_GAMES), (row.wins, COL_WINS)):
         text, fnt = _count(value, COL_ROOM - 10)
         draw_text(img, (x, cy + 1), text, fnt, TEXT, "mm")
-    _win_rate(img, fr, row, round(cy))
+    _win_rate(img, tr, row, round(cy))
 
 
 def _count(value: int, max_width: int) -> tuple[str, Font]:
@@ -349,8 +323,8 @@ def _count(value: int, max_width: int) -> tuple[str, Font]:
     return fit_text(text, fnt, max_width), fnt
 
 
-def _win_rate(img: Image.Image, fr: bool, row: LeaderboardRow, cy: int) -> None:
-    text = _percent(row.wins, row.games, fr)
+def _win_rate(img: Image.Image, tr: Labels, row: LeaderboardRow, cy: int) -> None:
+    text = _percent(row.wins, row.games, tr)
     fnt = font("condensed-bold", 24)
     draw_text(img, (COL_RATE, cy - 6), text, fnt, TEXT if row.games > 0 else MUTED, "mm")
     bar_w, bar_h = 76, 6
@@ -369,11 +343,11 @@ def _provisional_badge(img: Image.Image, x: int, y: int, size: int) -> None:
     draw_text(img, (x + size / 2, y + size / 2 + 1), "?", fnt, (255, 255, 255), "mm")
 
 
-def _provisional_legend(img: Image.Image, fr: bool, y: int) -> None:
+def _provisional_legend(img: Image.Image, tr: Labels, y: int) -> None:
     size = 24
     _provisional_badge(img, MARGIN + 14, y + 2, size)
     fnt = font("regular", 21)
-    text = fit_text(_t(fr, "provisional"), fnt, LB_WIDTH - 2 * MARGIN - 60)
+    text = fit_text(_t(tr, "provisional"), fnt, LB_WIDTH - 2 * MARGIN - 60)
     draw_text(img, (MARGIN + 14 + size + 10, y + 2 + size / 2), text, fnt, MUTED, "lm")
 
 
@@ -447,13 +421,13 @@ def render_rating_chart(title: str, series: Sequence[RatingSeries], locale: str 
     matches played, y the rating with round ticks; one colour per series,
     a legend, and each series' last value labelled. With fewer than two
     points in every series, a "not enough games yet" message instead."""
-    fr = is_french(locale)
+    tr = Labels(locale)
     shown = list(series[:MAX_SERIES])
     img = canvas(CHART_W, CHART_H, BG_TOP, BG_BOTTOM)
 
     head = font("bold", 28)
     name = clean_text(title[:300], "bold")
-    labels = [_series_label(fr, s, i) for i, s in enumerate(shown)]
+    labels = [_series_label(tr, s, i) for i, s in enumerate(shown)]
     inline = _legend_width(labels) + min(text_width(head, name), 320) + 30 <= CHART_W - 2 * MARGIN
     title_room = CHART_W - 2 * MARGIN
     if inline:
@@ -467,15 +441,15 @@ def render_rating_chart(title: str, series: Sequence[RatingSeries], locale: str 
     _panel(img, box, 20)
     longest = max((len(s.points) for s in shown), default=0)
     if longest < 2:
-        _empty_state_chart(img, fr, box, shown)
+        _empty_state_chart(img, tr, box, shown)
     else:
-        _plot(img, fr, box, shown, longest)
+        _plot(img, tr, box, shown, longest)
     return to_png(img)
 
 
-def _series_label(fr: bool, item: RatingSeries, index: int) -> str:
+def _series_label(tr: Labels, item: RatingSeries, index: int) -> str:
     label = clean_text(item.label[:120], "condensed-bold")
-    return label or f"{_t(fr, 'series')} {index + 1}"
+    return label or f"{_t(tr, 'series')} {index + 1}"
 
 
 LEGEND_DOT = 14
@@ -512,7 +486,7 @@ def _legend(img: Image.Image, labels: list[str], cy: int) -> int:
     return x + LEGEND_GAP
 
 
-def _empty_state_chart(img: Image.Image, fr: bool, box: Box, series: list[RatingSeries]) -> None:
+def _empty_state_chart(img: Image.Image, tr: Labels, box: Box, series: list[RatingSeries]) -> None:
     cx = (box[0] + box[2]) // 2
     cy = (box[1] + box[3]) // 2
     # a faint dashed baseline, like an empty chart
@@ -520,16 +494,16 @@ def _empty_state_chart(img: Image.Image, fr: bool, box: Box, series: list[Rating
         img.paste(GRID, (x, cy + 62, x + 12, cy + 64))
     big = font("bold", 30)
     width = box[2] - box[0] - 60
-    draw_text(img, (cx, cy - 30), fit_text(_t(fr, "not_enough"), big, width), big, TEXT, "mm")
+    draw_text(img, (cx, cy - 30), fit_text(_t(tr, "not_enough"), big, width), big, TEXT, "mm")
     small = font("regular", 22)
-    hint = _t(fr, "not_enough_hint")
+    hint = _t(tr, "not_enough_hint")
     draw_text(img, (cx, cy + 10), fit_text(hint, small, width), small, MUTED, "mm")
     # single ratings, if any, as chips under the message
     chips = [(i, s) for i, s in enumerate(series) if s.points]
     if not chips:
         return
     chip_font = font("condensed-bold", 20)
-    texts = [f"{_series_label(fr, s, i)}  {s.points[-1]}" for i, s in chips]
+    texts = [f"{_series_label(tr, s, i)}  {s.points[-1]}" for i, s in chips]
     room = (width - 12 * len(texts)) // len(texts)
     texts = [fit_text(t, chip_font, max(40, room - 40)) for t in texts]
     widths = [text_width(chip_font, t) + 34 for t in texts]
@@ -575,7 +549,7 @@ def _x_ticks(count: int) -> list[int]:
     return ticks
 
 
-def _plot(img: Image.Image, fr: bool, box: Box, series: list[RatingSeries], count: int) -> None:
+def _plot(img: Image.Image, tr: Labels, box: Box, series: list[RatingSeries], count: int) -> None:
     values = [p for s in series for p in s.points]
     low, high, step = _y_range(values)
     axis_font = font("condensed-bold", 20)
@@ -602,7 +576,7 @@ def _plot(img: Image.Image, fr: bool, box: Box, series: list[RatingSeries], coun
         img.paste(GRID, (x, bottom + 1, x + 1, bottom + 7))
         draw_text(img, (x, bottom + 20), str(t), axis_font, MUTED, "mm")
     draw_text(
-        img, ((left + right) / 2, bottom + 43), _t(fr, "matches"), font("regular", 19), FAINT, "mm"
+        img, ((left + right) / 2, bottom + 43), _t(tr, "matches"), font("regular", 19), FAINT, "mm"
     )
 
     # the lines, supersampled on a copy of the plot area

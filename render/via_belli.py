@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.via_belli import CardInfo, PlayerView, UnitView, View, deck_file
-from engine.text import de
+import i18n
+from engine.games.via_belli import CardInfo, PlayerView, UnitView, View
 
 from .common import (
     CARD_FACE,
@@ -43,7 +44,6 @@ from .common import (
     fit_text,
     font,
     icon,
-    is_french,
     lighten,
     message_image,
     mix,
@@ -86,46 +86,15 @@ SEAT_COLOURS: tuple[RGB, ...] = (
     (128, 70, 166),
 )
 
-SIDE_NAMES: dict[str, tuple[str, str]] = {
-    "W": ("west", "ouest"),
-    "E": ("east", "est"),
-    "N": ("north", "nord"),
-    "S": ("south", "sud"),
-}
 
-PHASE_TEXT: dict[str, tuple[str, str]] = {
-    "turn": ("turn: {pa} PA left", "tour : {pa} PA restants"),
-    "anchor": ("summoning: choosing the card and its anchor", "invocation : carte et appui"),
-    "spot": ("summoning: choosing the spot", "invocation : choix de l'emplacement"),
-    "pivot": ("moving: choosing the card and its pivot", "déplacement : carte et pivot"),
-    "destination": ("moving: choosing the destination", "déplacement : destination"),
-    "attack": ("attacking: choosing attackers and target", "attaque : attaquants et cible"),
-    "sorcery": ("Sorcier: choosing a card to take back", "Sorcier : carte à rapatrier"),
-    "free-dog": ("may summon a free dog", "peut invoquer un chien gratuit"),
-    "reveal": ("attacked: may reveal an ambush card", "attaqué : peut révéler une embuscade"),
-}
-
-END_TEXT: dict[str, tuple[str, str]] = {
-    "conquest": ("castle taken", "château pris"),
-    "exhausted": ("out of cards", "plus de cartes"),
-    "resign": ("resignation", "abandon"),
-    "stalemate": ("stalemate", "blocage"),
-}
-
-ABILITY_NAMES: dict[str, tuple[str, str]] = {
-    "dog": ("Dog", "Chien"),
-    "lancer": ("Lancer", "Lancier"),
-    "archer": ("Archer", "Archer"),
-    "sorcerer": ("Sorcerer", "Sorcier"),
-    "spy": ("Spy", "Espion"),
-    "bard": ("Bard", "Barde"),
-    "squire": ("Squire", "Écuyer"),
-    "medic": ("Medic", "Médecin"),
-}
+def _t(locale: str, key: str, **params: object) -> str:
+    """A word of these images: the ``vb-render-<key>`` text of the catalogue."""
+    return i18n.translate(locale, f"vb-render-{key}", **params)
 
 
-def _t(pair: tuple[str, str], locale: str) -> str:
-    return pair[1] if is_french(locale) else pair[0]
+def _t_or(locale: str, key: str, default: str) -> str:
+    full = f"vb-render-{key}"
+    return i18n.translate(locale, full) if i18n.has(locale, full) else default
 
 
 def seat_colour(seat: int) -> RGB:
@@ -137,7 +106,7 @@ def seat_colour(seat: int) -> RGB:
 def _name(names: Sequence[str], seat: int, locale: str) -> str:
     if 0 <= seat < len(names) and names[seat]:
         return clean_text(names[seat])
-    return f"{'Joueur' if is_french(locale) else 'Player'} {seat + 1}"
+    return _t(locale, "player", n=seat + 1)
 
 
 # ---------------------------------------------------------------------------
@@ -508,13 +477,13 @@ def draw_terrain(
 
 
 def _decision_text(view: View, names: Sequence[str], locale: str) -> str:
-    fr = is_french(locale)
     parts = []
     for seat, kind in view.pending:
-        what = _t(PHASE_TEXT.get(kind, (kind, kind)), locale).format(pa=view.pa)
+        key = f"vb-render-phase-{kind}"
+        what = i18n.translate(locale, key, pa=view.pa) if i18n.has(locale, key) else kind
         parts.append(f"{_name(names, seat, locale)} — {what}")
     if not parts:
-        return "Partie terminée" if fr else "Game over"
+        return _t(locale, "game-over")
     return " · ".join(parts)
 
 
@@ -696,8 +665,7 @@ def _with_detail(board: Image.Image, view: View, names: Sequence[str], locale: s
         return board
     out = Image.new("RGB", (board.width, board.height + caption + crop.height + MARGIN), BG_BOTTOM)
     out.paste(board, (0, 0))
-    fr = is_french(locale)
-    text = "Gros plan : dernière action" if fr else "Close-up: last action"
+    text = _t(locale, "close-up")
     head = font("condensed-bold", 20)
     draw_text(out, (MARGIN + LABEL, board.height + caption / 2), text, head, TEXT, "lm")
     out.paste(crop, ((board.width - crop.width) // 2, board.height + caption))
@@ -804,13 +772,13 @@ def _highlights(
 
 
 def _header(img: Image.Image, view: View, names: Sequence[str], locale: str, width: int) -> None:
-    fr = is_french(locale)
     title = font("bold", 26)
     body = font("condensed-bold", 20)
     x = MARGIN + 4
-    draw_text(img, (x, 12), "Via Belli", title, GOLD)
-    x += text_width(title, "Via Belli") + 16
-    turn = f"{'Tour' if fr else 'Turn'} {max(1, view.turn)}"
+    name = i18n.translate(locale, "game-via-belli-name")
+    draw_text(img, (x, 12), name, title, GOLD)
+    x += text_width(title, name) + 16
+    turn = _t(locale, "turn", n=max(1, view.turn))
     x += pill(img, x, 12, turn, body, (82, 62, 48), TEXT, 30) + 10
     if view.phase != "over":
         active = view.active
@@ -821,10 +789,13 @@ def _header(img: Image.Image, view: View, names: Sequence[str], locale: str, wid
         draw_text(img, (x, 27), fit_text(who, body, width - x - MARGIN), body, TEXT, "lm")
     if view.last_action and view.last_seat >= 0:
         small = font("regular", 18)
-        head = "Dernière action" if fr else "Last action"
-        text = f"{head} : " if fr else f"{head}: "
         action = _public_action(view.last_action)
-        text += f"{_name(names, view.last_seat, locale)} — {clean_text(action)}"
+        text = _t(
+            locale,
+            "last-action",
+            who=_name(names, view.last_seat, locale),
+            action=clean_text(action),
+        )
         y = 50
         rounded(img, (MARGIN + 4, y + 3, MARGIN + 16, y + 15), 3, GOLD)
         draw_text(
@@ -840,16 +811,14 @@ def _header(img: Image.Image, view: View, names: Sequence[str], locale: str, wid
 def _result(
     img: Image.Image, view: View, names: Sequence[str], locale: str, width: int, y: int
 ) -> None:
-    fr = is_french(locale)
     rounded(img, (MARGIN, y, width - MARGIN, y + 36), 12, (70, 54, 22), GOLD, 2)
     fnt = font("bold", 20)
     parts = []
     for place, group in enumerate(view.ranking, 1):
         who = " & ".join(_name(names, s, locale) for s in group)
         parts.append(f"{ordinal(place, locale)} {who}")
-    reason = _t(END_TEXT.get(view.end_reason, (view.end_reason, view.end_reason)), locale)
-    head = "Partie terminée" if fr else "Game over"
-    text = f"{head} ({reason}) — " + " · ".join(parts)
+    reason = _t_or(locale, f"end-{view.end_reason}", view.end_reason)
+    text = _t(locale, "result", reason=reason, places=" · ".join(parts))
     paste_rgba(img, icon("crown", 22, GOLD), (MARGIN + 12, y + 7))
     draw_text(
         img, (MARGIN + 42, y + 18), fit_text(text, fnt, width - 2 * MARGIN - 60), fnt, GOLD, "lm"
@@ -859,7 +828,6 @@ def _result(
 def _players(
     img: Image.Image, view: View, names: Sequence[str], locale: str, width: int, y: int
 ) -> None:
-    fr = is_french(locale)
     n = max(1, len(view.players))
     gap = 10
     box_w = (width - 2 * MARGIN - gap * (n - 1)) // n
@@ -872,29 +840,27 @@ def _players(
         rounded(img, (x + 8, y + 10, x + 16, y + PANEL_H - 18), 3, colour)
         name = _name(names, p.seat, locale)
         nf = font("bold", 20)
-        side = _t(SIDE_NAMES.get(p.side, (p.side, p.side)), locale)
+        side = _t_or(locale, f"side-{p.side}", p.side)
         draw_text(img, (x + 26, y + 10), fit_text(name, nf, box_w - 140), nf, TEXT)
         sf = font("regular", 15)
         draw_text(img, (x + box_w - 12, y + 14), side, sf, MUTED, "ra")
-        _player_line(img, p, x + 26, y + 40, box_w - 36, fr)
+        _player_line(img, p, x + 26, y + 40, box_w - 36, locale)
         if p.out:
-            draw_text(
-                img, (x + 26, y + 64), "Éliminé" if fr else "Eliminated", font("bold", 16), RED
-            )
+            draw_text(img, (x + 26, y + 64), _t(locale, "eliminated"), font("bold", 16), RED)
 
 
-def _player_line(img: Image.Image, p: PlayerView, x: int, y: int, avail: int, fr: bool) -> None:
+def _player_line(img: Image.Image, p: PlayerView, x: int, y: int, avail: int, locale: str) -> None:
     fnt = font("condensed-bold", 16)
     items = [
-        (f"{'Main' if fr else 'Hand'} {p.hand_count}", (84, 66, 52)),
-        (f"{'Pioche' if fr else 'Deck'} {p.deck_count}", (84, 66, 52)),
-        (f"{'Fosse' if fr else 'Discard'} {len(p.discard)}", (84, 66, 52)),
-        (f"{'Cartes' if fr else 'Cards'} {p.units}", (84, 66, 52)),
+        (_t(locale, "hand-count", n=p.hand_count), (84, 66, 52)),
+        (_t(locale, "deck-count", n=p.deck_count), (84, 66, 52)),
+        (_t(locale, "discard-count", n=len(p.discard)), (84, 66, 52)),
+        (_t(locale, "cards-count", n=p.units), (84, 66, 52)),
     ]
     if p.inns:
-        items.append((f"{'Auberge' if fr else 'Inn'} ×{p.inns}", (150, 104, 40)))
+        items.append((_t(locale, "inns", n=p.inns), (150, 104, 40)))
     if p.outposts:
-        items.append((f"{'Avant-poste' if fr else 'Outpost'} ×{p.outposts}", (150, 104, 40)))
+        items.append((_t(locale, "outposts", n=p.outposts), (150, 104, 40)))
     cx, cy = x, y
     for text, fill in items:
         w = text_width(fnt, text) + 16
@@ -911,20 +877,21 @@ def _player_line(img: Image.Image, p: PlayerView, x: int, y: int, avail: int, fr
 # ---------------------------------------------------------------------------
 
 PRIVATE_W = 1100
-MENU_TEXT: dict[str, tuple[str, str]] = {
-    "D": ("draw", "piocher"),
-    "+": ("summon", "invoquer"),
-    ">": ("move / recall", "déplacer / rapatrier"),
-    "x": ("attack", "attaquer"),
-    "^": ("Sorcier", "Sorcier"),
-    "E": ("end the turn", "finir le tour"),
-    "-": ("back / pass", "retour / passer"),
+MENU_CODES = {
+    "D": "draw",
+    "+": "summon",
+    ">": "move",
+    "x": "attack",
+    "^": "sorcery",
+    "E": "end",
+    "-": "back",
 }
 
 
-@cache
-def _effects() -> dict[str, tuple[str, str]]:
-    return {u.name: (u.effect_en, u.effect_fr) for u in deck_file().units}
+def card_key(name: str) -> str:
+    """A card's name as a catalogue key part: ``Cabot à Couteau`` -> ``cabot-a-couteau``."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
 
 
 def _card_info(view: View, name: str) -> CardInfo | None:
@@ -935,7 +902,15 @@ def _card_info(view: View, name: str) -> CardInfo | None:
 
 
 def _hand_card(
-    img: Image.Image, view: View, name: str, x: int, y: int, w: int, h: int, seat: int, fr: bool
+    img: Image.Image,
+    view: View,
+    name: str,
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    seat: int,
+    locale: str,
 ) -> None:
     colour = seat_colour(seat)
     paste_rgba(img, card_shell(w, h, colour), (x, y))
@@ -955,13 +930,13 @@ def _hand_card(
     ellipse(img, (x + pad, y + 42, x + pad + badge, y + 42 + badge), GOLD, INK, 2)
     draw_text(img, (x + pad + badge / 2, y + 59), str(info.ivk), font("bold", 20), INK, "mm")
     lab = font("condensed-bold", 14)
-    draw_text(img, (x + pad + badge + 6, y + 59), "IVK", lab, (110, 96, 80), "lm")
+    draw_text(img, (x + pad + badge + 6, y + 59), _t(locale, "ivk"), lab, (110, 96, 80), "lm")
     if info.ability:
-        ab = _t(ABILITY_NAMES.get(info.ability, (info.ability, info.ability)), "fr" if fr else "en")
+        ab = _t_or(locale, f"ability-{info.ability}", info.ability)
         draw_text(img, (x + w - pad, y + 59), fit_text(ab, lab, w // 2), lab, colour, "rm")
-    effect = _effects().get(name, ("", ""))[1 if fr else 0]
+    effect = _t_or(locale, f"effect-{card_key(name)}", "")
     if not effect:
-        effect = "Pas de pouvoir." if fr else "No ability."
+        effect = _t(locale, "no-ability")
     if effect:
         fnt, lines, lh = fit_paragraph(
             clean_text(effect, "regular"), "regular", w - 2 * pad, h - 150, (15, 14, 13, 12, 11)
@@ -970,23 +945,18 @@ def _hand_card(
     by = y + h - pad - badge // 2 - 2
     _stat_badge(img, x + pad + badge / 2, by, info.atk, None, ATK_FILL, badge)
     _stat_badge(img, x + w - pad - badge / 2, by, info.dfn, None, DEF_FILL, badge)
-    draw_text(img, (x + pad + badge + 6, by), "ATK", lab, ATK_FILL, "lm")
-    draw_text(img, (x + w - pad - badge - 6, by), "DEF", lab, DEF_FILL, "rm")
+    draw_text(img, (x + pad + badge + 6, by), _t(locale, "atk"), lab, ATK_FILL, "lm")
+    draw_text(img, (x + w - pad - badge - 6, by), _t(locale, "def"), lab, DEF_FILL, "rm")
 
 
 def render_private(view: object, names: Sequence[str], locale: str = "en") -> bytes:
     if not isinstance(view, View):
         raise TypeError(f"expected a Via Belli view, got {type(view).__name__}")
-    fr = is_french(locale)
     seat = view.observer
     if seat is None:
-        if fr:
-            return message_image(
-                "Spectateur",
-                ["Les spectateurs n'ont pas de main.", "Le plateau public montre la partie."],
-            )
         return message_image(
-            "Spectator", ["Spectators have no hand.", "The public board shows the game."]
+            _t(locale, "spectator-title"),
+            [_t(locale, "spectator-line1"), _t(locale, "spectator-line2")],
         )
     from .common import to_png
 
@@ -994,7 +964,6 @@ def render_private(view: object, names: Sequence[str], locale: str = "en") -> by
 
 
 def private_image(view: View, names: Sequence[str], locale: str, seat: int) -> Image.Image:
-    fr = is_french(locale)
     me = view.players[seat]
     hand = me.hand or ()
     cols = 5
@@ -1009,8 +978,8 @@ def private_image(view: View, names: Sequence[str], locale: str, seat: int) -> I
     px, py = MARGIN + 8, 0
     for c in shown:
         text = clean_text(c)
-        if c in MENU_TEXT:
-            text = f"{c}  {_t(MENU_TEXT[c], locale)}"
+        if c in MENU_CODES:
+            text = f"{c}  {_t(locale, 'menu-' + MENU_CODES[c])}"
         w = text_width(body, text) + 20
         if px + w > PRIVATE_W - MARGIN - 8:
             px, py = MARGIN + 8, py + 32
@@ -1026,29 +995,23 @@ def private_image(view: View, names: Sequence[str], locale: str, seat: int) -> I
     title = font("bold", 26)
     rounded(img, (MARGIN, 18, MARGIN + 10, 50), 3, colour)
     who = _name(names, seat, locale)
-    head = f"Main {de(who)}" if fr else f"Hand of {who}"
+    head = _t(locale, "hand-of", who=who)
     draw_text(img, (MARGIN + 22, 16), fit_text(head, title, 640), title, TEXT)
     info = font("condensed-bold", 18)
-    stats = (
-        f"{'Pioche' if fr else 'Deck'} {me.deck_count} · {'Fosse' if fr else 'Discard'} "
-        f"{len(me.discard)}"
-    )
+    stats = _t(locale, "deck-discard", deck=me.deck_count, discard=len(me.discard))
     if view.active == seat and view.phase != "over":
-        stats = f"{view.pa} PA · " + stats
+        stats = _t(locale, "pa-and", pa=view.pa, rest=stats)
     draw_text(img, (PRIVATE_W - MARGIN, 26), stats, info, MUTED, "ra")
     y = top
     if not hand:
-        draw_text(img, (MARGIN + 8, y + 20), "Main vide" if fr else "Empty hand", body, MUTED)
+        draw_text(img, (MARGIN + 8, y + 20), _t(locale, "empty-hand"), body, MUTED)
     for i, name in enumerate(hand):
         row, col = divmod(i, cols)
         x = MARGIN + 8 + col * (cw + gap)
-        _hand_card(img, view, name, x, y + row * (ch + gap), cw, ch, seat, fr)
+        _hand_card(img, view, name, x, y + row * (ch + gap), cw, ch, seat, locale)
     y += hand_h + 10
     sub = font("bold", 20)
-    if choices:
-        label = "Vos actions possibles" if fr else "Your legal actions"
-    else:
-        label = "Pas d'action à choisir" if fr else "Nothing to choose now"
+    label = _t(locale, "legal-actions" if choices else "nothing-to-choose")
     draw_text(img, (MARGIN + 8, y), label, sub, GOLD)
     y += 34
     for x, dy, text in pills:

@@ -15,6 +15,9 @@ import pytest
 
 from bot.settings import Settings
 
+# a text key missing from a catalogue fails the test instead of falling back to English
+os.environ.setdefault("GUERIDON_I18N_STRICT", "1")
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(

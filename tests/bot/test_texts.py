@@ -478,35 +478,33 @@ def test_the_host_module_is_pure() -> None:
     assert "discord" not in inspect.getsource(i18n).split('"""', 2)[2]
 
 
-def _render_tables() -> Iterator[tuple[str, str, str]]:
-    """Every ``(en, fr)`` pair of the renderers' module-level text tables."""
-    import render.belle_position
-    import render.between_battle
-    import render.common
-    import render.stats
-    import render.via_belli
+ENGINE_DATA_COPIES = (
+    "bb-render-ability-short-",
+    "bb-render-character-",
+    "vb-render-effect-",
+    "bp-render-text-",
+    "bp-render-side-",
+    "bp-render-pos-",
+)
 
-    modules = (
-        render.belle_position,
-        render.between_battle,
-        render.common,
-        render.stats,
-        render.via_belli,
-    )
-    for module in modules:
-        for name, table in vars(module).items():
-            if not isinstance(table, dict):
-                continue
-            for key, value in table.items():
-                if (
-                    isinstance(value, tuple)
-                    and len(value) == 2
-                    and all(isinstance(v, str) for v in value)
-                ):
-                    en, fr = value
-                    where = f"{module.__name__}.{name}[{key!r}]"
-                    yield where, "en", en.format_map(_Blank())
-                    yield where, "fr", fr.format_map(_Blank())
+
+def _render_tables() -> Iterator[tuple[str, str, str]]:
+    """Every word of the renderers: the image keys of the catalogues (the
+    ``render`` domain and each game's ``*-render-*`` keys; they were
+    ``(en, fr)`` tables in the render modules before issue 13)."""
+    import i18n
+
+    for locale in ("en", "fr"):
+        catalogue = i18n.catalogue(locale)
+        for key, text in sorted(catalogue.messages.items()):
+            if key.startswith(ENGINE_DATA_COPIES):
+                continue  # copies of the engine's data, equal to it (tests/i18n)
+            if catalogue.domains[key] == "render" or "-render-" in key:
+                yield (
+                    f"catalogue {key}",
+                    locale,
+                    i18n.TextFormatter(locale).vformat(text, (), _Blank()),
+                )
 
 
 class _Blank(dict[str, int]):

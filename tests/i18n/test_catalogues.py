@@ -1,0 +1,152 @@
+"""The catalogues themselves: every PO file parses, every language has every
+key of every domain with the same placeholders, no sentence is empty, and a
+key lives in one domain only. Plus the copies of engine texts that the
+catalogues hold until the engine returns keys (they must not drift)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import i18n
+from engine import GAMES
+
+LOCALES = i18n.LOCALES_DIR
+LANGS = sorted(p.name for p in LOCALES.iterdir() if p.is_dir())
+
+
+def _files(lang: str) -> dict[str, Path]:
+    return {p.stem: p for p in sorted((LOCALES / lang).glob("*.po"))}
+
+
+def _entries(path: Path) -> Iterator[tuple[str, str]]:
+    with path.open("rb") as handle:
+        for message in read_po(handle, abort_invalid=True):
+            if message.id:
+                assert isinstance(message.id, str), (path, message.id)
+                assert isinstance(message.string, str), (path, message.id)
+                yield message.id, message.string
+
+
+def test_the_shipped_languages_are_the_folders() -> None:
+    assert {"en", "fr"} <= set(LANGS)
+    assert set(LANGS) <= set(i18n.languages())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_po_file_parses_with_unique_non_empty_entries(lang: str) -> None:
+    files = _files(lang)
+    assert files, lang
+    for domain, path in files.items():
+        seen: set[str] = set()
+        for key, text in _entries(path):
+            assert key not in seen, (domain, key)
+            seen.add(key)
+            assert text.strip(), f"{lang}/{domain}.po: {key} has an empty msgstr"
+        assert seen, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_key_lives_in_one_domain(lang: str) -> None:
+    owner: dict[str, str] = {}
+    for domain, path in _files(lang).items():
+        for key, _ in _entries(path):
+            assert key not in owner, f"{key} is in {owner.get(key)} and {domain}"
+            owner[key] = domain
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_every_key_exists_in_every_language_with_the_same_placeholders(lang: str) -> None:
+    english = _files("en")
+    other = _files(lang)
+    assert set(other) == set(english), lang
+    for domain, path in english.items():
+        ref = dict(_entries(path))
+        mine = dict(_entries(other[domain]))
+        assert set(mine) == set(ref), (
+            f"{lang}/{domain}.po: missing {sorted(set(ref) - set(mine))}, "
+            f"extra {sorted(set(mine) - set(ref))}"
+        )
+        for key, text in ref.items():
+            assert i18n.placeholders(mine[key]) == i18n.placeholders(text), (lang, key)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_sentence_formats(lang: str) -> None:
+    """Each sentence formats with its own placeholders (specs included): no
+    stray brace, no unknown format spec."""
+    for key in sorted(i18n.keys(lang)):
+        text = i18n.template(lang, key)
+        params = {name: 2 for name in i18n.placeholders(text)}
+        out = i18n.translate(lang, key, **params)
+        assert ("{" in out) == ("{{" in text), (lang, key, out)
+
+
+def test_french_puts_a_space_before_the_colon_and_english_does_not() -> None:
+    """Over every catalogue (the host's texts have a finer check in
+    tests/bot/textcheck.py): a colon after a letter in French, or after a
+    space in English, is a typo."""
+    import re
+
+    for lang, bad in (("fr", re.compile(r"[^\W\d_]:(?=\s|$)")), ("en", re.compile(r" :(?=\s|$)"))):
+        for key in i18n.keys(lang):
+            text = i18n.template(lang, key)
+            prose = re.sub(r"`[^`]*`|\{[^}]*\}|https?://\S+", "X", text)
+            assert not bad.search(prose), (lang, key, text)
+
+
+# ---- copies of engine texts (until the engine returns keys; remove with the fields) -------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_game_names_and_summaries_match_the_engine(lang: str) -> None:
+    for game_id, game in GAMES.items():
+        info = game.info
+        name = info.name_fr if lang == "fr" else info.name_en
+        summary = info.summary_fr if lang == "fr" else info.summary_en
+        assert i18n.translate(lang, f"game-{game_id}-name") == name
+        assert i18n.translate(lang, f"game-{game_id}-summary") == summary
+
+
+def test_between_battle_image_texts_match_the_engine() -> None:
+    from engine.games.between_battle import ABILITY_SHORT, deck_file
+
+    for index, lang in enumerate(("en", "fr")):
+        for ability, pair in ABILITY_SHORT.items():
+            assert i18n.translate(lang, f"bb-render-ability-short-{ability}") == pair[index]
+        for spec in deck_file().characters:
+            name = spec.name_fr if lang == "fr" else spec.name_en
+            assert i18n.translate(lang, f"bb-render-character-{spec.id}") == name
+
+
+def test_via_belli_card_effects_match_the_card_data() -> None:
+    from engine.games.via_belli import deck_file
+    from render.via_belli import card_key
+
+    for unit in deck_file().units:
+        key = f"vb-render-effect-{card_key(unit.name)}"
+        for lang, text in (("en", unit.effect_en), ("fr", unit.effect_fr)):
+            if text:
+                assert i18n.translate(lang, key) == text, unit.name
+            else:
+                assert not i18n.has(lang, key), unit.name
+
+
+def test_belle_position_texts_match_the_engine() -> None:
+    from engine.games.belle_position import card_file
+
+    data = card_file()
+    for card in (*data.terrain, *data.specials):
+        assert i18n.translate("en", f"bp-render-text-{card.id}") == card.text_en
+        assert i18n.translate("fr", f"bp-render-text-{card.id}") == card.text_fr
+    game = GAMES["belle-position"]
+    view = game.view(game.setup(game.options(""), 2, 1), None)
+    for player in view.players:
+        assert i18n.translate("en", f"bp-render-side-{player.side}") == player.side_name_en
+        assert i18n.translate("fr", f"bp-render-side-{player.side}") == player.side_name_fr
+    for pos in view.positions:
+        assert i18n.translate("en", f"bp-render-pos-{pos.code}") == pos.name_en
+        assert i18n.translate("fr", f"bp-render-pos-{pos.code}") == pos.name_fr
