@@ -15,7 +15,9 @@ from .play import _step
 from .text import _card_label, describe_action
 
 if TYPE_CHECKING:
-    from .rules import ViaBelli
+    from .model import View
+
+    ViaBelli = Game[State, Action, View]  # the game object (rules.py imports this module)
 
 
 def complete_actions(game: ViaBelli, state: State, seat: Seat) -> list[Action]:
@@ -26,7 +28,7 @@ def complete_actions(game: ViaBelli, state: State, seat: Seat) -> list[Action]:
     summons and ``-``; in a step: that step's actions."""
     legal = game.legal_actions(state, seat)
     if state.phase not in ("turn", "free-dog"):
-        return legal
+        return list(legal)
     out: dict[Action, None] = {}  # ordered, without repeats
     for action in legal:
         if isinstance(action, Begin | Anchor | Pivot):

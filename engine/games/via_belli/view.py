@@ -27,7 +27,10 @@ from .model import (
 from .turns import pending
 
 if TYPE_CHECKING:
-    from .rules import ViaBelli
+    from ...core import Game
+    from .actions import Action
+
+    ViaBelli = Game[State, Action, View]  # the game object (rules.py imports this module)
 
 
 def view(game: ViaBelli, state: State, seat: Seat | None) -> View:
