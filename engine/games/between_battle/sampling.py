@@ -1,0 +1,180 @@
+"""Resampling what a seat cannot see: ``determinize`` (from a state) and
+``sample_state`` (from a seat's view, for the search bots)."""
+
+from __future__ import annotations
+
+from ... import rng
+from ...core import Seat
+from ...core import evolve as replace
+from .board import _deck_by_character, plain
+from .model import Player, State, View
+
+
+def determinize(state: State, seat: Seat | None, seed: int) -> State:
+    """Resample what ``seat`` cannot see: the others' hidden hand cards,
+    every deck's order and which cards lie face down as damage (« placées
+    face cachée »). A character's hidden cards (its owner's hidden hand and
+    deck, and its cards in anybody's damage) are dealt again between those
+    places; every count stays the same."""
+    stream = rng.Stream(rng.seed_state(seed, "determinize"))
+    players = list(state.players)
+    codes = _deck_by_character(state.rules.decks)
+    owner_of = {codes[p.character].code: i for i, p in enumerate(players) if p.character}
+    pools: dict[str, list[str]] = {code: [] for code in owner_of}
+    for p in players:
+        for card in p.damage:
+            pools.setdefault(card[:2], []).append(card)
+    kept: dict[Seat, tuple[str, ...]] = {}
+    # choosing with the Pirate's unique, a player sees their deck's cards
+    tutor = seat if seat is not None and state.phase == "tutor" else -1
+    if state.decider != seat:
+        tutor = -1
+    for i, p in enumerate(players):
+        if not p.character:
+            continue
+        known = list(p.hand) if i == seat else list(p.revealed)
+        hidden = list(p.hand)
+        for card in known:
+            hidden.remove(card)
+        kept[i] = tuple(known)
+        if i == tutor:
+            continue
+        pools[codes[p.character].code] += hidden + list(p.deck)
+    bag: list[str] = []
+    dealt: dict[Seat, list[str]] = {}
+    for code in sorted(pools):
+        pool = stream.shuffle(pools[code])
+        owner = owner_of.get(code)
+        need = 0
+        if owner is not None and owner != tutor:
+            p = players[owner]
+            need = len(p.hand) - len(kept[owner]) + len(p.deck)
+        dealt[owner if owner is not None else -1] = list(pool[:need])
+        bag += pool[need:]
+    bag = list(stream.shuffle(bag))
+    for i, p in enumerate(players):
+        damage = tuple(bag[: len(p.damage)])
+        bag = bag[len(p.damage) :]
+        if not p.character:
+            players[i] = replace(p, damage=damage)
+            continue
+        own = dealt.get(i, [])
+        if i == tutor:
+            own = list(stream.shuffle(p.deck))
+        n_hidden = len(p.hand) - len(kept[i])
+        players[i] = replace(
+            p,
+            hand=kept[i] + tuple(own[:n_hidden]),
+            deck=tuple(own[n_hidden:]),
+            damage=damage,
+        )
+    return replace(state, players=tuple(players), rng=stream.below(1 << 62) + 1)
+
+
+def sample_state(view: View, seed: int) -> State:
+    """A state the observer of ``view`` cannot tell apart from the real one.
+
+    The damage cards lie face down: a view gives their count only. Each
+    character's cards that are nowhere public (piles, discard, revealed,
+    the observer's hand) are its owner's hidden hand and deck, or somebody's
+    damage. The owner's share is dealt at random; the rest (plus, for an
+    eliminated player's character, as many of its unseen cards as needed)
+    are the damage cards, dealt at random by each player's damage count.
+    The observer keeps their own hand; their deck order is drawn too."""
+    seat = view.observer
+    if seat is None:
+        raise ValueError("sample_state needs a seat's view, not a spectator's")
+    rules = view.rules
+    stream = rng.Stream(rng.seed_state(seed, "sample-state"))
+    seen: dict[str, int] = {}
+    public = [plain(c) for pile in view.piles for c in pile]
+    public += view.discard
+    for card in public:
+        seen[card] = seen.get(card, 0) + 1
+    by_character = _deck_by_character(rules.decks)
+    drafted = view.phase != "draft"
+    required: list[str] = []  # unseen cards of living players' characters
+    optional: list[str] = []  # unseen cards of eliminated players' characters
+    own_share: dict[Seat, tuple[tuple[str, ...], list[str]]] = {}
+    for pv in view.players:
+        if not pv.character or not drafted:
+            continue
+        deck = by_character[pv.character]
+        known = () if pv.out else tuple(pv.hand if pv.hand is not None else pv.revealed)
+        taken = dict(seen)
+        for card in known:
+            taken[card] = taken.get(card, 0) + 1
+        pool = []
+        for label in deck.cards:
+            card = deck.code + label
+            if taken.get(card, 0):
+                taken[card] -= 1
+            else:
+                pool.append(card)
+        pool = list(stream.shuffle(pool))
+        need = 0 if pv.out else pv.hand_count - len(known) + pv.deck_count
+        if pv.seat == seat and view.phase == "tutor" and view.pending[0][0] == seat:
+            # the Pirate's unique shows its player the cards of their deck
+            in_deck = [deck.code + c[1:] for c in view.choices]
+            pool = [c for c in pool if c not in in_deck] + list(stream.shuffle(in_deck))
+            pool = pool[len(pool) - need :] + pool[: len(pool) - need]
+        if len(pool) < need or pv.hand_count < len(known):
+            raise ValueError(
+                f"view inconsistent: seat {pv.seat} has {len(pool)} unseen cards, "
+                f"{pv.hand_count - len(known)} in hand and {pv.deck_count} in the deck"
+            )
+        own_share[pv.seat] = (known, pool[:need])
+        (optional if pv.out else required).extend(pool[need:])
+    total_damage = sum(pv.damage for pv in view.players) if drafted else 0
+    extra = total_damage - len(required)
+    if extra < 0 or extra > len(optional):
+        raise ValueError(
+            f"view inconsistent: {total_damage} damage cards, "
+            f"{len(required)} to {len(required) + len(optional)} unseen cards for them"
+        )
+    bag = list(stream.shuffle(required + list(stream.shuffle(optional))[:extra]))
+    players = []
+    for pv in view.players:
+        damage = tuple(bag[: pv.damage]) if drafted else ()
+        bag = bag[len(damage) :]
+        if pv.seat not in own_share or pv.out:
+            players.append(Player(pv.character, pv.hp, damage=damage, out=pv.out))
+            continue
+        known, share = own_share[pv.seat]
+        n_hidden = pv.hand_count - len(known)
+        players.append(
+            Player(
+                character=pv.character,
+                hp=pv.hp,
+                hand=known + tuple(share[:n_hidden]),
+                deck=tuple(share[n_hidden:]),
+                damage=damage,
+                revealed=pv.revealed,
+                out=False,
+            )
+        )
+    decider = view.pending[0][0] if view.pending else -1
+    return State(
+        rules=rules,
+        players=tuple(players),
+        piles=view.piles,
+        rng=stream.below(1 << 62) + 1,
+        phase=view.phase,  # type: ignore[arg-type]
+        active=view.active,
+        decider=decider,
+        discard=view.discard,
+        turn=view.turn,
+        first_player=view.first_player,
+        work_pile=view.work_pile,
+        work_ability=view.work_ability,
+        lock_next=view.lock_next,
+        cancel_next=view.cancel_next,
+        turn_lock=view.turn_lock,
+        turn_cancelled=view.turn_cancelled,
+        extra_turn=False,
+        last_player=view.last_player,
+        eliminated=view.eliminated,
+        ranking=view.ranking,
+        end_reason=view.end_reason,
+        bonus_turn=view.bonus_turn,
+    )

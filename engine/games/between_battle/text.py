@@ -1,0 +1,394 @@
+"""Between Battle's texts for hosts, in English and French: actions, events,
+decisions, summaries, the characters' help cards, and why an action is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...core import Decision, Event, Seat
+from ...text import colon, de, que
+from .actions import Action, GivePile, Link, Play, Pull, TakeDamage, Target, Tutor
+from .board import _code_of, _deck_by_character, _locked_alone, card_kind, pile_value
+from .data import deck_file
+from .model import State, View
+
+# The help cards lie face up (« face visible devant lui, elle indique ses
+# capacités et ses points de vies »): every player may read every character's
+# abilities. Full texts (from the seed) and short ones (for the board).
+ABILITY_TEXTS: dict[str, tuple[str, str]] = {
+    "discard-random": (
+        "Discard a random card from your opponent's hand.",
+        "Défaussez une carte dans la main de l'adversaire aléatoirement.",
+    ),
+    "draw": ("Draw a card from your deck.", "Piochez une carte de votre deck."),
+    "lock": (
+        "On their next turn, your opponent must play on this pile (or take damage), "
+        "so they cannot create a link.",
+        "Votre adversaire, lors de son prochain tour, doit jouer sur ce paquet (ou prendre "
+        "des dégâts), il n'est donc pas possible de « créer un lien ».",
+    ),
+    "extra-turn": ("Play another turn immediately.", "Vous jouez immédiatement un nouveau tour."),
+    "tutor": (
+        "Take a card of your choice from your deck into your hand, then shuffle your deck.",
+        "Prenez une carte au choix depuis votre deck et ajoutez-la à votre main. "
+        "Mélangez ensuite votre deck.",
+    ),
+    "steal-top": (
+        "Take the top card of the other pile and put it on this one, keeping its orientation.",
+        "Prenez la carte du dessus de l'autre paquet et placez-la par-dessus celle-ci. "
+        "Gardez son sens d'orientation.",
+    ),
+    "cancel": (
+        "On their next turn, your opponent does not apply the ability of the card they "
+        "play. Creating or playing a link is not an ability.",
+        "Votre adversaire, lors de son prochain tour, n'applique pas la capacité de sa "
+        "carte jouée. Créer ou jouer une carte « lien » n'est pas une capacité.",
+    ),
+    "reveal": (
+        "Your opponent reveals their current hand and keeps it face up.",
+        "Votre adversaire révèle sa main actuelle et la place face visible devant lui.",
+    ),
+}
+ABILITY_SHORT: dict[str, tuple[str, str]] = {
+    "discard-random": ("Opponent discards at random", "Défausse adverse au hasard"),
+    "draw": ("Draw 1 card", "Piochez 1 carte"),
+    "lock": ("Opponent must play here", "L'adversaire doit jouer ici"),
+    "extra-turn": ("Play again at once", "Rejouez immédiatement"),
+    "tutor": ("Take any card from your deck", "Prenez 1 carte de votre deck"),
+    "steal-top": ("Other pile's top moves here", "Vole le haut de l'autre paquet"),
+    "cancel": ("Cancel opponent's next ability", "Annule la capacité adverse"),
+    "reveal": ("Opponent reveals their hand", "L'adversaire révèle sa main"),
+}
+
+
+def character_sheet(locale: str = "en") -> str:
+    """Every character's help card: HP, special and unique abilities (the
+    values carrying them come from the card data), in ``locale``."""
+    fr = locale.lower().startswith("fr")
+    lang = 1 if fr else 0
+    lines = ["**Personnages (cartes d'aide)**" if fr else "**Characters (help cards)**"]
+    for spec in deck_file().characters:
+        special = ", ".join(str(c.value) for c in spec.cards if c.kind == "special")
+        unique = ", ".join(str(c.value) for c in spec.cards if c.kind == "unique")
+        name = spec.name_fr if fr else spec.name_en
+        hp = f"{spec.hp} {'PV' if fr else 'HP'}"
+        if spec.hp_asymmetric != spec.hp:
+            hp += f" ({spec.hp_asymmetric} {'avec' if fr else 'with'} `hp_variant=asymmetric`)"
+        sep = " :" if fr else ":"
+        lines.append(
+            f"**{name}** — {hp}\n"
+            f"★ {'Spéciale' if fr else 'Special'} ({special}){sep} "
+            f"{ABILITY_TEXTS[spec.special][lang]}\n"
+            f"♦ Unique ({unique}){sep} {ABILITY_TEXTS[spec.unique][lang]}"
+        )
+    return "\n".join(lines)
+
+
+def _character_name(character: str, fr: bool) -> str:
+    for spec in deck_file().characters:
+        if spec.id == character:
+            return spec.name_fr if fr else spec.name_en
+    return character
+
+
+def _why_illegal(state: State, seat: Seat, action: Action) -> tuple[str, str]:
+    """Why an action is refused: (English, French)."""
+    phase = state.phase
+    if phase == "turn":
+        if isinstance(action, Play | Link):
+            card = _code_of(state, seat) + action.card
+            if card not in state.players[seat].hand:
+                return (
+                    f"You have no {action.card} in hand.",
+                    f"Vous n'avez pas de {action.card} en main.",
+                )
+            if state.turn_lock >= 0 and action.pile != state.turn_lock:
+                n = state.turn_lock + 1
+                return (
+                    f"The Chevalier forces you to play on pile {n}.",
+                    f"Le Chevalier vous oblige à jouer sur le paquet {n}.",
+                )
+            if isinstance(action, Link):
+                if state.turn_lock >= 0:
+                    return (
+                        "Under the Chevalier's lock you cannot create a link.",
+                        "Sous l'effet du Chevalier, vous ne pouvez pas créer de lien.",
+                    )
+                if card_kind(state.rules, card) != "link":
+                    return (
+                        f"The {action.card} is not a link card.",
+                        f"Le {action.card} n'est pas une carte lien.",
+                    )
+                return (
+                    f"Pile {action.pile + 1} has no open link to connect to.",
+                    f"Le paquet {action.pile + 1} n'a pas de lien ouvert à compléter.",
+                )
+            empties = [i for i in (0, 1) if not state.piles[i]]
+            if len(empties) == 1 and action.pile not in empties and state.turn_lock < 0:
+                n = empties[0] + 1
+                return (
+                    f"Pile {n} is empty: you must play there.",
+                    f"Le paquet {n} est vide : vous devez jouer dessus.",
+                )
+            v0, v1 = pile_value(state.piles[0]), pile_value(state.piles[1])
+            if _locked_alone(state):
+                n = state.turn_lock + 1
+                return (
+                    f"The other pile is empty: only the joker goes on pile {n} (Chevalier).",
+                    f"L'autre paquet est vide : seul le joker va sur le paquet {n} (Chevalier).",
+                )
+            return (
+                f"The {action.card} is not between {v0} and {v1}.",
+                f"Le {action.card} n'est pas compris entre {v0} et {v1}.",
+            )
+        if isinstance(action, TakeDamage):
+            return (
+                "Both piles are empty: there is no damage to take, play a card.",
+                "Les deux paquets sont vides : pas de dégâts à prendre, jouez une carte.",
+            )
+        return (
+            "Now play a card, create a link or take damage (D).",
+            "Jouez une carte, créez un lien ou prenez des dégâts (D).",
+        )
+    if phase == "choose-pile" and isinstance(action, GivePile):
+        n = action.pile + 1
+        return (
+            f"Pile {n} is empty: give the pile that has cards.",
+            f"Le paquet {n} est vide : donnez le paquet qui a des cartes.",
+        )
+    expected = {
+        "draft": ("choose a character", "choisissez un personnage"),
+        "choose-pile": ("choose a pile: P1 or P2", "choisissez un paquet : P1 ou P2"),
+        "joker-pull": (
+            "choose a card to bring up with the joker (^Co7)",
+            "choisissez la carte que le joker fait remonter (^Co7)",
+        ),
+        "tutor": (
+            "choose a card from your deck (T14)",
+            "choisissez une carte de votre pioche (T14)",
+        ),
+        "target": ("choose a target (@2)", "choisissez une cible (@2)"),
+    }.get(phase, ("wait", "attendez"))
+    return (
+        f"That is not possible now: {expected[0]}.",
+        f"Impossible maintenant : {expected[1]}.",
+    )
+
+
+def describe_action(state: State, seat: Seat, action: Action, locale: str = "en") -> str:
+    fr = locale.lower().startswith("fr")
+    if isinstance(action, Play):
+        kind = card_kind(state.rules, _code_of(state, seat) + action.card)
+        what = {"joker": "Joker", "link": ("Lien" if fr else "Link")}.get(kind, action.card)
+        if kind == "link":
+            what = f"{what} {action.card}"
+        return f"{what} → {'paquet' if fr else 'pile'} {action.pile + 1}"
+    if isinstance(action, Link):
+        return (
+            f"Créer un lien {action.card} sur le paquet {action.pile + 1}"
+            if fr
+            else f"Create link {action.card} on pile {action.pile + 1}"
+        )
+    if isinstance(action, TakeDamage):
+        return "Prendre des dégâts" if fr else "Take damage"
+    if isinstance(action, GivePile):
+        n = len(state.piles[action.pile])
+        return (
+            f"Donner le paquet {action.pile + 1} ({n} carte{'s' if n > 1 else ''})"
+            if fr
+            else f"Give pile {action.pile + 1} ({n} card{'s' if n != 1 else ''})"
+        )
+    if isinstance(action, Pull):
+        return f"{'Remonter' if fr else 'Bring up'} {action.card}"
+    if isinstance(action, Tutor):
+        return f"{'Prendre' if fr else 'Take'} {action.card}"
+    if isinstance(action, Target):
+        return f"{'Cibler le joueur' if fr else 'Target player'} {action.seat + 1}"
+    deck = _deck_by_character(state.rules.decks)[action.character]
+    return _character_name(deck.character, fr)
+
+
+def decision_text(decision: Decision, locale: str = "en", names: Sequence[str] = ()) -> str:
+    fr = locale.lower().startswith("fr")
+    kind = decision.kind
+    if kind == "choose-pile":
+        taker = decision.param("taker")
+        if isinstance(taker, int) and 0 <= taker < len(names):
+            who = names[taker]
+        else:
+            who = f"{'le joueur' if fr else 'player'} {int(taker or 0) + 1}"
+        if fr:
+            return f"Choisissez le paquet {que(who)} prend en dégâts (P1 ou P2)."
+        return f"Choose the pile {who} takes as damage (P1 or P2)."
+    if not fr:
+        return decision.text
+    if kind == "turn":
+        pile = decision.param("pile")
+        if pile is not None:
+            return f"Jouez sur le paquet {pile} (Chevalier), ou prenez des dégâts (D)."
+        return "Jouez une carte entre les deux paquets, créez un lien, ou prenez des dégâts (D)."
+    if kind == "draft":
+        return "Choisissez votre personnage."
+    if kind == "joker-pull":
+        return f"Joker : choisissez une carte du paquet {decision.param('pile')} à faire remonter."
+    if kind == "tutor":
+        return "Pirate : prenez une carte au choix dans votre pioche."
+    return "Choisissez l'adversaire visé par votre capacité."
+
+
+def describe_event(event: Event, names: Sequence[str], locale: str = "en") -> str | None:
+    fr = locale.lower().startswith("fr")
+    d = event.data
+
+    def who(key: str = "seat") -> str:
+        seat = d.get(key)
+        if not isinstance(seat, int) or not 0 <= seat < len(names):
+            return "?"
+        return names[seat]
+
+    def pile(key: str = "pile") -> str:
+        value = d.get(key)
+        n = value + 1 if isinstance(value, int) else "?"
+        return f"{'paquet' if fr else 'pile'} {n}"
+
+    kind = event.kind
+    if kind == "pick":
+        name = _character_name(str(d.get("character")), fr)
+        return f"{who()} {'choisit' if fr else 'picks'} {name}."
+    if kind == "first-player":
+        return f"{who()} {'commence' if fr else 'starts'}."
+    if kind == "play":
+        return f"{who()} {'joue' if fr else 'plays'} {d['card']} → {pile()}."
+    if kind == "link":
+        return (
+            f"{who()} crée un lien avec {d['card']} : le {pile()} est défaussé."
+            if fr
+            else f"{who()} creates a link with {d['card']}: {pile()} is discarded."
+        )
+    if kind == "joker-pull":
+        return (
+            f"Joker : {d['card']} remonte sur le {pile()}."
+            if fr
+            else f"Joker: {d['card']} comes up on {pile()}."
+        )
+    if kind == "discard":
+        return (
+            f"Pirate : {who('target')} défausse {d['card']} au hasard."
+            if fr
+            else f"Pirate: {who('target')} discards {d['card']} at random."
+        )
+    if kind == "draw":
+        cards = d.get("cards")
+        count = len(cards) if isinstance(cards, list) else d.get("count", 0)
+        if not count:
+            return None
+        if isinstance(cards, list):
+            shown = ", ".join(cards)
+            return f"{who()} {'pioche' if fr else 'draws'} {shown}."
+        return f"{who()} {'pioche' if fr else 'draws'} {count}."
+    if kind == "lock":
+        return (
+            f"Chevalier : au prochain tour, {who('target')} doit jouer sur le {pile()}."
+            if fr
+            else f"Chevalier: next turn, {who('target')} must play on {pile()}."
+        )
+    if kind == "cancel":
+        return (
+            f"Chevalier : la prochaine carte {de(who('target'))} n'aura pas de capacité."
+            if fr
+            else f"Chevalier: {who('target')}'s next card has no ability."
+        )
+    if kind == "extra-turn":
+        return f"Ninja : {who()} rejoue." if fr else f"Ninja: {who()} plays again."
+    if kind == "tutor":
+        card = d.get("card")
+        if card:
+            return f"Pirate : vous prenez {card}." if fr else f"Pirate: you take {card}."
+        return (
+            f"Pirate : {who()} prend une carte de sa pioche."
+            if fr
+            else f"Pirate: {who()} takes a card from their deck."
+        )
+    if kind == "steal-top":
+        if d.get("card") is None:
+            return None
+        return (
+            f"Cow-boy : {d['card']} passe sur le {pile('to')}."
+            if fr
+            else f"Cow-boy: {d['card']} moves onto {pile('to')}."
+        )
+    if kind == "reveal":
+        cards = ", ".join(d.get("cards", [])) or "—"
+        return (
+            f"Ninja : {who('target')} révèle sa main : {cards}."
+            if fr
+            else f"Ninja: {who('target')} reveals their hand: {cards}."
+        )
+    if kind == "ability-cancelled":
+        return (
+            f"Capacité de {d['card']} annulée (Chevalier)."
+            if fr
+            else f"{d['card']}'s ability is cancelled (Chevalier)."
+        )
+    if kind == "damage-declared":
+        return (
+            f"{who()} prend des dégâts ; {who('chooser')} choisit le paquet."
+            if fr
+            else f"{who()} takes damage; {who('chooser')} chooses the pile."
+        )
+    if kind == "damage":
+        return (
+            f"{who()} prend {d['amount']} dégât(s) ; reste {max(0, d['life'])} PV."
+            if fr
+            else f"{who()} takes {d['amount']} damage; {max(0, d['life'])} HP left."
+        )
+    if kind == "coup-fatal":
+        return (
+            f"Coup fatal ! {who('target')} prend {d['amount']} dégât(s)."
+            if fr
+            else f"Coup fatal! {who('target')} takes {d['amount']} damage."
+        )
+    if kind == "eliminated":
+        return f"{who()} {'est hors jeu' if fr else 'is out'}."
+    if kind == "turn-passed":
+        return (
+            f"{who()} n'a plus de cartes : son tour passe."
+            if fr
+            else f"{who()} has no cards left: their turn passes."
+        )
+    if kind == "resign":
+        return f"{who()} {'abandonne' if fr else 'resigns'}."
+    return None
+
+
+def summary(view: View, names: Sequence[str], locale: str = "en") -> str:
+    fr = locale.lower().startswith("fr")
+    lines = []
+    for i, pile in enumerate(view.piles):
+        value = view.pile_values[i]
+        top = pile[-1] if pile else "—"
+        label = "Paquet" if fr else "Pile"
+        shown = "—" if value is None else value
+        lines.append(f"{label} {i + 1} : {top} (valeur {shown}, {len(pile)} carte(s))")
+        if not fr:
+            lines[-1] = f"{label} {i + 1}: {top} (value {shown}, {len(pile)} card(s))"
+    for p in view.players:
+        name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
+        if not p.character:
+            lines.append(f"{p.seat + 1}. {name}{colon(fr)} {'choisit…' if fr else 'choosing…'}")
+            continue
+        character = _character_name(p.character, fr)
+        status = (" — " + ("hors jeu" if fr else "out")) if p.out else ""
+        hp = "PV" if fr else "HP"
+        hand = "main" if fr else "hand"
+        deck = "pioche" if fr else "deck"
+        line = (
+            f"{p.seat + 1}. {name} ({character}){colon(fr)} {max(0, p.life)}/{p.hp} {hp}, "
+            f"{p.hand_count} {hand}, {p.deck_count} {deck}{status}"
+        )
+        if p.revealed:
+            line += f" — {'révélées' if fr else 'revealed'}{colon(fr)} {', '.join(p.revealed)}"
+        lines.append(line)
+        if p.hand is not None:
+            lines.append(f"   {'Votre main' if fr else 'Your hand'}{colon(fr)} {' '.join(p.hand)}")
+    return "\n".join(lines)
