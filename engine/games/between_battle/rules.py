@@ -9,7 +9,7 @@ from ... import rng
 from ...core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
 from ...core import evolve as replace
 from ...errors import BadOptions, IllegalAction
-from . import sampling, text
+from . import abilities, legality, sampling, text
 from .actions import (
     Action,
     GivePile,
@@ -24,28 +24,20 @@ from .actions import (
     parse_action,
 )
 from .board import (
-    _code_of,
-    _damage_chooser,
-    _deck_by_character,
-    _draw_to,
-    _free_play,
-    _label_key,
-    _locked_alone,
-    _next_seat,
-    _open_top,
-    _opponents,
-    _play_targets,
-    _pull_choices,
-    _remove_one,
-    _set_pile,
-    _set_player,
-    _sort_key,
-    _tables,
-    _with_pile,
     ability_of,
     card_kind,
+    code_of,
+    damage_chooser,
+    deck_by_character,
+    draw_to,
+    next_seat,
+    opponents,
     pile_value,
     plain,
+    remove_one,
+    set_pile,
+    set_player,
+    sort_key,
 )
 from .data import GAME_ID, deck_file
 from .model import Deck, Options, Player, PlayerView, Rules, State, View
@@ -196,7 +188,7 @@ class BetweenBattle(Game[State, Action, View]):
         return tuple(events)
 
     def _assign(self, state: State, seat: Seat, character: str) -> State:
-        deck = _deck_by_character(state.rules.decks)[character]
+        deck = deck_by_character(state.rules.decks)[character]
         player = state.players[seat]
         hp = player.hp or deck.hp
         players = list(state.players)
@@ -209,7 +201,7 @@ class BetweenBattle(Game[State, Action, View]):
         events: list[Event] = []
         size = state.rules.hand_size
         for seat, player in enumerate(state.players):
-            deck = _deck_by_character(state.rules.decks)[player.character]
+            deck = deck_by_character(state.rules.decks)[player.character]
             cards = stream.shuffle([deck.code + label for label in deck.cards])
             hand, rest = cards[:size], cards[size:]
             players.append(replace(player, hand=hand, deck=rest))
@@ -279,78 +271,24 @@ class BetweenBattle(Game[State, Action, View]):
 
     # ---- legal actions -----------------------------------------------------
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        """The legal actions (``legality.legal_actions``). The last answer is
+        memoised: hosts and bots often ask twice about the same state, and
+        states are immutable, so it is safe."""
         memo = self._memo
         if memo[0] is state and memo[1] == seat:
             return list(memo[2])
-        actions = self._legal(state, seat)
+        actions = legality.legal_actions(state, seat)
         self._memo = (state, seat, tuple(actions))
         return actions
 
     _memo: tuple[object, int, tuple[Action, ...]] = (None, -1, ())
 
-    def _legal(self, state: State, seat: Seat) -> list[Action]:
-        """The legal actions (``legal_actions`` memoises the last answer, which
-        ``apply`` asks again to validate; states are immutable, so it is safe)."""
-        if state.phase == "over" or seat != state.decider:
-            return []
-        phase = state.phase
-        if phase == "turn":
-            return self._turn_actions(state, seat)
-        if phase == "choose-pile":
-            piles = state.piles
-            given = [i for i in (0, 1) if piles[i] or state.rules.give_empty_pile]
-            return [GivePile(i) for i in given or (0, 1)]
-        if phase == "draft":
-            taken = {p.character for p in state.players}
-            return [Pick(d.character) for d in state.rules.decks if d.character not in taken]
-        if phase == "joker-pull":
-            return [Pull(c) for c in _pull_choices(state)]
-        if phase == "tutor":
-            labels = sorted({c[2:] for c in state.players[seat].deck}, key=_label_key)
-            return [Tutor(label) for label in labels]
-        # target
-        return [Target(s) for s in _opponents(state, seat)]
-
-    def _turn_actions(self, state: State, seat: Seat) -> list[Action]:
-        rules = state.rules
-        piles = state.piles
-        targets = _play_targets(state)
-        # « (X) = Cette carte peut toujours être jouée »: when no pile can take a
-        # card (lock_beats_empty_pile=false), the joker still goes on the locked pile
-        joker_targets = targets or ((state.turn_lock,) if state.turn_lock >= 0 else (0, 1))
-        v0, v1 = pile_value(piles[0]), pile_value(piles[1])
-        free = _free_play(state)
-        lo = hi = 0
-        if not free and v0 is not None and v1 is not None:
-            lo, hi = (v0, v1) if v0 <= v1 else (v1, v0)
-            if rules.between_rule == "inclusive":
-                lo, hi = lo - 1, hi + 1
-        # a pile with no value (empty, or only jokers) takes any card
-        open_pile = (v0 is None, v1 is None)
-        info = _tables(rules.decks)[4]
-        link_piles = () if state.turn_lock >= 0 else tuple(i for i in (0, 1) if _open_top(piles[i]))
-        actions: list[Action] = []
-        for card in sorted(set(state.players[seat].hand), key=info.__getitem__):
-            value, kind, label = info[card]
-            if kind == "joker":
-                actions.extend(Play(label, pile) for pile in joker_targets)
-                continue
-            ok = free or lo < value < hi
-            for pile in targets:
-                if ok or (open_pile[pile] and not _locked_alone(state)):
-                    actions.append(Play(label, pile))
-            if kind == "link":
-                for pile in link_piles:
-                    actions.append(Link(label, pile))
-        if piles[0] or piles[1] or rules.damage_with_empty_piles == "allowed" or not actions:
-            actions.append(TakeDamage())
-        return actions
-
     # ---- apply ---------------------------------------------------------------
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
-        if action not in self.legal_actions(state, seat):
-            en, fr = self._why_illegal(state, seat, action)
+        refusal = legality.refusal(state, seat, action)
+        if refusal is not None:
+            en, fr = text.refusal_text(refusal)
             raise IllegalAction(en, fr=fr, action=self.format_action(action))
         events: list[Event] = []
         if isinstance(action, Pick):
@@ -374,30 +312,24 @@ class BetweenBattle(Game[State, Action, View]):
         elif isinstance(action, Target):
             ability = state.work_ability
             state = replace(state, work_ability="", phase="turn")
-            state = self._resolve(state, seat, ability, state.work_pile, events, action.seat)
+            state = abilities.resolve(state, seat, ability, state.work_pile, events, action.seat)
             state = self._maybe_end_turn(state, seat, events)
         return state, tuple(events)
-
-    def _why_illegal(self, state: State, seat: Seat, action: Action) -> tuple[str, str]:
-        """Why an action is refused: (English, French)."""
-        return text._why_illegal(state, seat, action)
 
     # -- playing a card
     def _play(self, state: State, seat: Seat, action: Play | Link, events: list[Event]) -> State:
         rules = state.rules
         player = state.players[seat]
-        card = _code_of(state, seat) + action.card
-        hand = _remove_one(player.hand, card)
-        revealed = (
-            _remove_one(player.revealed, card) if card in player.revealed else player.revealed
-        )
-        state = _set_player(state, seat, replace(player, hand=hand, revealed=revealed))
+        card = code_of(state, seat) + action.card
+        hand = remove_one(player.hand, card)
+        revealed = remove_one(player.revealed, card) if card in player.revealed else player.revealed
+        state = set_player(state, seat, replace(player, hand=hand, revealed=revealed))
         pile = action.pile
         kind = card_kind(rules, card)
         if isinstance(action, Link):
             old = state.piles[pile]
             placed = card + "~" if rules.link_chain else card
-            state = _set_pile(state, pile, (placed,))
+            state = set_pile(state, pile, (placed,))
             state = replace(state, discard=state.discard + tuple(plain(c) for c in old))
             events.append(
                 Event(
@@ -412,7 +344,7 @@ class BetweenBattle(Game[State, Action, View]):
             )
         else:
             placed = card + "~" if kind == "link" else card
-            state = _set_pile(state, pile, (*state.piles[pile], placed))
+            state = set_pile(state, pile, (*state.piles[pile], placed))
             events.append(Event("play", {"seat": seat, "card": card, "pile": pile}))
         state = replace(state, last_player=seat, work_pile=pile)
         if isinstance(action, Play):
@@ -421,144 +353,14 @@ class BetweenBattle(Game[State, Action, View]):
                 if state.turn_cancelled and (ability != "joker" or rules.cancel_stops_joker):
                     events.append(Event("ability-cancelled", {"seat": seat, "card": card}))
                 else:
-                    state = self._resolve(state, seat, ability, pile, events)
+                    state = abilities.resolve(state, seat, ability, pile, events)
         return self._maybe_end_turn(state, seat, events)
-
-    def _resolve(
-        self,
-        state: State,
-        seat: Seat,
-        ability: str,
-        pile: int,
-        events: list[Event],
-        target: Seat | None = None,
-    ) -> State:
-        """Apply one ability for ``seat``; may leave a sub-decision pending."""
-        if ability == "joker":
-            if _pull_choices(replace(state, work_pile=pile)):
-                return replace(state, phase="joker-pull", work_pile=pile, decider=seat)
-            events.append(Event("joker-empty", {"seat": seat, "pile": pile}))
-            return state
-        if ability in ("discard-random", "reveal") and target is None:
-            choices = _opponents(state, seat)
-            if not choices:
-                return state
-            if state.rules.targeting == "choose" and len(choices) > 1:
-                return replace(
-                    state, phase="target", work_ability=ability, work_pile=pile, decider=seat
-                )
-            target = choices[0]
-        if ability == "discard-random":
-            assert target is not None
-            victim = state.players[target]
-            if not victim.hand:
-                events.append(Event("discard-none", {"seat": seat, "target": target}))
-                return state
-            index, next_rng = rng.randbelow(state.rng, len(victim.hand))
-            card = victim.hand[index]
-            hand = victim.hand[:index] + victim.hand[index + 1 :]
-            revealed = (
-                _remove_one(victim.revealed, card) if card in victim.revealed else victim.revealed
-            )
-            state = _set_player(state, target, replace(victim, hand=hand, revealed=revealed))
-            state = replace(state, rng=next_rng, discard=(*state.discard, card))
-            events.append(Event("discard", {"seat": seat, "target": target, "card": card}))
-        elif ability == "reveal":
-            assert target is not None
-            victim = state.players[target]
-            state = _set_player(state, target, replace(victim, revealed=victim.hand))
-            events.append(
-                Event("reveal", {"seat": seat, "target": target, "cards": sorted(victim.hand)})
-            )
-        elif ability == "draw":
-            player = state.players[seat]
-            if player.deck:
-                card = player.deck[0]
-                state = _set_player(
-                    state, seat, replace(player, hand=(*player.hand, card), deck=player.deck[1:])
-                )
-                events.append(
-                    Event(
-                        "draw",
-                        {"seat": seat, "cards": [card]},
-                        to=frozenset({seat}),
-                        redacted={"seat": seat, "count": 1},
-                    )
-                )
-            else:
-                events.append(Event("draw", {"seat": seat, "count": 0}))
-        elif ability == "lock":
-            locked = _next_seat(state, seat)
-            locks = tuple(lk for lk in state.lock_next if lk[0] != locked) + ((locked, pile),)
-            state = replace(state, lock_next=locks)
-            events.append(Event("lock", {"seat": seat, "target": locked, "pile": pile}))
-        elif ability == "cancel":
-            cancelled = _next_seat(state, seat)
-            if cancelled not in state.cancel_next:
-                state = replace(state, cancel_next=(*state.cancel_next, cancelled))
-            events.append(Event("cancel", {"seat": seat, "target": cancelled}))
-        elif ability == "extra-turn":
-            state = replace(state, extra_turn=True)
-            events.append(Event("extra-turn", {"seat": seat}))
-        elif ability == "tutor":
-            if state.players[seat].deck:
-                return replace(state, phase="tutor", decider=seat)
-            events.append(Event("tutor-empty", {"seat": seat}))
-        elif ability == "steal-top":
-            other = 1 - pile
-            source = state.piles[other]
-            if source:
-                moved = source[-1]
-                if not state.rules.cowboy_keeps_link:
-                    moved = plain(moved)
-                state = _set_pile(state, other, source[:-1])
-                state = _set_pile(state, pile, (*state.piles[pile], moved))
-                events.append(
-                    Event(
-                        "steal-top", {"seat": seat, "card": plain(moved), "from": other, "to": pile}
-                    )
-                )
-            else:
-                events.append(Event("steal-top", {"seat": seat, "card": None, "from": other}))
-        return state
 
     def _pull(self, state: State, seat: Seat, card: str, events: list[Event]) -> State:
-        pile = state.work_pile
-        cards = list(state.piles[pile])
-        # the topmost matching card below the joker
-        for i in range(len(cards) - 2, -1, -1):
-            if plain(cards[i]) == card:
-                moved = cards.pop(i)
-                cards.append(moved)
-                break
-        state = replace(state, piles=_with_pile(state.piles, pile, tuple(cards)), phase="turn")
-        events.append(Event("joker-pull", {"seat": seat, "card": card, "pile": pile}))
-        ability = ability_of(state.rules, card)
-        if ability is not None and ability != "joker":
-            if state.turn_cancelled:
-                # cancel_stops_joker=false: the joker pulls, but « n'applique pas la
-                # capacité de sa carte jouée » still holds for the pulled card
-                events.append(Event("ability-cancelled", {"seat": seat, "card": card}))
-            else:
-                state = self._resolve(state, seat, ability, pile, events)
-        return self._maybe_end_turn(state, seat, events)
+        return self._maybe_end_turn(abilities.pull(state, seat, card, events), seat, events)
 
     def _tutor(self, state: State, seat: Seat, label: str, events: list[Event]) -> State:
-        player = state.players[seat]
-        card = _code_of(state, seat) + label
-        deck = _remove_one(player.deck, card)
-        deck, next_rng = rng.shuffle(state.rng, deck)
-        state = _set_player(state, seat, replace(player, hand=(*player.hand, card), deck=deck))
-        state = replace(state, rng=next_rng, phase="turn")
-        events.append(
-            Event(
-                "tutor",
-                {"seat": seat, "card": card},
-                to=frozenset({seat}),
-                redacted={"seat": seat},
-            )
-        )
-        return self._maybe_end_turn(state, seat, events)
+        return self._maybe_end_turn(abilities.tutor(state, seat, label, events), seat, events)
 
     # -- end of a turn
     def _maybe_end_turn(self, state: State, seat: Seat, events: list[Event]) -> State:
@@ -569,7 +371,7 @@ class BetweenBattle(Game[State, Action, View]):
             return self._coup_fatal(state, seat, events)
         state = self._refill_empty_hands(state, events)
         bonus = state.extra_turn
-        nxt = seat if bonus else _next_seat(state, seat)
+        nxt = seat if bonus else next_seat(state, seat)
         state, more = self._start_turn(state, nxt, bonus)
         events += more
         return state
@@ -577,7 +379,7 @@ class BetweenBattle(Game[State, Action, View]):
     def _refill_empty_hands(self, state: State, events: list[Event]) -> State:
         for seat, player in enumerate(state.players):
             if not player.out and not player.hand and player.deck:
-                state = _draw_to(state, seat, state.rules.hand_size, events)
+                state = draw_to(state, seat, state.rules.hand_size, events)
         return state
 
     def _start_turn(
@@ -633,7 +435,7 @@ class BetweenBattle(Game[State, Action, View]):
 
     # -- damage
     def _declare_damage(self, state: State, seat: Seat, events: list[Event]) -> State:
-        chooser = _damage_chooser(state, seat)
+        chooser = damage_chooser(state, seat)
         events.append(Event("damage-declared", {"seat": seat, "chooser": chooser}))
         if not state.piles[0] and not state.piles[1]:
             return self._take_pile(state, seat, chooser, None, events)
@@ -648,10 +450,10 @@ class BetweenBattle(Game[State, Action, View]):
         cards: tuple[str, ...] = ()
         if pile is not None:
             cards = tuple(plain(c) for c in state.piles[pile])
-            state = _set_pile(state, pile, ())
+            state = set_pile(state, pile, ())
         victim = state.players[taker]
         victim = replace(victim, damage=victim.damage + cards)
-        state = _set_player(state, taker, victim)
+        state = set_player(state, taker, victim)
         events.append(
             Event(
                 "damage",
@@ -673,8 +475,8 @@ class BetweenBattle(Game[State, Action, View]):
             if player.out:
                 continue
             if state.rules.damage_refill == "all" or seat in (taker, chooser):
-                state = _draw_to(state, seat, state.rules.hand_size, events)
-        nxt = taker if not state.players[taker].out else _next_seat(state, taker)
+                state = draw_to(state, seat, state.rules.hand_size, events)
+        nxt = taker if not state.players[taker].out else next_seat(state, taker)
         state, more = self._start_turn(state, nxt)
         events += more
         return state
@@ -683,7 +485,7 @@ class BetweenBattle(Game[State, Action, View]):
         self, state: State, seat: Seat, events: list[Event], reason: str = "knockout"
     ) -> State:
         player = state.players[seat]
-        state = _set_player(state, seat, replace(player, out=True, hand=(), deck=(), revealed=()))
+        state = set_player(state, seat, replace(player, out=True, hand=(), deck=(), revealed=()))
         state = replace(
             state,
             eliminated=(*state.eliminated, seat),
@@ -702,14 +504,14 @@ class BetweenBattle(Game[State, Action, View]):
         return state
 
     def _coup_fatal(self, state: State, seat: Seat, events: list[Event]) -> State:
-        victims = [s for s in _opponents(state, seat)]
+        victims = [s for s in opponents(state, seat)]
         if state.rules.coup_fatal_targets == "next":
             victims = victims[:1]
         for victim_seat in victims:
             victim = state.players[victim_seat]
             cards = victim.hand + victim.deck
             victim = replace(victim, hand=(), deck=(), revealed=(), damage=victim.damage + cards)
-            state = _set_player(state, victim_seat, victim)
+            state = set_player(state, victim_seat, victim)
             events.append(
                 Event(
                     "coup-fatal",
@@ -784,11 +586,11 @@ class BetweenBattle(Game[State, Action, View]):
         if active_left:
             # the resigner's turn (or its damage) is abandoned: the next player plays
             state = replace(state, phase="turn", work_ability="")
-            state, more = self._start_turn(state, _next_seat(state, seat))
+            state, more = self._start_turn(state, next_seat(state, seat))
             events += more
         elif was_deciding:
             # they were choosing a damage pile: the next living player chooses
-            state = replace(state, decider=_damage_chooser(state, state.active))
+            state = replace(state, decider=damage_chooser(state, state.active))
         return state, tuple(events)
 
     # ---- outcome & views ---------------------------------------------------
@@ -811,8 +613,8 @@ class BetweenBattle(Game[State, Action, View]):
                 life=p.life,
                 hand_count=len(p.hand),
                 deck_count=len(p.deck),
-                hand=tuple(sorted(p.hand, key=_sort_key)) if i == seat else None,
-                revealed=tuple(sorted(p.revealed, key=_sort_key)),
+                hand=tuple(sorted(p.hand, key=sort_key)) if i == seat else None,
+                revealed=tuple(sorted(p.revealed, key=sort_key)),
                 out=p.out,
             )
             for i, p in enumerate(state.players)
@@ -849,7 +651,7 @@ class BetweenBattle(Game[State, Action, View]):
             eliminated=state.eliminated,
             rules=state.rules,
             bonus_turn=state.bonus_turn,
-            free_play=_free_play(state),
+            free_play=legality.free_play(state),
         )
 
     def determinize(self, state: State, seat: Seat | None, seed: int) -> State:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ... import rng
 from ...core import Seat
 from ...core import evolve as replace
-from .board import _deck_by_character, plain
+from .board import deck_by_character, plain
 from .model import Player, State, View
 
 
@@ -18,7 +18,7 @@ def determinize(state: State, seat: Seat | None, seed: int) -> State:
     places; every count stays the same."""
     stream = rng.Stream(rng.seed_state(seed, "determinize"))
     players = list(state.players)
-    codes = _deck_by_character(state.rules.decks)
+    codes = deck_by_character(state.rules.decks)
     owner_of = {codes[p.character].code: i for i, p in enumerate(players) if p.character}
     pools: dict[str, list[str]] = {code: [] for code in owner_of}
     for p in players:
@@ -91,7 +91,7 @@ def sample_state(view: View, seed: int) -> State:
     public += view.discard
     for card in public:
         seen[card] = seen.get(card, 0) + 1
-    by_character = _deck_by_character(rules.decks)
+    by_character = deck_by_character(rules.decks)
     drafted = view.phase != "draft"
     required: list[str] = []  # unseen cards of living players' characters
     optional: list[str] = []  # unseen cards of eliminated players' characters

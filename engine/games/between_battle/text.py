@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from ...core import Decision, Event, Seat
 from ...text import colon, de, que
 from .actions import Action, GivePile, Link, Play, Pull, TakeDamage, Target, Tutor
-from .board import _code_of, _deck_by_character, _locked_alone, card_kind, pile_value
+from .board import card_kind, code_of, deck_by_character
 from .data import deck_file
+from .legality import Refusal
 from .model import State, View
 
 # The help cards lie face up (« face visible devant lui, elle indique ses
@@ -84,101 +85,92 @@ def character_sheet(locale: str = "en") -> str:
     return "\n".join(lines)
 
 
-def _character_name(character: str, fr: bool) -> str:
+def character_name(character: str, fr: bool) -> str:
     for spec in deck_file().characters:
         if spec.id == character:
             return spec.name_fr if fr else spec.name_en
     return character
 
 
-def _why_illegal(state: State, seat: Seat, action: Action) -> tuple[str, str]:
+# Why an action is refused (``legality.Refusal``): (English, French) sentences
+# by refusal key, filled with the refusal's params.
+REFUSALS: dict[str, tuple[str, str]] = {
+    "no-card": ("You have no {card} in hand.", "Vous n'avez pas de {card} en main."),
+    "locked-pile": (
+        "The Chevalier forces you to play on pile {pile}.",
+        "Le Chevalier vous oblige à jouer sur le paquet {pile}.",
+    ),
+    "lock-no-link": (
+        "Under the Chevalier's lock you cannot create a link.",
+        "Sous l'effet du Chevalier, vous ne pouvez pas créer de lien.",
+    ),
+    "lock-and-empty-pile": (
+        "Pile {empty} is empty but the Chevalier forces you to play on pile {pile}: "
+        "only the joker can go there, or take damage (D).",
+        "Le paquet {empty} est vide mais le Chevalier vous oblige à jouer sur le paquet "
+        "{pile} : seul le joker peut y aller, sinon prenez des dégâts (D).",
+    ),
+    "not-a-link": ("The {card} is not a link card.", "Le {card} n'est pas une carte lien."),
+    "no-open-link": (
+        "Pile {pile} has no open link to connect to.",
+        "Le paquet {pile} n'a pas de lien ouvert à compléter.",
+    ),
+    "empty-pile": (
+        "Pile {pile} is empty: you must play there.",
+        "Le paquet {pile} est vide : vous devez jouer dessus.",
+    ),
+    "joker-only": (
+        "The other pile is empty: only the joker goes on pile {pile} (Chevalier).",
+        "L'autre paquet est vide : seul le joker va sur le paquet {pile} (Chevalier).",
+    ),
+    "not-between": (
+        "The {card} is not between {low} and {high}.",
+        "Le {card} n'est pas compris entre {low} et {high}.",
+    ),
+    "damage-empty-piles": (
+        "Both piles are empty: there is no damage to take, play a card.",
+        "Les deux paquets sont vides : pas de dégâts à prendre, jouez une carte.",
+    ),
+    "turn-expected": (
+        "Now play a card, create a link or take damage (D).",
+        "Jouez une carte, créez un lien ou prenez des dégâts (D).",
+    ),
+    "give-empty": (
+        "Pile {pile} is empty: give the pile that has cards.",
+        "Le paquet {pile} est vide : donnez le paquet qui a des cartes.",
+    ),
+    "not-now": ("That is not possible now: {expected}.", "Impossible maintenant : {expected}."),
+}
+# What a decision expects instead (``not-now``), by phase.
+EXPECTED: dict[str, tuple[str, str]] = {
+    "draft": ("choose a character", "choisissez un personnage"),
+    "choose-pile": ("choose a pile: P1 or P2", "choisissez un paquet : P1 ou P2"),
+    "joker-pull": (
+        "choose a card to bring up with the joker (^Co7)",
+        "choisissez la carte que le joker fait remonter (^Co7)",
+    ),
+    "tutor": (
+        "choose a card from your deck (T14)",
+        "choisissez une carte de votre pioche (T14)",
+    ),
+    "target": ("choose a target (@2)", "choisissez une cible (@2)"),
+}
+
+
+def refusal_text(refusal: Refusal) -> tuple[str, str]:
     """Why an action is refused: (English, French)."""
-    phase = state.phase
-    if phase == "turn":
-        if isinstance(action, Play | Link):
-            card = _code_of(state, seat) + action.card
-            if card not in state.players[seat].hand:
-                return (
-                    f"You have no {action.card} in hand.",
-                    f"Vous n'avez pas de {action.card} en main.",
-                )
-            if state.turn_lock >= 0 and action.pile != state.turn_lock:
-                n = state.turn_lock + 1
-                return (
-                    f"The Chevalier forces you to play on pile {n}.",
-                    f"Le Chevalier vous oblige à jouer sur le paquet {n}.",
-                )
-            if isinstance(action, Link):
-                if state.turn_lock >= 0:
-                    return (
-                        "Under the Chevalier's lock you cannot create a link.",
-                        "Sous l'effet du Chevalier, vous ne pouvez pas créer de lien.",
-                    )
-                if card_kind(state.rules, card) != "link":
-                    return (
-                        f"The {action.card} is not a link card.",
-                        f"Le {action.card} n'est pas une carte lien.",
-                    )
-                return (
-                    f"Pile {action.pile + 1} has no open link to connect to.",
-                    f"Le paquet {action.pile + 1} n'a pas de lien ouvert à compléter.",
-                )
-            empties = [i for i in (0, 1) if not state.piles[i]]
-            if len(empties) == 1 and action.pile not in empties and state.turn_lock < 0:
-                n = empties[0] + 1
-                return (
-                    f"Pile {n} is empty: you must play there.",
-                    f"Le paquet {n} est vide : vous devez jouer dessus.",
-                )
-            v0, v1 = pile_value(state.piles[0]), pile_value(state.piles[1])
-            if _locked_alone(state):
-                n = state.turn_lock + 1
-                return (
-                    f"The other pile is empty: only the joker goes on pile {n} (Chevalier).",
-                    f"L'autre paquet est vide : seul le joker va sur le paquet {n} (Chevalier).",
-                )
-            return (
-                f"The {action.card} is not between {v0} and {v1}.",
-                f"Le {action.card} n'est pas compris entre {v0} et {v1}.",
-            )
-        if isinstance(action, TakeDamage):
-            return (
-                "Both piles are empty: there is no damage to take, play a card.",
-                "Les deux paquets sont vides : pas de dégâts à prendre, jouez une carte.",
-            )
-        return (
-            "Now play a card, create a link or take damage (D).",
-            "Jouez une carte, créez un lien ou prenez des dégâts (D).",
-        )
-    if phase == "choose-pile" and isinstance(action, GivePile):
-        n = action.pile + 1
-        return (
-            f"Pile {n} is empty: give the pile that has cards.",
-            f"Le paquet {n} est vide : donnez le paquet qui a des cartes.",
-        )
-    expected = {
-        "draft": ("choose a character", "choisissez un personnage"),
-        "choose-pile": ("choose a pile: P1 or P2", "choisissez un paquet : P1 ou P2"),
-        "joker-pull": (
-            "choose a card to bring up with the joker (^Co7)",
-            "choisissez la carte que le joker fait remonter (^Co7)",
-        ),
-        "tutor": (
-            "choose a card from your deck (T14)",
-            "choisissez une carte de votre pioche (T14)",
-        ),
-        "target": ("choose a target (@2)", "choisissez une cible (@2)"),
-    }.get(phase, ("wait", "attendez"))
-    return (
-        f"That is not possible now: {expected[0]}.",
-        f"Impossible maintenant : {expected[1]}.",
-    )
+    en, fr = REFUSALS[refusal.key]
+    params = dict(refusal.params)
+    if refusal.key == "not-now":
+        expected = EXPECTED.get(str(params["phase"]), ("wait", "attendez"))
+        return en.format(expected=expected[0]), fr.format(expected=expected[1])
+    return en.format(**params), fr.format(**params)
 
 
 def describe_action(state: State, seat: Seat, action: Action, locale: str = "en") -> str:
     fr = locale.lower().startswith("fr")
     if isinstance(action, Play):
-        kind = card_kind(state.rules, _code_of(state, seat) + action.card)
+        kind = card_kind(state.rules, code_of(state, seat) + action.card)
         what = {"joker": "Joker", "link": ("Lien" if fr else "Link")}.get(kind, action.card)
         if kind == "link":
             what = f"{what} {action.card}"
@@ -204,8 +196,8 @@ def describe_action(state: State, seat: Seat, action: Action, locale: str = "en"
         return f"{'Prendre' if fr else 'Take'} {action.card}"
     if isinstance(action, Target):
         return f"{'Cibler le joueur' if fr else 'Target player'} {action.seat + 1}"
-    deck = _deck_by_character(state.rules.decks)[action.character]
-    return _character_name(deck.character, fr)
+    deck = deck_by_character(state.rules.decks)[action.character]
+    return character_name(deck.character, fr)
 
 
 def decision_text(decision: Decision, locale: str = "en", names: Sequence[str] = ()) -> str:
@@ -253,7 +245,7 @@ def describe_event(event: Event, names: Sequence[str], locale: str = "en") -> st
 
     kind = event.kind
     if kind == "pick":
-        name = _character_name(str(d.get("character")), fr)
+        name = character_name(str(d.get("character")), fr)
         return f"{who()} {'choisit' if fr else 'picks'} {name}."
     if kind == "first-player":
         return f"{who()} {'commence' if fr else 'starts'}."
@@ -377,7 +369,7 @@ def summary(view: View, names: Sequence[str], locale: str = "en") -> str:
         if not p.character:
             lines.append(f"{p.seat + 1}. {name}{colon(fr)} {'choisit…' if fr else 'choosing…'}")
             continue
-        character = _character_name(p.character, fr)
+        character = character_name(p.character, fr)
         status = (" — " + ("hors jeu" if fr else "out")) if p.out else ""
         hp = "PV" if fr else "HP"
         hand = "main" if fr else "hand"
