@@ -7,7 +7,7 @@ from ... import rng
 from ...core import Seat
 from ...core import evolve as replace
 from .board import deck_by_character, plain
-from .model import Player, State, View
+from .model import Player, PlayerView, State, View
 
 
 def determinize(state: State, seat: Seat | None, seed: int) -> State:
@@ -81,87 +81,121 @@ def sample_state(view: View, seed: int) -> State:
     eliminated player's character, as many of its unseen cards as needed)
     are the damage cards, dealt at random by each player's damage count.
     The observer keeps their own hand; their deck order is drawn too."""
-    seat = view.observer
-    if seat is None:
+    if view.observer is None:
         raise ValueError("sample_state needs a seat's view, not a spectator's")
-    rules = view.rules
     stream = rng.Stream(rng.seed_state(seed, "sample-state"))
+    drafted = view.phase != "draft"
+    required: list[str] = []  # unseen cards of living players' characters
+    optional: list[str] = []  # unseen cards of eliminated players' characters
+    own_share: dict[Seat, tuple[tuple[str, ...], list[str]]] = {}
+    if drafted:
+        seen = _public_counts(view)
+        for pv in view.players:
+            if not pv.character:
+                continue
+            known, pool, need = _unseen_cards(view, pv, seen, stream)
+            own_share[pv.seat] = (known, pool[:need])
+            (optional if pv.out else required).extend(pool[need:])
+    bag = _damage_bag(view, required, optional, stream) if drafted else []
+    players = [_sampled_player(pv, own_share, bag, drafted) for pv in view.players]
+    return _state_from_view(view, tuple(players), stream.below(1 << 62) + 1)
+
+
+def _public_counts(view: View) -> dict[str, int]:
+    """How many copies of each card lie face up (piles, discard)."""
     seen: dict[str, int] = {}
     public = [plain(c) for pile in view.piles for c in pile]
     public += view.discard
     for card in public:
         seen[card] = seen.get(card, 0) + 1
-    by_character = deck_by_character(rules.decks)
-    drafted = view.phase != "draft"
-    required: list[str] = []  # unseen cards of living players' characters
-    optional: list[str] = []  # unseen cards of eliminated players' characters
-    own_share: dict[Seat, tuple[tuple[str, ...], list[str]]] = {}
-    for pv in view.players:
-        if not pv.character or not drafted:
-            continue
-        deck = by_character[pv.character]
-        known = () if pv.out else tuple(pv.hand if pv.hand is not None else pv.revealed)
-        taken = dict(seen)
-        for card in known:
-            taken[card] = taken.get(card, 0) + 1
-        pool = []
-        for label in deck.cards:
-            card = deck.code + label
-            if taken.get(card, 0):
-                taken[card] -= 1
-            else:
-                pool.append(card)
-        pool = list(stream.shuffle(pool))
-        need = 0 if pv.out else pv.hand_count - len(known) + pv.deck_count
-        if pv.seat == seat and view.phase == "tutor" and view.pending[0][0] == seat:
-            # the Pirate's unique shows its player the cards of their deck
-            in_deck = [deck.code + c[1:] for c in view.choices]
-            pool = [c for c in pool if c not in in_deck] + list(stream.shuffle(in_deck))
-            pool = pool[len(pool) - need :] + pool[: len(pool) - need]
-        if len(pool) < need or pv.hand_count < len(known):
-            raise ValueError(
-                f"view inconsistent: seat {pv.seat} has {len(pool)} unseen cards, "
-                f"{pv.hand_count - len(known)} in hand and {pv.deck_count} in the deck"
-            )
-        own_share[pv.seat] = (known, pool[:need])
-        (optional if pv.out else required).extend(pool[need:])
-    total_damage = sum(pv.damage for pv in view.players) if drafted else 0
+    return seen
+
+
+def _unseen_cards(
+    view: View, pv: PlayerView, seen: dict[str, int], stream: rng.Stream
+) -> tuple[tuple[str, ...], list[str], int]:
+    """A player's character: the hand cards the observer knows, its unseen
+    cards shuffled, and how many of them are the owner's hidden hand and deck
+    (the first ones; the rest are damage cards somewhere)."""
+    deck = deck_by_character(view.rules.decks)[pv.character]
+    known = () if pv.out else tuple(pv.hand if pv.hand is not None else pv.revealed)
+    taken = dict(seen)
+    for card in known:
+        taken[card] = taken.get(card, 0) + 1
+    pool = []
+    for label in deck.cards:
+        card = deck.code + label
+        if taken.get(card, 0):
+            taken[card] -= 1
+        else:
+            pool.append(card)
+    pool = list(stream.shuffle(pool))
+    need = 0 if pv.out else pv.hand_count - len(known) + pv.deck_count
+    seat = view.observer
+    if pv.seat == seat and view.phase == "tutor" and view.pending[0][0] == seat:
+        # the Pirate's unique shows its player the cards of their deck
+        in_deck = [deck.code + c[1:] for c in view.choices]
+        pool = [c for c in pool if c not in in_deck] + list(stream.shuffle(in_deck))
+        pool = pool[len(pool) - need :] + pool[: len(pool) - need]
+    if len(pool) < need or pv.hand_count < len(known):
+        raise ValueError(
+            f"view inconsistent: seat {pv.seat} has {len(pool)} unseen cards, "
+            f"{pv.hand_count - len(known)} in hand and {pv.deck_count} in the deck"
+        )
+    return known, pool, need
+
+
+def _damage_bag(
+    view: View, required: list[str], optional: list[str], stream: rng.Stream
+) -> list[str]:
+    """The face-down damage cards, shuffled: every unseen card of a living
+    player's character that is not in its owner's hand or deck, and as many
+    of the eliminated players' unseen cards as the damage counts need."""
+    total_damage = sum(pv.damage for pv in view.players)
     extra = total_damage - len(required)
     if extra < 0 or extra > len(optional):
         raise ValueError(
             f"view inconsistent: {total_damage} damage cards, "
             f"{len(required)} to {len(required) + len(optional)} unseen cards for them"
         )
-    bag = list(stream.shuffle(required + list(stream.shuffle(optional))[:extra]))
-    players = []
-    for pv in view.players:
-        damage = tuple(bag[: pv.damage]) if drafted else ()
-        bag = bag[len(damage) :]
-        if pv.seat not in own_share or pv.out:
-            players.append(Player(pv.character, pv.hp, damage=damage, out=pv.out))
-            continue
-        known, share = own_share[pv.seat]
-        n_hidden = pv.hand_count - len(known)
-        players.append(
-            Player(
-                character=pv.character,
-                hp=pv.hp,
-                hand=known + tuple(share[:n_hidden]),
-                deck=tuple(share[n_hidden:]),
-                damage=damage,
-                revealed=pv.revealed,
-                out=False,
-            )
-        )
-    decider = view.pending[0][0] if view.pending else -1
+    return list(stream.shuffle(required + list(stream.shuffle(optional))[:extra]))
+
+
+def _sampled_player(
+    pv: PlayerView,
+    own_share: dict[Seat, tuple[tuple[str, ...], list[str]]],
+    bag: list[str],
+    drafted: bool,
+) -> Player:
+    """One player: their damage cards taken off the front of ``bag`` (in
+    seat order), their known hand plus their share of unseen cards."""
+    damage = tuple(bag[: pv.damage]) if drafted else ()
+    del bag[: len(damage)]
+    if pv.seat not in own_share or pv.out:
+        return Player(pv.character, pv.hp, damage=damage, out=pv.out)
+    known, share = own_share[pv.seat]
+    n_hidden = pv.hand_count - len(known)
+    return Player(
+        character=pv.character,
+        hp=pv.hp,
+        hand=known + tuple(share[:n_hidden]),
+        deck=tuple(share[n_hidden:]),
+        damage=damage,
+        revealed=pv.revealed,
+        out=False,
+    )
+
+
+def _state_from_view(view: View, players: tuple[Player, ...], generator: int) -> State:
+    """The state around the sampled players: everything else is public."""
     return State(
-        rules=rules,
-        players=tuple(players),
+        rules=view.rules,
+        players=players,
         piles=view.piles,
-        rng=stream.below(1 << 62) + 1,
+        rng=generator,
         phase=view.phase,  # type: ignore[arg-type]
         active=view.active,
-        decider=decider,
+        decider=view.pending[0][0] if view.pending else -1,
         discard=view.discard,
         turn=view.turn,
         first_player=view.first_player,

@@ -3,7 +3,7 @@ decisions, summaries, the characters' help cards, and why an action is refused."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...core import Decision, Event, Seat
 from ...text import colon, de, que
@@ -228,129 +228,202 @@ def decision_text(decision: Decision, locale: str = "en", names: Sequence[str] =
     return "Choisissez l'adversaire visé par votre capacité."
 
 
-def describe_event(event: Event, names: Sequence[str], locale: str = "en") -> str | None:
-    fr = locale.lower().startswith("fr")
-    d = event.data
+class _Event:
+    """An event's data, with the names of its seats and piles in a locale."""
 
-    def who(key: str = "seat") -> str:
-        seat = d.get(key)
-        if not isinstance(seat, int) or not 0 <= seat < len(names):
+    def __init__(self, event: Event, names: Sequence[str], fr: bool) -> None:
+        self.data = event.data
+        self.names = names
+        self.fr = fr
+
+    def who(self, key: str = "seat") -> str:
+        seat = self.data.get(key)
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
             return "?"
-        return names[seat]
+        return self.names[seat]
 
-    def pile(key: str = "pile") -> str:
-        value = d.get(key)
+    def pile(self, key: str = "pile") -> str:
+        value = self.data.get(key)
         n = value + 1 if isinstance(value, int) else "?"
-        return f"{'paquet' if fr else 'pile'} {n}"
+        return f"{'paquet' if self.fr else 'pile'} {n}"
 
-    kind = event.kind
-    if kind == "pick":
-        name = character_name(str(d.get("character")), fr)
-        return f"{who()} {'choisit' if fr else 'picks'} {name}."
-    if kind == "first-player":
-        return f"{who()} {'commence' if fr else 'starts'}."
-    if kind == "play":
-        return f"{who()} {'joue' if fr else 'plays'} {d['card']} → {pile()}."
-    if kind == "link":
-        return (
-            f"{who()} crée un lien avec {d['card']} : le {pile()} est défaussé."
-            if fr
-            else f"{who()} creates a link with {d['card']}: {pile()} is discarded."
-        )
-    if kind == "joker-pull":
-        return (
-            f"Joker : {d['card']} remonte sur le {pile()}."
-            if fr
-            else f"Joker: {d['card']} comes up on {pile()}."
-        )
-    if kind == "discard":
-        return (
-            f"Pirate : {who('target')} défausse {d['card']} au hasard."
-            if fr
-            else f"Pirate: {who('target')} discards {d['card']} at random."
-        )
-    if kind == "draw":
-        cards = d.get("cards")
-        count = len(cards) if isinstance(cards, list) else d.get("count", 0)
-        if not count:
-            return None
-        if isinstance(cards, list):
-            shown = ", ".join(cards)
-            return f"{who()} {'pioche' if fr else 'draws'} {shown}."
-        return f"{who()} {'pioche' if fr else 'draws'} {count}."
-    if kind == "lock":
-        return (
-            f"Chevalier : au prochain tour, {who('target')} doit jouer sur le {pile()}."
-            if fr
-            else f"Chevalier: next turn, {who('target')} must play on {pile()}."
-        )
-    if kind == "cancel":
-        return (
-            f"Chevalier : la prochaine carte {de(who('target'))} n'aura pas de capacité."
-            if fr
-            else f"Chevalier: {who('target')}'s next card has no ability."
-        )
-    if kind == "extra-turn":
-        return f"Ninja : {who()} rejoue." if fr else f"Ninja: {who()} plays again."
-    if kind == "tutor":
-        card = d.get("card")
-        if card:
-            return f"Pirate : vous prenez {card}." if fr else f"Pirate: you take {card}."
-        return (
-            f"Pirate : {who()} prend une carte de sa pioche."
-            if fr
-            else f"Pirate: {who()} takes a card from their deck."
-        )
-    if kind == "steal-top":
-        if d.get("card") is None:
-            return None
-        return (
-            f"Cow-boy : {d['card']} passe sur le {pile('to')}."
-            if fr
-            else f"Cow-boy: {d['card']} moves onto {pile('to')}."
-        )
-    if kind == "reveal":
-        cards = ", ".join(d.get("cards", [])) or "—"
-        return (
-            f"Ninja : {who('target')} révèle sa main : {cards}."
-            if fr
-            else f"Ninja: {who('target')} reveals their hand: {cards}."
-        )
-    if kind == "ability-cancelled":
-        return (
-            f"Capacité de {d['card']} annulée (Chevalier)."
-            if fr
-            else f"{d['card']}'s ability is cancelled (Chevalier)."
-        )
-    if kind == "damage-declared":
-        return (
-            f"{who()} prend des dégâts ; {who('chooser')} choisit le paquet."
-            if fr
-            else f"{who()} takes damage; {who('chooser')} chooses the pile."
-        )
-    if kind == "damage":
-        return (
-            f"{who()} prend {d['amount']} dégât(s) ; reste {max(0, d['life'])} PV."
-            if fr
-            else f"{who()} takes {d['amount']} damage; {max(0, d['life'])} HP left."
-        )
-    if kind == "coup-fatal":
-        return (
-            f"Coup fatal ! {who('target')} prend {d['amount']} dégât(s)."
-            if fr
-            else f"Coup fatal! {who('target')} takes {d['amount']} damage."
-        )
-    if kind == "eliminated":
-        return f"{who()} {'est hors jeu' if fr else 'is out'}."
-    if kind == "turn-passed":
-        return (
-            f"{who()} n'a plus de cartes : son tour passe."
-            if fr
-            else f"{who()} has no cards left: their turn passes."
-        )
-    if kind == "resign":
-        return f"{who()} {'abandonne' if fr else 'resigns'}."
-    return None
+
+def describe_event(event: Event, names: Sequence[str], locale: str = "en") -> str | None:
+    """One line of the match log for ``event`` (None: not worth a line)."""
+    line = _EVENT_LINES.get(event.kind)
+    if line is None:
+        return None
+    return line(_Event(event, names, locale.lower().startswith("fr")))
+
+
+def _pick(e: _Event) -> str | None:
+    name = character_name(str(e.data.get("character")), e.fr)
+    return f"{e.who()} {'choisit' if e.fr else 'picks'} {name}."
+
+
+def _first_player(e: _Event) -> str | None:
+    return f"{e.who()} {'commence' if e.fr else 'starts'}."
+
+
+def _play(e: _Event) -> str | None:
+    return f"{e.who()} {'joue' if e.fr else 'plays'} {e.data['card']} → {e.pile()}."
+
+
+def _link(e: _Event) -> str | None:
+    return (
+        f"{e.who()} crée un lien avec {e.data['card']} : le {e.pile()} est défaussé."
+        if e.fr
+        else f"{e.who()} creates a link with {e.data['card']}: {e.pile()} is discarded."
+    )
+
+
+def _joker_pull(e: _Event) -> str | None:
+    return (
+        f"Joker : {e.data['card']} remonte sur le {e.pile()}."
+        if e.fr
+        else f"Joker: {e.data['card']} comes up on {e.pile()}."
+    )
+
+
+def _discard(e: _Event) -> str | None:
+    return (
+        f"Pirate : {e.who('target')} défausse {e.data['card']} au hasard."
+        if e.fr
+        else f"Pirate: {e.who('target')} discards {e.data['card']} at random."
+    )
+
+
+def _draw(e: _Event) -> str | None:
+    cards = e.data.get("cards")
+    count = len(cards) if isinstance(cards, list) else e.data.get("count", 0)
+    if not count:
+        return None
+    if isinstance(cards, list):
+        shown = ", ".join(cards)
+        return f"{e.who()} {'pioche' if e.fr else 'draws'} {shown}."
+    return f"{e.who()} {'pioche' if e.fr else 'draws'} {count}."
+
+
+def _lock(e: _Event) -> str | None:
+    return (
+        f"Chevalier : au prochain tour, {e.who('target')} doit jouer sur le {e.pile()}."
+        if e.fr
+        else f"Chevalier: next turn, {e.who('target')} must play on {e.pile()}."
+    )
+
+
+def _cancel(e: _Event) -> str | None:
+    return (
+        f"Chevalier : la prochaine carte {de(e.who('target'))} n'aura pas de capacité."
+        if e.fr
+        else f"Chevalier: {e.who('target')}'s next card has no ability."
+    )
+
+
+def _extra_turn(e: _Event) -> str | None:
+    return f"Ninja : {e.who()} rejoue." if e.fr else f"Ninja: {e.who()} plays again."
+
+
+def _tutor(e: _Event) -> str | None:
+    card = e.data.get("card")
+    if card:
+        return f"Pirate : vous prenez {card}." if e.fr else f"Pirate: you take {card}."
+    return (
+        f"Pirate : {e.who()} prend une carte de sa pioche."
+        if e.fr
+        else f"Pirate: {e.who()} takes a card from their deck."
+    )
+
+
+def _steal_top(e: _Event) -> str | None:
+    if e.data.get("card") is None:
+        return None
+    return (
+        f"Cow-boy : {e.data['card']} passe sur le {e.pile('to')}."
+        if e.fr
+        else f"Cow-boy: {e.data['card']} moves onto {e.pile('to')}."
+    )
+
+
+def _reveal(e: _Event) -> str | None:
+    cards = ", ".join(e.data.get("cards", [])) or "—"
+    return (
+        f"Ninja : {e.who('target')} révèle sa main : {cards}."
+        if e.fr
+        else f"Ninja: {e.who('target')} reveals their hand: {cards}."
+    )
+
+
+def _ability_cancelled(e: _Event) -> str | None:
+    return (
+        f"Capacité de {e.data['card']} annulée (Chevalier)."
+        if e.fr
+        else f"{e.data['card']}'s ability is cancelled (Chevalier)."
+    )
+
+
+def _damage_declared(e: _Event) -> str | None:
+    return (
+        f"{e.who()} prend des dégâts ; {e.who('chooser')} choisit le paquet."
+        if e.fr
+        else f"{e.who()} takes damage; {e.who('chooser')} chooses the pile."
+    )
+
+
+def _damage(e: _Event) -> str | None:
+    return (
+        f"{e.who()} prend {e.data['amount']} dégât(s) ; reste {max(0, e.data['life'])} PV."
+        if e.fr
+        else f"{e.who()} takes {e.data['amount']} damage; {max(0, e.data['life'])} HP left."
+    )
+
+
+def _coup_fatal(e: _Event) -> str | None:
+    return (
+        f"Coup fatal ! {e.who('target')} prend {e.data['amount']} dégât(s)."
+        if e.fr
+        else f"Coup fatal! {e.who('target')} takes {e.data['amount']} damage."
+    )
+
+
+def _eliminated(e: _Event) -> str | None:
+    return f"{e.who()} {'est hors jeu' if e.fr else 'is out'}."
+
+
+def _turn_passed(e: _Event) -> str | None:
+    return (
+        f"{e.who()} n'a plus de cartes : son tour passe."
+        if e.fr
+        else f"{e.who()} has no cards left: their turn passes."
+    )
+
+
+def _resign(e: _Event) -> str | None:
+    return f"{e.who()} {'abandonne' if e.fr else 'resigns'}."
+
+
+_EVENT_LINES: dict[str, Callable[[_Event], str | None]] = {
+    "pick": _pick,
+    "first-player": _first_player,
+    "play": _play,
+    "link": _link,
+    "joker-pull": _joker_pull,
+    "discard": _discard,
+    "draw": _draw,
+    "lock": _lock,
+    "cancel": _cancel,
+    "extra-turn": _extra_turn,
+    "tutor": _tutor,
+    "steal-top": _steal_top,
+    "reveal": _reveal,
+    "ability-cancelled": _ability_cancelled,
+    "damage-declared": _damage_declared,
+    "damage": _damage,
+    "coup-fatal": _coup_fatal,
+    "eliminated": _eliminated,
+    "turn-passed": _turn_passed,
+    "resign": _resign,
+}
 
 
 def summary(view: View, names: Sequence[str], locale: str = "en") -> str:
