@@ -21,8 +21,11 @@ Notation (piles and seats are 1-based for people):
 The package: ``data`` (the card data file's schema and loading), ``model``
 (options, state, views), ``actions`` (action types and their notation),
 ``board`` (card, pile and seat helpers), ``rules`` (the :class:`BetweenBattle`
-game), ``text`` (texts for hosts), ``sampling`` (``determinize``,
-``sample_state``). This module re-exports the names code outside it uses.
+game: setup, who decides, apply, the turn, damage and the end, views),
+``legality`` (one check per kind of action: the legal actions and why an
+action is refused), ``abilities`` (the joker and the characters' abilities),
+``text`` (texts for hosts), ``sampling`` (``determinize``, ``sample_state``).
+This module re-exports the names code outside it uses.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from ... import rng
 from ...core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
 from ...core import evolve as replace
-from ...errors import BadOptions, IllegalAction
+from ...errors import BadOptions, GameOver, IllegalAction, NotYourTurn
 from . import abilities, legality, sampling, text
 from .actions import (
     Action,
@@ -565,8 +565,6 @@ class BetweenBattle(Game[State, Action, View]):
         """A resigning player is eliminated at once (ranked below everyone
         still playing); with one player left, or ``elimination=first-death``,
         the game ends. If it was their decision, play moves on."""
-        from ...errors import GameOver, NotYourTurn
-
         if state.phase == "over":
             raise GameOver("The game is over.")
         if not 0 <= seat < len(state.players) or state.players[seat].out:
