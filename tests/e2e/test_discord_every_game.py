@@ -11,17 +11,10 @@ import pytest
 from bot.discord_app import GueridonBot
 from bot.i18n import t
 from bot.service import LiveMatch, hostable_games
-from engine import rng
+from engine import GAMES, rng
 from tests.bot.textcheck import problems
 from tests.e2e.test_discord_between_battle import World, live_match, png
 from tests.fakediscord import FakeDiscord, FakeMessage
-
-# Options that keep a random match short enough for the suite.
-SHORT = {
-    "between-battle": "hp=3",
-    "belle-position": "turn_limit=2",
-    "via-belli": "table=gueridon",
-}
 
 
 @pytest.fixture
@@ -66,7 +59,7 @@ async def test_a_full_match_of_every_game(fake: FakeDiscord, tmp_path: Path, gam
             "lobby create",
             game=game_id,
             seats=2,
-            options=SHORT.get(game_id, ""),
+            options=GAMES[game_id].quick_options,
         )
         assert res.ephemeral, res.text
         await fake.slash(world.bob, world.chan, "lobby join")
@@ -104,7 +97,12 @@ async def against_a_bot(
     legal moves with ``/play`` (at most ``moves``, or to the end)."""
     alice = world.alice
     await fake.slash(
-        alice, world.chan, "lobby create", game=game_id, seats=2, options=SHORT.get(game_id, "")
+        alice,
+        world.chan,
+        "lobby create",
+        game=game_id,
+        seats=2,
+        options=GAMES[game_id].quick_options,
     )
     await fake.slash(alice, world.chan, "lobby addbot", level="easy")
     await fake.slash(alice, world.chan, "lobby start")

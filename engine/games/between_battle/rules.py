@@ -92,6 +92,7 @@ class BetweenBattle(Game[State, Action, View]):
             "game-over",
         }
     )
+    quick_options = "hp=3"
     conformance_options = (
         "",
         "characters=ninja,cowboy,pirate,chevalier",
