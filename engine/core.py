@@ -181,6 +181,11 @@ class Game(abc.ABC, Generic[S, A, V]):
     checks them, so every card ability is exercised)."""
     conformance_options: ClassVar[tuple[str, ...]] = ("",)
     """Option texts the conformance test cycles through."""
+    quick_options: ClassVar[str] = ""
+    """The options (the text ``/lobby create options:`` takes, read by
+    :meth:`options`) of the shortest complete game, e.g. ``"hp=3"``: for
+    tests, smoke runs and benchmarks that play whole games of every game.
+    Empty: the defaults are short enough."""
     conformance_games: ClassVar[int] = 1000
     """How many random games the conformance test plays (spread over seat counts)."""
     max_actions: ClassVar[int] = 10_000

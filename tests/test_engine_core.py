@@ -192,6 +192,26 @@ def test_options_text() -> None:
     assert game.options(game.options_text(opts)) == opts
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_quick_options_give_a_short_complete_game(game_id: str) -> None:
+    """``Game.quick_options`` (what tests and smoke runs play) are valid options
+    (in ``/lobby create`` text, written back the same) and a random game with
+    them ends, within the game's bound."""
+    game = GAMES[game_id]
+    options = game.options(game.quick_options)
+    assert game.options(game.options_text(options)) == options
+    state = game.setup(options, game.info.min_seats, 1)
+    chooser = rng.seed_state(1, "quick")
+    for _ in range(game.max_actions):
+        pending = game.pending(state)
+        if not pending:
+            break
+        seat = min(pending)
+        action, chooser = rng.choice(chooser, list(game.legal_actions(state, seat)))
+        state, _ = game.apply(state, seat, action)
+    assert game.outcome(state) is not None
+
+
 def test_registry_ids_are_the_fixed_ones() -> None:
     assert set(GAMES) <= set(GAME_IDS)
     for game_id, game in GAMES.items():

@@ -20,16 +20,22 @@ from bot.menu import (
     parse_path,
     path_text,
 )
-from engine import GAMES, MenuStep, rng
+from engine import GAMES, Game, MenuStep, rng
 from engine.games.via_belli import Summon
 
-SHORT = {"between-battle": "hp=3", "belle-position": "turn_limit=2", "via-belli": ""}
+# the games that keep the default menu: one level, the legal actions
+DEFAULT_MENU_GAMES = sorted(
+    game_id for game_id, game in GAMES.items() if type(game).action_menu is Game.action_menu
+)
 
 
-def states(game_id: str, seed: int, steps: int) -> Iterator[tuple[Any, int]]:
-    """(state, pending seat) along a seeded random playout."""
+def states(
+    game_id: str, seed: int, steps: int, options: str | None = None
+) -> Iterator[tuple[Any, int]]:
+    """(state, pending seat) along a seeded random playout (with the game's
+    ``quick_options`` unless ``options`` are given)."""
     game = GAMES[game_id]
-    state = game.setup(game.options(SHORT[game_id]), 2, seed)
+    state = game.setup(game.options(game.quick_options if options is None else options), 2, seed)
     chooser = rng.seed_state(seed, "menu-tests")
     for _ in range(steps):
         pending = sorted(game.pending(state))
@@ -68,7 +74,7 @@ def check_pages(menu: Menu) -> None:
         stack.extend(node.children)
 
 
-@pytest.mark.parametrize("game_id", ["between-battle", "belle-position"])
+@pytest.mark.parametrize("game_id", DEFAULT_MENU_GAMES)
 def test_default_menu_is_the_legal_actions_one_level(game_id: str) -> None:
     game = GAMES[game_id]
     checked = 0

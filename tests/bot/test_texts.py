@@ -431,12 +431,6 @@ def test_words_drawn_on_the_images(
 
 # ---- the console ----------------------------------------------------------------------------
 
-CONSOLE_OPTIONS = {
-    "between-battle": "hp=3",
-    "belle-position": "turn_limit=3",
-    "via-belli": "table=gueridon",
-}
-
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -457,7 +451,7 @@ def test_console_text(game_id: str, locale: str, tmp_path: Path) -> None:
             "--players",
             ",".join(NAMES[:2]),
             "--options",
-            CONSOLE_OPTIONS.get(game_id, ""),
+            GAMES[game_id].quick_options,
             "--lang",
             locale,
             "--no-images",
