@@ -3,6 +3,7 @@ sentence it checks; each proposed ruling is an option with its own test."""
 
 from __future__ import annotations
 
+import i18n
 from tests.games.bp_helpers import (
     act,
     card,
@@ -320,7 +321,7 @@ def test_les_exemples_utilisent_les_cartes_du_joueur() -> None:
     pending = g.pending(s)
     for seat, letter in ((0, "F"), (1, "A")):
         for locale in ("en", "fr"):
-            text = g.decision_text(pending[seat], locale)
+            text = i18n.translate(locale, g.decision_text(pending[seat]))
             assert f"({letter}7>C)" in text, text
     s2, _ = g.apply_text(s, 1, "A7>C")  # the German example is playable
     assert s2 != s
@@ -336,7 +337,7 @@ def test_les_exemples_utilisent_les_cartes_du_joueur() -> None:
         active=1,
     )
     for locale in ("en", "fr"):
-        text = g.decision_text(g.pending(s)[1], locale)
+        text = i18n.translate(locale, g.decision_text(g.pending(s)[1]))
         assert "A7@EC" in text and "A7@F3" in text, text
 
 

@@ -15,6 +15,7 @@ import json
 
 import pytest
 
+import i18n
 from engine import Match, MatchRecord, rng
 from engine.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn
 from engine.games.belle_position import (
@@ -37,6 +38,7 @@ from engine.games.belle_position import (
     preset_entries,
     type_def,
 )
+from engine.text import Msg
 from tests.games.bp_helpers import (
     HIGH,
     LOW,
@@ -55,6 +57,13 @@ from tests.games.bp_helpers import (
     scenario,
     where,
 )
+
+
+def tr(msg: Msg | None, lang: str = "en") -> str:
+    """An engine text (a catalogue key and its parameters) as a player reads it."""
+    assert msg is not None
+    return i18n.translate(lang, msg)
+
 
 # ===========================================================================
 # 1 – Les cartes: the unit table, generals, terrain, specials
@@ -302,7 +311,7 @@ def test_lobby_options_pick_armies_and_budget() -> None:
     assert g.options(g.options_text(opts)) == opts
     with pytest.raises(BadOptions) as exc:
         g.options("german=garde-prussienne*10,landwehr*20")  # 100 + 120 = 220 > 200
-    assert "220 points is over the budget of 200" in exc.value.reason
+    assert "220 points is over the budget of 200" in tr(exc.value.msg)
     with pytest.raises(BadOptions):
         g.options("budget=300")
     with pytest.raises(BadOptions):
@@ -416,7 +425,7 @@ def test_limite_de_regroupement_4_cartes() -> None:
     assert not {"F5>C", "F6>C", "F9>C"} & legal(s, 0)
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F5>C")
-    assert "FC is full" in exc.value.reason and "pleine" in exc.value.message("fr")
+    assert "FC is full" in tr(exc.value.msg) and "pleine" in tr(exc.value.msg, "fr")
     assert "F5>G" in legal(s, 0)
 
 
@@ -450,7 +459,7 @@ def test_un_seul_general_par_position() -> None:
     assert "F8>C" not in legal(s, 0) and "F8>G" in legal(s, 0)
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F8>C")
-    assert "one per position" in exc.value.reason
+    assert "one per position" in tr(exc.value.msg)
 
 
 def test_deux_cartes_de_terrain_distinctes_comptant_pour_le_regroupement() -> None:
@@ -462,7 +471,7 @@ def test_deux_cartes_de_terrain_distinctes_comptant_pour_le_regroupement() -> No
     assert "F2>C" not in legal(s, 0)  # a second Bois: not distinct
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F2>C")
-    assert "two *different* terrain" in exc.value.reason
+    assert "two *different* terrain" in tr(exc.value.msg)
     s, _ = act_as(s, 0, "F3>C")
     assert "F4>C" not in legal(s, 0)  # a third terrain
     assert card(s, "F3").up
@@ -481,7 +490,7 @@ def test_undo_takes_back_the_last_card() -> None:
     assert where(s, "F1") == "R" and "undo" not in legal(s, 0)
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "undo")
-    assert "nothing to take back" in exc.value.reason
+    assert "nothing to take back" in tr(exc.value.msg)
 
 
 def test_special_cards_stay_in_the_reserve() -> None:
@@ -490,7 +499,7 @@ def test_special_cards_stay_in_the_reserve() -> None:
     assert not any(a.startswith("F12>") for a in legal(s, 0))
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F12>C")
-    assert "special card" in exc.value.reason
+    assert "special card" in tr(exc.value.msg)
 
 
 def test_le_camp_avec_le_moins_de_terrain_joue_en_premier() -> None:
@@ -516,7 +525,7 @@ def test_en_cas_d_egalite_on_tire_au_sort() -> None:
         "rolls": [[4, 4], [2, 5]],
     }
     assert s.active == 1
-    text = g.describe_event(first(ev, "first-player"), ["Alice", "Bob"], "fr")
+    text = tr(g.describe_event(first(ev, "first-player"), ["Alice", "Bob"]), "fr")
     assert text == "Bob joue en premier : tirage au sort aux dés (4–4 ; 2–5)."
 
 
@@ -716,8 +725,10 @@ def test_option_ralliement_apres_un_test_rate() -> None:
     assert legal(s) == {"F3!F1", "ok"}
     decision = g.pending(s)[0]
     assert decision.kind == "rout"
-    assert "F3!F1" in g.decision_text(decision, "fr") and " : " in g.decision_text(decision, "fr")
-    assert "F1" in g.describe_event(first(ev, "cohesion"), ("A", "B"), "fr")
+    assert "F3!F1" in tr(g.decision_text(decision), "fr") and " : " in tr(
+        g.decision_text(decision), "fr"
+    )
+    assert "F1" in tr(g.describe_event(first(ev, "cohesion"), ("A", "B")), "fr")
     rallied, ev2 = act(s, "F3!F1")
     assert first(ev2, "special:ralliement").data["target"] == "F1"
     assert card(rallied, "F1").tokens == 0 and where(rallied, "F1") == "FG"
@@ -810,7 +821,7 @@ def test_une_carte_ne_peut_pas_combattre_et_faire_mouvement() -> None:
     assert "F2>R" in legal(s) and not any(a.startswith("F1>") for a in legal(s))
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F1>R")
-    assert "fought this turn" in exc.value.reason
+    assert "fought this turn" in tr(exc.value.msg)
 
 
 def test_tous_les_combats_d_une_position_avant_une_autre() -> None:
@@ -827,7 +838,7 @@ def test_tous_les_combats_d_une_position_avant_une_autre() -> None:
     assert s.closed == (1,) and legal(s) == {"F4@EG", "ok"}
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F2@C")
-    assert "combats in FC are over" in exc.value.reason
+    assert "combats in FC are over" in tr(exc.value.msg)
 
 
 def test_un_de_par_point_de_vc() -> None:
@@ -897,7 +908,7 @@ def test_infanterie_et_cavalerie_doivent_etre_engagees() -> None:
     assert legal(s, 0) == {"ok"}
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F1@EG")
-    assert "cannot fire" in exc.value.reason
+    assert "cannot fire" in tr(exc.value.msg)
 
 
 def test_combat_phase_is_skipped_when_nothing_can_fire() -> None:
@@ -1054,7 +1065,7 @@ def test_le_joueur_qui_subit_les_pertes_les_attribue() -> None:
     assert legal(s, 1) == {"-A1", "-A2"}
     view = g.view(s, 0)
     assert view.alloc is not None and view.alloc.candidates == ("A1", "A2")
-    text = g.decision_text(decision, "fr")
+    text = tr(g.decision_text(decision), "fr")
     assert text.startswith("Vous subissez 1 perte(s) au centre français")
     s, ev = act(s, "-A2")
     assert card(s, "A2").tokens == 1 and card(s, "A1").tokens == 0
@@ -1105,7 +1116,7 @@ def test_refused_allocation_explains_the_spread() -> None:
     assert legal(s) == {"-A2", "-A3"}
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 1, "-A1")
-    assert "every unit there has a token before any has a second" in exc.value.reason
+    assert "every unit there has a token before any has a second" in tr(exc.value.msg)
 
 
 def test_identical_cards_need_no_decision() -> None:
@@ -1250,7 +1261,7 @@ def test_mouvements_lateraux_diagonaux_et_vers_la_reserve_ennemie_interdits() ->
     for text in ("F1>G", "F1>D", "F1>EG", "F2>R", "F2>EC"):
         with pytest.raises(IllegalAction) as exc:
             g.apply_text(s, 0, text)
-        assert "no lateral, diagonal or enemy-reserve moves" in exc.value.reason
+        assert "no lateral, diagonal or enemy-reserve moves" in tr(exc.value.msg)
 
 
 def test_pas_d_avance_depuis_une_position_engagee() -> None:
@@ -1260,7 +1271,7 @@ def test_pas_d_avance_depuis_une_position_engagee() -> None:
     assert moves_of(s, "F1") == {"R"}
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F1>EC")
-    assert "no advance into the enemy line" in exc.value.reason
+    assert "no advance into the enemy line" in tr(exc.value.msg)
 
 
 def test_cavalerie_deux_mouvements_reserve_aile_gauche_aile_droite_ennemie() -> None:
@@ -1299,7 +1310,7 @@ def test_mouvements_consecutifs() -> None:
     assert moves_of(s, "F1") == set()
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F1>ED")
-    assert "consecutive" in exc.value.reason
+    assert "consecutive" in tr(exc.value.msg)
 
 
 def test_b4_artillerie_legere_deux_mouvements_et_option() -> None:
@@ -1322,7 +1333,7 @@ def test_limite_ignoree_pendant_les_mouvements() -> None:
     assert "ok" not in legal(s)
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "ok")
-    assert "Over the grouping limit in FC" in exc.value.reason
+    assert "Over the grouping limit in FC" in tr(exc.value.msg)
     s, _ = act(s, "F1>EC")
     assert "ok" in legal(s)
 
@@ -1335,7 +1346,7 @@ def test_limite_jamais_sans_issue() -> None:
     assert "F5>C" not in legal(s) and "F5>G" in legal(s)
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F5>C")
-    assert "grouping limit" in exc.value.reason
+    assert "grouping limit" in tr(exc.value.msg)
 
 
 def test_option_overflow_disorganise() -> None:
@@ -1521,7 +1532,7 @@ def test_terrain_en_cours_de_partie_position_non_engagee() -> None:
     assert moves_of(s, "F1") == set()
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "F1>R")
-    assert "terrain" in exc.value.reason
+    assert "terrain" in tr(exc.value.msg)
 
 
 # ===========================================================================
@@ -1596,7 +1607,7 @@ def test_vainqueur_en_occupant_deux_positions_ennemies_abandonnees() -> None:
     outcome = g.outcome(s2)
     assert outcome is not None and outcome.winner == 0 and outcome.reason == "occupation"
     assert g.pending(s2) == {} and g.legal_actions(s2, 0) == []
-    assert g.describe_event(first(ev, "game-over"), ["Alice", "Bob"], "fr") == (
+    assert tr(g.describe_event(first(ev, "game-over"), ["Alice", "Bob"]), "fr") == (
         "Alice l’emporte : occupe deux positions ennemies abandonnées."
     )
     with pytest.raises(GameOver):
@@ -1768,19 +1779,19 @@ def test_every_roll_is_in_the_public_log() -> None:
     assert fire.to is None
     assert fire.data["dice"] == [1, 6, 4, 3] and fire.data["threshold"] == 3
     names = ["Alice", "Bob"]
-    assert g.describe_event(fire, names, "fr") == (
+    assert tr(g.describe_event(fire, names), "fr") == (
         "Alice — Zouaves/Turcos (F1) corps à corps en défense sur le centre français : "
         "4 dé(s) (VC 4) : 1 6 4 3, touche sur 3 ou moins → 2 perte(s) ; 1 six → jeton(s) "
         "sur Steinmetz (A2)."
     )
-    assert g.describe_event(fire, names, "en") == (
+    assert tr(g.describe_event(fire, names)) == (
         "Alice — Zouaves/Turcos (F1) melee defending at the French centre: 4 dice (VC 4): "
         "1 6 4 3, hitting on 3 or less → 2 loss(es); 1 six(es) → token(s) on Steinmetz (A2)."
     )
     s, ev = act(s, "ok")  # French movement: done; the German turn opens with cohesion
     tests = [e for e in ev if e.kind in ("cohesion", "general-test")]
     assert tests and all(e.to is None for e in tests)
-    line = g.describe_event(tests[0], names, "fr")
+    line = tr(g.describe_event(tests[0], names), "fr")
     assert line is not None and line.startswith("Cohésion Landwehr (A1) au centre français : dés")
 
 
@@ -1919,8 +1930,8 @@ def test_notation_lenient(text: str, action: object) -> None:
 def test_notation_errors_are_readable(text: str) -> None:
     with pytest.raises(BadNotation) as exc:
         g.parse_action(text)
-    assert "is not a Belle Position move" in exc.value.reason
-    assert "n'est pas un coup de Belle Position" in exc.value.message("fr")
+    assert "is not a Belle Position move" in tr(exc.value.msg)
+    assert "n'est pas un coup de Belle Position" in tr(exc.value.msg, "fr")
     assert exc.value.params["text"] == text
 
 
@@ -1928,7 +1939,7 @@ def test_foreign_card_refused() -> None:
     s = scenario({"FC": "ligne-francaise^"}, {"FC": "landwehr^"})
     with pytest.raises(IllegalAction) as exc:
         g.apply_text(s, 0, "A1@C")
-    assert "A1 is not one of your cards" in exc.value.reason
+    assert "A1 is not one of your cards" in tr(exc.value.msg)
 
 
 def test_interchangeable_cards_are_offered_once_but_all_accepted() -> None:
@@ -1945,15 +1956,19 @@ def test_describe_action_labels() -> None:
         {"FC": "artillerie-de-la-garde-ml^", "R": "marche-forcee ligne-francaise"},
         {"AC": "artillerie-legere-bl^"},
     )
-    assert g.describe_action(s, 0, Fire("F1", "EC"), "fr") == (
+    assert tr(g.describe_action(s, 0, Fire("F1", "EC")), "fr") == (
         "Tir : Artillerie de la Garde ML (F1) → centre ennemi"
     )
-    assert g.describe_action(s, 0, Fire("F1", "A1")) == (
+    assert tr(g.describe_action(s, 0, Fire("F1", "A1"))) == (
         "Counter-battery: Artillerie de la Garde ML (F1) → Artillerie légère BL (A1)"
     )
-    assert g.describe_action(s, 0, Move("F3", "C"), "fr") == "Ligne Française (F3) → votre centre"
-    assert g.describe_action(s, 0, Play("F2", "F3")) == "Marche Forcée (F2) → Ligne Française (F3)"
-    assert g.describe_action(s, 0, Done(), "fr") == "Fin des combats"
+    assert (
+        tr(g.describe_action(s, 0, Move("F3", "C")), "fr") == "Ligne Française (F3) → votre centre"
+    )
+    assert (
+        tr(g.describe_action(s, 0, Play("F2", "F3"))) == "Marche Forcée (F2) → Ligne Française (F3)"
+    )
+    assert tr(g.describe_action(s, 0, Done()), "fr") == "Fin des combats"
 
 
 # ===========================================================================
@@ -2121,7 +2136,7 @@ def test_describe_every_event_kind() -> None:
                 seen = item.event.for_seat(seat)
                 if seen is None:
                     continue
-                line = g.describe_event(seen, ["Alice", "Bob"], locale)
+                line = tr(g.describe_event(seen, ["Alice", "Bob"]), locale)
                 assert line, (seen.kind, seen.data)
                 assert "None" not in line, line
 
@@ -2129,9 +2144,9 @@ def test_describe_every_event_kind() -> None:
 def test_decision_texts_and_summary() -> None:
     s = base()
     for seat, decision in g.pending(s).items():
-        assert f"{s.armies[seat].letter}7>C" in g.decision_text(decision, "fr")
-        assert g.decision_text(decision, "en").startswith("Deploy your cards")
-    summary = g.summary(g.view(s, 0), ["Alice", "Bob"], "fr")
+        assert f"{s.armies[seat].letter}7>C" in tr(g.decision_text(decision), "fr")
+        assert tr(g.decision_text(decision)).startswith("Deploy your cards")
+    summary = tr(g.summary(g.view(s, 0), ["Alice", "Bob"]), "fr")
     assert "Alice (Français)" in summary and "réserve" in summary
 
 

@@ -113,6 +113,8 @@ def test_french_puts_a_space_before_the_colon_and_english_does_not() -> None:
 def test_game_names_and_summaries_match_the_engine(lang: str) -> None:
     for game_id, game in GAMES.items():
         info = game.info
+        if not (info.name_en or info.name_fr or info.summary_en or info.summary_fr):
+            continue  # converted: the catalogue is the only copy
         name = info.name_fr if lang == "fr" else info.name_en
         summary = info.summary_fr if lang == "fr" else info.summary_en
         assert i18n.translate(lang, f"game-{game_id}-name") == name

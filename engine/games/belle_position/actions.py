@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ...errors import BadNotation
+from ...text import Msg
 from .data import _norm
 
 
@@ -158,16 +159,4 @@ def parse_action(text: str) -> Action:
         return Loss(_uid(m.group(1), m.group(2)))
     if m := _PLAY_RE.match(up):
         return Play(_uid(m.group(1), m.group(2)), _uid(m.group(3), m.group(4)))
-    raise BadNotation(
-        f"{text!r} is not a Belle Position move. Examples: F7>C (deploy or move F7 to your "
-        "centre), F7>EG (into the enemy's left wing), F7>R (back to the reserve), "
-        "F7@EC (F7 fires at the enemy centre), F7@A3 (counter-battery on A3), "
-        "-F3 (a loss on F3), F21!F7 (play card F21 on F7), ok (done), undo. French cards "
-        "are F1, F2..., German cards A1, A2... (A: Allemands).",
-        fr=f"{text!r} n'est pas un coup de Belle Position. Exemples : F7>C (déployer ou "
-        "déplacer F7 vers votre centre), F7>EG (vers l'aile gauche ennemie), F7>R (retour "
-        "en réserve), F7@EC (F7 tire sur le centre ennemi), F7@A3 (contre-batterie sur A3), "
-        "-F3 (une perte sur F3), F21!F7 (jouer la carte F21 sur F7), ok (terminé), undo "
-        "(annuler). Cartes françaises F1, F2..., allemandes A1, A2...",
-        text=text,
-    )
+    raise BadNotation(Msg.of("bp-refuse-notation", text=repr(text)), text=text)

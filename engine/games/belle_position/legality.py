@@ -7,7 +7,7 @@ exactly the actions it accepts, each card standing for the cards
 interchangeable with it (tests/games/test_belle_position_legality_single_source.py).
 
 A check returns None (legal) or a refusal: a key and its parameters, which
-:func:`text.refusal_text` puts into words."""
+:func:`text.refusal_text` turns into a catalogue message (``bp-refuse-*``)."""
 
 from __future__ import annotations
 
@@ -52,8 +52,7 @@ def refusal(state: State, seat: int, action: Action) -> IllegalAction | None:
     found = check(state, seat, action)
     if found is None:
         return None
-    en, fr = refusal_text(*found)
-    return IllegalAction(en, fr=fr, action=format_action(action))
+    return IllegalAction(refusal_text(*found), action=format_action(action))
 
 
 def check(state: State, seat: int, action: Action) -> Refusal | None:

@@ -9,6 +9,7 @@ from ... import rng
 from ...core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
 from ...core import evolve as replace
 from ...errors import BadOptions, GameOver, NotYourTurn
+from ...text import Msg
 from .actions import Action, Done, Fire, Loss, Move, Play, format_action, parse_action
 from .board import card_index
 from .changes import _eliminate, _finish
@@ -28,7 +29,7 @@ from .legal import _offered, legal_actions, pending
 from .legality import refusal
 from .model import Army, Card, Options, Rules, State, View, army_of
 from .sampling import determinize, sample_state
-from .text import _describe, decision_text, describe_action, summary
+from .text import decision_text, describe_action, describe_event, summary
 from .turns import _apply_deploy, _end_movement, _enter_movement, _move, _play, _run_cohesion
 from .view import build_view
 
@@ -36,26 +37,12 @@ from .view import build_view
 class BellePosition(Game[State, Action, View]):
     info = GameInfo(
         id=GAME_ID,
-        name_fr="Belle Position",
-        name_en="Belle Position",
         min_seats=2,
         max_seats=2,
         options_model=Options,
         hidden_information=True,
         chance=True,
         simultaneous=True,
-        summary_en=(
-            "1870-71: a French and a German army, bought with points, deploy face down "
-            "in three battle positions. Engage the enemy, roll your Combat Value in dice "
-            "against your firepower, test the cohesion of every card that took losses, "
-            "and win by occupying two abandoned enemy positions."
-        ),
-        summary_fr=(
-            "1870-71 : une armée française et une armée allemande, achetées en points, se "
-            "déploient faces cachées dans trois positions. Engagez l'ennemi, lancez votre "
-            "Valeur de Combat en dés contre votre puissance de feu, testez la cohésion des "
-            "cartes touchées, et gagnez en occupant deux positions ennemies abandonnées."
-        ),
     )
     quick_options = "turn_limit=2"
     state_type = State
@@ -120,11 +107,7 @@ class BellePosition(Game[State, Action, View]):
         opts = options if isinstance(options, Options) else self.options(options)
         assert isinstance(opts, Options)
         if seats != 2:
-            raise BadOptions(
-                f"Belle Position is for 2 players, not {seats}.",
-                fr=f"Belle Position se joue à 2, pas à {seats}.",
-                seats=seats,
-            )
+            raise BadOptions(Msg.of("bp-refuse-seats", seats=seats), seats=seats)
         data = card_file()
         sides = ("french", "german") if opts.french_seat == 1 else ("german", "french")
         entries = {side: army_of(opts, side) for side in sides}
@@ -261,13 +244,9 @@ class BellePosition(Game[State, Action, View]):
     def resign(self, state: State, seat: Seat) -> tuple[State, tuple[Event, ...]]:
         """The resigning player loses at once (possible during deployment too)."""
         if state.phase == "over":
-            raise GameOver("The game is over.", fr="La partie est terminée.")
+            raise GameOver(Msg.of("core-game-over"))
         if seat not in (0, 1):
-            raise NotYourTurn(
-                "You are not playing in this game.",
-                fr="Vous ne jouez pas dans cette partie.",
-                seat=seat,
-            )
+            raise NotYourTurn(Msg.of("bp-refuse-not-playing"), seat=seat)
         events: list[Event] = [Event("resign", {"seat": seat})]
         state = _finish(state, 1 - seat, "resign", events)
         return state, tuple(events)
@@ -298,19 +277,17 @@ class BellePosition(Game[State, Action, View]):
 
     # ---- texts -----------------------------------------------------------------
 
-    def describe_action(self, state: State, seat: Seat, action: Action, locale: str = "en") -> str:
-        return describe_action(state, seat, action, locale)
+    def describe_action(self, state: State, seat: Seat, action: Action) -> Msg:
+        return describe_action(state, seat, action)
 
-    def decision_text(
-        self, decision: Decision, locale: str = "en", names: Sequence[str] = ()
-    ) -> str:
-        return decision_text(decision, locale, names)
+    def decision_text(self, decision: Decision, names: Sequence[str] = ()) -> Msg:
+        return decision_text(decision, names)
 
-    def describe_event(self, event: Event, names: Sequence[str], locale: str = "en") -> str | None:
-        return _describe(event, names, locale.lower().startswith("fr"))
+    def describe_event(self, event: Event, names: Sequence[str]) -> Msg | None:
+        return describe_event(event, names)
 
-    def summary(self, view: View, names: Sequence[str], locale: str = "en") -> str:
-        return summary(view, names, locale)
+    def summary(self, view: View, names: Sequence[str]) -> Msg:
+        return summary(view, names)
 
 
 GAME = BellePosition()
