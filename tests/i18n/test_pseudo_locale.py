@@ -199,6 +199,31 @@ def test_a_console_match_in_the_pseudo_locale(
     assert not leftover_words(text, allowed)  # the whole output: messages span lines
 
 
+def test_a_belle_position_console_match_reads_only_the_catalogues(qps: str) -> None:
+    """Belle Position's engine texts are catalogue keys: a whole console match
+    (decisions, menus, events, summaries, a refusal, a bad notation) speaks the
+    pseudo-locale with no engine exception; what is left outside the brackets
+    is seat names, card names (French in every language) and notation."""
+    from bot.console import main
+
+    game_id = "belle-position"
+    out = io.StringIO()
+    args = ["--game", game_id, "--players", "Alice", "--bots", "1:normal"]
+    args += ["--options", GAMES[game_id].quick_options, "--seed", "7", "--lang", qps]
+    args += ["--no-images"]
+    moves = "help\nmoves\nzzz\nF1>EG\n" + "random\n" * 400
+    code = main(args, stdin=io.StringIO(moves), stdout=out)
+    text = out.getvalue()
+    assert code == 0, text[-2000:]
+    assert pseudo("Match over") in text
+    for key in ("bp-decision-deploy", "bp-act-done-deploy", "bp-summary-player", "bp-ev-turn"):
+        assert i18n.template(qps, key).split("{", 1)[0] in text, key
+    state = GAMES[game_id].setup(GAMES[game_id].options(""), 2, 7)
+    typed = {"ok", "undo"}  # notation, typed as it is
+    allowed = {"Alice", *typed, *_card_words(game_id, state), *_notation(game_id)}
+    assert not leftover_words(text, allowed)
+
+
 # ---------------------------------------------------------------------------
 # Images
 # ---------------------------------------------------------------------------

@@ -105,8 +105,6 @@ class TerrainSpec(BaseModel):
     id: TerrainId
     name: str
     points: int = Field(ge=0)
-    text_fr: str
-    text_en: str
     aliases: tuple[str, ...] = ()
 
 
@@ -115,8 +113,6 @@ class SpecialSpec(BaseModel):
     id: SpecialId
     name: str
     points: int = Field(ge=0)
-    text_fr: str
-    text_en: str
     aliases: tuple[str, ...] = ()
 
 
