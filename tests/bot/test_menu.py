@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import menu_entries
 from bot.menu import (
     PAGE,
     PAGED,
@@ -20,6 +21,7 @@ from bot.menu import (
     parse_path,
     path_text,
 )
+from bot.menu import MenuStep as Step
 from engine import GAMES, Game, MenuStep, rng
 from engine.games.via_belli import Summon
 
@@ -49,9 +51,7 @@ def states(
 
 def menu_of(game_id: str, state: Any, seat: int, locale: str = "en") -> Menu:
     game = GAMES[game_id]
-    return build_menu(
-        [(game.format_action(a), path) for a, path in game.action_menu(state, seat, locale)]
-    )
+    return build_menu(menu_entries(game, state, seat, locale))
 
 
 def check_pages(menu: Menu) -> None:
@@ -80,14 +80,13 @@ def test_default_menu_is_the_legal_actions_one_level(game_id: str) -> None:
     checked = 0
     for state, seat in (x for seed in (3, 4, 5) for x in states(game_id, seed, 100)):
         legal = game.legal_actions(state, seat)
-        for locale in ("en", "fr"):
-            entries = game.action_menu(state, seat, locale)
-            assert [a for a, _ in entries] == list(legal)
-            for action, path in entries:
-                notation = game.format_action(action)
-                assert path == (
-                    MenuStep(notation, game.describe_action(state, seat, action, locale), notation),
-                )
+        entries = game.action_menu(state, seat)
+        assert [a for a, _ in entries] == list(legal)
+        for action, path in entries:
+            notation = game.format_action(action)
+            assert path == (
+                MenuStep(notation, game.describe_action(state, seat, action), notation),
+            )
         menu = menu_of(game_id, state, seat)
         assert menu.flat
         assert [c.entry for c in menu.root.children] == list(range(len(legal)))
@@ -139,8 +138,9 @@ def test_via_belli_menu_is_localised_with_the_same_keys() -> None:
     for state, seat in states("via-belli", 4, 40):
         if state.phase != "turn":
             continue
-        en = GAMES["via-belli"].action_menu(state, seat, "en")
-        fr = GAMES["via-belli"].action_menu(state, seat, "fr")
+        game = GAMES["via-belli"]
+        en = menu_entries(game, state, seat, "en")
+        fr = menu_entries(game, state, seat, "fr")
         assert [a for a, _ in en] == [a for a, _ in fr]
         assert [[s.key for s in p] for _, p in en] == [[s.key for s in p] for _, p in fr]
         labels_en = {s.label for _, p in en for s in p}
@@ -153,8 +153,8 @@ def test_via_belli_menu_is_localised_with_the_same_keys() -> None:
     raise AssertionError("no turn decision")
 
 
-def _step(key: str) -> MenuStep:
-    return MenuStep(key, key.upper())
+def _step(key: str) -> Step:
+    return Step(key, key.upper())
 
 
 def test_build_menu_groups_by_prefix_in_first_seen_order() -> None:

@@ -28,7 +28,7 @@ def _spots(state: Any, seat: int) -> list[tuple[int, str]]:
     game = GAMES["via-belli"]
     first: tuple[str, ...] | None = None
     out = []
-    for action, path in game.action_menu(state, seat, "en"):
+    for action, path in game.action_menu(state, seat):
         keys = tuple(s.key for s in path[:2])
         if isinstance(action, Summon) and first in (None, keys):
             first = keys
