@@ -47,26 +47,12 @@ from .model import Deck, Options, Player, PlayerView, Rules, State, View
 class BetweenBattle(Game[State, Action, View]):
     info = GameInfo(
         id=GAME_ID,
-        name_fr="Between Battle",
-        name_en="Between Battle",
         min_seats=2,
         max_seats=4,
         options_model=Options,
         hidden_information=True,
         chance=True,
         simultaneous=False,
-        summary_en=(
-            "Play a card whose value lies strictly between the tops of the two piles, "
-            "or take damage: the opponent hands you a pile, one damage per card. "
-            "Links, jokers and each character's abilities bend the rules. "
-            "Reduce your opponents' HP to zero."
-        ),
-        summary_fr=(
-            "Jouez une carte dont la valeur est comprise ENTRE les sommets des deux paquets, "
-            "ou prenez des dégâts : l'adversaire vous donne un paquet, 1 dégât par carte. "
-            "Liens, jokers et capacités des personnages tordent les règles. "
-            "Réduisez les PV de vos adversaires à zéro."
-        ),
     )
     state_type = State
     schema_version = 1
@@ -567,7 +553,7 @@ class BetweenBattle(Game[State, Action, View]):
         still playing); with one player left, or ``elimination=first-death``,
         the game ends. If it was their decision, play moves on."""
         if state.phase == "over":
-            raise GameOver(Msg.of("bb-refuse-game-over"))
+            raise GameOver(Msg.of("core-game-over"))
         if not 0 <= seat < len(state.players) or state.players[seat].out:
             raise NotYourTurn(Msg.of("bb-refuse-not-playing"), seat=seat)
         if state.phase == "draft":
