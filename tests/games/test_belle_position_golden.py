@@ -20,7 +20,11 @@ and the decisions their players' letters. Re-recorded for issue 12 item 19
 (Ralliement timing): no default changed; the state's and the view's rules
 gained the field ``ralliement_timing`` (default ``before``); with that field
 stripped from the encoded states and views, the 40 previous hashes were
-reproduced exactly before re-recording.
+reproduced exactly before re-recording. Re-recorded for issue 13 (one text
+catalogue): the views lost ``PositionView.name_fr``/``name_en`` and
+``PlayerView.side_name_fr``/``side_name_en`` (hosts translate
+``bp-pos-<code>`` / ``bp-side-<side>``); with those fields stripped from the
+views, the 40 previous hashes were reproduced exactly before re-recording.
 """
 
 from __future__ import annotations
@@ -43,46 +47,46 @@ OPTIONS = (
 
 # (options index, seed) -> (playout hash, view hash, actions)
 GOLDEN: dict[tuple[int, int], tuple[str, str, int]] = {
-    (0, 1): ("ebd25276d3a627ab", "9680247bad2493e9", 417),
-    (0, 2): ("a7be4604e7e1788a", "c47dc1969e79e9f5", 281),
-    (0, 3): ("5c79aa422bd6845d", "1e05f21ce143ba35", 457),
-    (0, 4): ("20bf776cfc990127", "8ce4621591c0deaf", 316),
-    (0, 5): ("e428334fa891e65c", "51209f588c155e51", 423),
-    (0, 6): ("6ca94120a58aaf50", "60e33f1c717c3bc3", 416),
-    (0, 7): ("6eef337e990eb00e", "2268d76d63afea7a", 403),
-    (0, 8): ("774ea48408593a35", "3a2acee302bd0042", 308),
-    (0, 9): ("e35855c046733bd0", "9fecc95622905158", 420),
-    (0, 10): ("edfbc308387c73ac", "0a79c28127fd0f95", 421),
-    (1, 1): ("07f03794c9335c7a", "14fb8115e57c49b7", 135),
-    (1, 2): ("48b10056c32fa81a", "abb5db5df31b1183", 128),
-    (1, 3): ("e58e08235feb0427", "e44cd805d88529f1", 120),
-    (1, 4): ("b04050ab1deb4263", "ffd217d0e737ba12", 147),
-    (1, 5): ("33d808d75fe7aa0e", "84bd1547b4611604", 121),
-    (1, 6): ("309f68e1e3c33062", "8dd8834a049233ec", 131),
-    (1, 7): ("26853b7ac371e484", "e8d77a0f5f06b4b2", 132),
-    (1, 8): ("38f28c7a29d0c8df", "c81daf41b036cf81", 127),
-    (1, 9): ("1710c80d04dac61f", "c512825607313e31", 144),
-    (1, 10): ("f5cca6ec23d61a61", "9bf09a1ab600a7a8", 143),
-    (2, 1): ("af77bda0ce7015d2", "50ecdddf2089c406", 120),
-    (2, 2): ("393f0e6dd307afdd", "fb1479ff53dfa28b", 125),
-    (2, 3): ("234b3ca32a250dd7", "a9934f6d3cceedc1", 104),
-    (2, 4): ("8cfbd3443cde276c", "1e16afa70d29c6ae", 124),
-    (2, 5): ("b63859ae2560b271", "4ec67b3794df25f1", 102),
-    (2, 6): ("16a010691b0e1b4c", "47cf1580d3272a39", 112),
-    (2, 7): ("b655b0daf5f9f312", "bc95d440800bbd4a", 27),
-    (2, 8): ("789fa90a9a5e4049", "682ecbe02cfa6636", 130),
-    (2, 9): ("38e04455db5a8820", "63fb6e15597fe210", 148),
-    (2, 10): ("4bb732b36c277d3c", "0e91ec328365795c", 131),
-    (3, 1): ("b1f928fbe6444965", "4c7b15710133e6ae", 118),
-    (3, 2): ("e35256e8eafd4333", "692fa24a5bf5e4fb", 123),
-    (3, 3): ("642f97565884a655", "71a01d88d3c36532", 55),
-    (3, 4): ("c5afa22adb1d9d82", "17c190ef3bc63df1", 95),
-    (3, 5): ("5c60bd64fda67b47", "2fa4d564bccd73ed", 79),
-    (3, 6): ("41662dfa839902e6", "e433c65def081860", 111),
-    (3, 7): ("9be1e5ec13cf8978", "37e45ee0d58b879d", 78),
-    (3, 8): ("576cddfc861f8936", "04813fe0bf31052a", 97),
-    (3, 9): ("82b68980d5583d33", "b181b67732465f48", 124),
-    (3, 10): ("988a8edcb2aeda69", "45c4688562214015", 108),
+    (0, 1): ("ebd25276d3a627ab", "8105fcf40dcb7cd3", 417),
+    (0, 2): ("a7be4604e7e1788a", "7ddb208b3f0e772c", 281),
+    (0, 3): ("5c79aa422bd6845d", "709ffe83ebe698b2", 457),
+    (0, 4): ("20bf776cfc990127", "96c847cd5d17851e", 316),
+    (0, 5): ("e428334fa891e65c", "0b085ecce88db62d", 423),
+    (0, 6): ("6ca94120a58aaf50", "962cb51102c2ad89", 416),
+    (0, 7): ("6eef337e990eb00e", "5e35f89025000b31", 403),
+    (0, 8): ("774ea48408593a35", "b20046a829ddb2e7", 308),
+    (0, 9): ("e35855c046733bd0", "b24f173927691d13", 420),
+    (0, 10): ("edfbc308387c73ac", "4db78e095165a253", 421),
+    (1, 1): ("07f03794c9335c7a", "dee0b1b46e67275d", 135),
+    (1, 2): ("48b10056c32fa81a", "e2a3d4c27d99e059", 128),
+    (1, 3): ("e58e08235feb0427", "86d41e942404703d", 120),
+    (1, 4): ("b04050ab1deb4263", "de4fc67890165077", 147),
+    (1, 5): ("33d808d75fe7aa0e", "90ab271cd6d72018", 121),
+    (1, 6): ("309f68e1e3c33062", "f3c84c13136000ed", 131),
+    (1, 7): ("26853b7ac371e484", "0af8a8383947c638", 132),
+    (1, 8): ("38f28c7a29d0c8df", "be0f7270f9a50495", 127),
+    (1, 9): ("1710c80d04dac61f", "0f9e0e215c4d6c11", 144),
+    (1, 10): ("f5cca6ec23d61a61", "2265f22140238f75", 143),
+    (2, 1): ("af77bda0ce7015d2", "95596f2c3926c2eb", 120),
+    (2, 2): ("393f0e6dd307afdd", "ab5411d48d3ec578", 125),
+    (2, 3): ("234b3ca32a250dd7", "b9f645cdfccc22f1", 104),
+    (2, 4): ("8cfbd3443cde276c", "556d3fd67a339472", 124),
+    (2, 5): ("b63859ae2560b271", "e2c6c2814fd45dbd", 102),
+    (2, 6): ("16a010691b0e1b4c", "feb4d4d13abbd06c", 112),
+    (2, 7): ("b655b0daf5f9f312", "42be623ec3faabb2", 27),
+    (2, 8): ("789fa90a9a5e4049", "efeabc3ca862b659", 130),
+    (2, 9): ("38e04455db5a8820", "c1d1d29563296870", 148),
+    (2, 10): ("4bb732b36c277d3c", "a9a3b1b5b23c9ba8", 131),
+    (3, 1): ("b1f928fbe6444965", "f641c71909e6ed69", 118),
+    (3, 2): ("e35256e8eafd4333", "b2e90b979df221ad", 123),
+    (3, 3): ("642f97565884a655", "235ff52cda650561", 55),
+    (3, 4): ("c5afa22adb1d9d82", "517024a5ad8b75d9", 95),
+    (3, 5): ("5c60bd64fda67b47", "10d88081d0a5902e", 79),
+    (3, 6): ("41662dfa839902e6", "e92f755afe89e1dc", 111),
+    (3, 7): ("9be1e5ec13cf8978", "862e0b3484cafc7a", 78),
+    (3, 8): ("576cddfc861f8936", "44fb917b5630c67a", 97),
+    (3, 9): ("82b68980d5583d33", "8cf791861bf8277d", 124),
+    (3, 10): ("988a8edcb2aeda69", "116af744c88e47b8", 108),
 }
 
 

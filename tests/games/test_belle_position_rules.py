@@ -2003,7 +2003,8 @@ def test_view_hides_face_down_cards_reserve_and_pile() -> None:
     assert spectator.players[0].reserve is None and spectator.choices == ()
     assert spectator.positions[1].sides[0].hidden == 1
     assert mine.positions[1].relative == "C" and theirs.positions[1].relative == "EC"
-    assert mine.positions[1].code == "FC" and mine.positions[1].name_fr == "centre français"
+    assert mine.positions[1].code == "FC"
+    assert i18n.translate("fr", f"bp-render-pos-{mine.positions[1].code}") == "centre français"
     assert {t.id for t in mine.types} >= {"ligne-francaise", "mac-mahon", "hauteur"}
     assert set(mine.choices) == legal(s, 0)
 

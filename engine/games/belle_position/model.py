@@ -423,8 +423,6 @@ class PositionView:
     wing: str  # G, C, D
     code: str  # absolute: FG ... AD
     relative: str  # in the observer's notation (G ... ED); "" for spectators
-    name_fr: str
-    name_en: str
     opposite: int
     terrain: tuple[CardView, ...]
     conquered: bool
@@ -450,8 +448,6 @@ class GeneralStatus:
 class PlayerView:
     seat: Seat
     side: str
-    side_name_fr: str
-    side_name_en: str
     letter: str
     points: int
     army: tuple[tuple[str, int], ...]  # the public army list (type id, count)

@@ -35,21 +35,6 @@ from .model import (
 )
 from .movement import _immobile
 
-# Data of the view's ``name_fr``/``name_en`` and ``side_name_fr``/``side_name_en``
-# fields, which no engine text reads any more (hosts translate ``bp-pos-<code>``
-# and ``bp-side-<side>``). They stay because the golden view hashes
-# (tests/games/test_belle_position_golden.py) include them: dropping the fields
-# is a deliberate re-recording of those hashes, left to its own commit.
-_POSITION_NAMES = {
-    "FG": ("aile gauche française", "French left wing"),
-    "FC": ("centre français", "French centre"),
-    "FD": ("aile droite française", "French right wing"),
-    "AG": ("aile gauche allemande", "German left wing"),
-    "AC": ("centre allemand", "German centre"),
-    "AD": ("aile droite allemande", "German right wing"),
-}
-_SIDE_NAMES = {"french": ("Français", "French"), "german": ("Allemands", "Germans")}
-
 _KIND_ORDER = {"unit": 0, "general": 1, "terrain": 2, "special": 3}
 
 
@@ -194,8 +179,6 @@ def _position_view(
         wing=WINGS[wing],
         code=code,
         relative="" if seat is None else relative_code(seat, p),
-        name_fr=_POSITION_NAMES[code][0],
-        name_en=_POSITION_NAMES[code][1],
         opposite=opposite(p),
         terrain=terrain,
         conquered=state.conquered[p],
@@ -280,12 +263,9 @@ def _player_view(
             1 for p in range(enemy * 3, enemy * 3 + 3) if b.units[s][p] and not b.units[enemy][p]
         )
     generals, generals_total = _generals(state, s, own, _shown(state, seat, s), types)
-    fr_name, en_name = _SIDE_NAMES[army.side]
     return PlayerView(
         seat=s,
         side=army.side,
-        side_name_fr=fr_name,
-        side_name_en=en_name,
         letter=army.letter,
         points=army.points,
         army=army_entries(army.text, army.side),
