@@ -32,7 +32,7 @@ from typing import TextIO
 import i18n
 from engine import GAMES, rng
 
-from .i18n import error_text, game_name, lang, result_lines, t
+from .i18n import error_text, game_name, game_text, lang, menu_entries, result_lines, t
 from .menu import Menu, MenuNode, build_menu
 from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
 from .store import Store
@@ -293,7 +293,7 @@ class Console:
             seen = event.for_seat(viewer)
             if seen is None:
                 continue
-            line = live.game.describe_event(seen, live.names, self.locale)
+            line = game_text(self.locale, live.game.describe_event(seen, live.names))
             if line:
                 self.say(f"  · {line}")
         if update.action == "!resign":
@@ -440,8 +440,7 @@ class Console:
         key = (live.match.version, seat)
         if self._menu is None or self._menu[:2] != key:
             game = live.game
-            entries = game.action_menu(live.match.state, seat, self.locale)
-            menu = build_menu([(game.format_action(a), path) for a, path in entries])
+            menu = build_menu(menu_entries(game, live.match.state, seat, self.locale))
             self._menu = (*key, menu)
             self.path = []
             self.prefix = ""
@@ -591,7 +590,7 @@ class Console:
         game = live.game
         match = live.match
         self.say("")
-        self.say(game.summary(match.view(seat), live.names, self.locale))
+        self.say(game_text(self.locale, game.summary(match.view(seat), live.names)))
         board = self.write_image(live, None)
         hand = self.write_image(live, seat)
         if board:
@@ -601,7 +600,7 @@ class Console:
             of_who = self.tr("of-player", name=name)
             self.say(self.tr("console-hand-image", of_who=of_who, path=hand))
         decision = match.pending()[seat]
-        what = game.decision_text(decision, self.locale, live.names)
+        what = game_text(self.locale, game.decision_text(decision, names=live.names))
         self.say(self.tr("to-act", who=live.names[seat], what=what))
         self.show_choices(live, seat)
 
@@ -611,7 +610,7 @@ class Console:
         outcome = match.outcome()
         assert outcome is not None
         self.say("")
-        self.say(live.game.summary(match.view(None), names, self.locale))
+        self.say(game_text(self.locale, live.game.summary(match.view(None), names)))
         board = self.write_image(live, None)
         title, *places, reason = result_lines(self.locale, outcome, names)
         self.say(title)

@@ -12,10 +12,14 @@ no game-specific text lives here.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
 import i18n
+from engine.text import Msg
+
+from .menu import MenuStep
 
 
 def host_messages(language: str) -> Mapping[str, str]:
@@ -161,7 +165,44 @@ def option_value_text(value: Any) -> str:
 
 
 def error_text(locale: str | None, key: str, rules: Any = None, **params: Any) -> str:
-    """The message for a :class:`bot.service.HostError`."""
+    """The message for a :class:`bot.service.HostError` (``rules``: the
+    engine's :class:`~engine.errors.RulesError`, whose ``msg`` is translated)."""
     if rules is not None:
-        params = {**params, "reason": rules.message(lang(locale))}
+        params = {**params, "reason": game_text(locale, rules.msg)}
     return t(locale, key, **params)
+
+
+def game_text(locale: str | None, text: Msg | str | None) -> str:
+    """A text the engine returned (a :class:`~engine.text.Msg`: a key and its
+    parameters) in the player's language; a plain string (a notation, a card
+    name) reads the same in every language; None reads as ""."""
+    if text is None:
+        return ""
+    if isinstance(text, str):
+        return text
+    return _game_text(lang(locale), text)
+
+
+@lru_cache(maxsize=8192)
+def _game_text(language: str, text: Msg) -> str:
+    # engine messages repeat a lot (a card's label in every path of a menu)
+    if text.key == "core-legacy-text":  # transitional: a game whose refusals are not keys yet
+        return str(dict(text.params)["fr" if language == "fr" else "en"])
+    return i18n.translate(language, text)
+
+
+def menu_entries(
+    game: Any, state: Any, seat: int, locale: str | None
+) -> list[tuple[str, tuple[MenuStep, ...]]]:
+    """A seat's action menu (``Game.action_menu``) with every label and
+    detail in the player's language, keyed by notation."""
+    return [
+        (
+            game.format_action(action),
+            tuple(
+                MenuStep(step.key, game_text(locale, step.label), game_text(locale, step.detail))
+                for step in path
+            ),
+        )
+        for action, path in game.action_menu(state, seat)
+    ]

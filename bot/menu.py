@@ -19,7 +19,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import MenuStep
+
+@dataclass(frozen=True, slots=True)
+class MenuStep:
+    """A step of a menu path as a player reads it: the engine's
+    :class:`engine.MenuStep` with its label and detail translated
+    (:func:`bot.i18n.menu_entries`)."""
+
+    key: str
+    label: str
+    detail: str = ""
+
 
 SELECT_OPTIONS = 25
 """Discord's limit of options in one select."""

@@ -27,8 +27,10 @@ from typing import Any, Protocol
 from engine import ENGINE_VERSION, GAMES, Event, Match, MatchRecord, Outcome, RulesError
 from engine.core import Decision, Game
 from engine.match import LoggedEvent
+from engine.text import Msg
 
 from . import ratings
+from .i18n import game_text
 from .store import LobbyRow, MatchRow, StaleWrite, Store
 from .workers import Workers, think
 
@@ -456,7 +458,12 @@ class HostService:
         info = game.info
         table = seats if seats is not None else info.max_seats
         if not info.min_seats <= table <= info.max_seats:
-            raise HostError("bad-seats", game=info.name_en, min=info.min_seats, max=info.max_seats)
+            raise HostError(
+                "bad-seats",
+                game=Msg.of(f"game-{game_id}-name"),
+                min=info.min_seats,
+                max=info.max_seats,
+            )
         try:
             parsed = game.options(options or None)
         except RulesError as err:
@@ -503,7 +510,7 @@ class HostService:
             if user.id != lobby.host_id:
                 raise HostError("not-host")
             if lobby.game_id not in POLICIES:
-                raise HostError("no-bots-for-game", game=GAMES[lobby.game_id].info.name_en)
+                raise HostError("no-bots-for-game", game=Msg.of(f"game-{lobby.game_id}-name"))
             if len(lobby.players) >= lobby.seats:
                 raise HostError("lobby-full", seats=lobby.seats)
             bot_id = -(len(lobby.bots) + 1)
@@ -620,7 +627,7 @@ class HostService:
         game = live.game
         state = live.match.state
         return [
-            (game.format_action(a), game.describe_action(state, seat, a, locale))
+            (game.format_action(a), game_text(locale, game.describe_action(state, seat, a)))
             for a in game.legal_actions(state, seat)
         ]
 

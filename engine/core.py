@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from . import codec
 from .errors import BadOptions, BadRecord, NotYourTurn, RulesError
+from .text import Msg
 
 Seat = int
 S = TypeVar("S")
@@ -128,14 +129,15 @@ class MenuStep:
     :meth:`Game.action_menu`).
 
     ``key`` identifies the choice within its level (entries whose paths share
-    the same keys so far share the same menu so far); ``label`` is the
-    localised text shown; ``detail`` an optional second line (the notation,
-    a cost).
+    the same keys so far share the same menu so far); ``label`` is the text
+    shown and ``detail`` an optional second line (the notation, a cost): a
+    :class:`~engine.text.Msg` the host translates, or a plain string that
+    reads the same in every language (a notation, a card name).
     """
 
     key: str
-    label: str
-    detail: str = ""
+    label: Msg | str
+    detail: Msg | str = ""
 
 
 class NoStateSampler(TypeError):
@@ -151,20 +153,22 @@ class GameOptions(BaseModel):
 
 @dataclass(frozen=True)
 class GameInfo:
+    """What a host shows of a game before it starts. Its name and summary are
+    catalogue texts (``game-<id>-name``, ``game-<id>-summary``)."""
+
     id: str
-    name_fr: str
-    name_en: str
     min_seats: int
     max_seats: int
     options_model: type[GameOptions]
     hidden_information: bool
     chance: bool
     simultaneous: bool
+    # transitional, until every game's name and summary are read from the
+    # catalogue only (hosts read game-<id>-name / game-<id>-summary already)
+    name_fr: str = ""
+    name_en: str = ""
     summary_en: str = ""
     summary_fr: str = ""
-
-    def name(self, locale: str = "en") -> str:
-        return self.name_fr if locale.lower().startswith("fr") else self.name_en
 
 
 class Game(abc.ABC, Generic[S, A, V]):
@@ -181,6 +185,11 @@ class Game(abc.ABC, Generic[S, A, V]):
     checks them, so every card ability is exercised)."""
     conformance_options: ClassVar[tuple[str, ...]] = ("",)
     """Option texts the conformance test cycles through."""
+    quick_options: ClassVar[str] = ""
+    """The options (the text ``/lobby create options:`` takes, read by
+    :meth:`options`) of the shortest complete game, e.g. ``"hp=3"``: for
+    tests, smoke runs and benchmarks that play whole games of every game.
+    Empty: the defaults are short enough."""
     conformance_games: ClassVar[int] = 1000
     """How many random games the conformance test plays (spread over seat counts)."""
     max_actions: ClassVar[int] = 10_000
@@ -201,8 +210,7 @@ class Game(abc.ABC, Generic[S, A, V]):
         if unknown:
             named = ", ".join(f"`{k}`" for k in unknown)
             raise BadOptions(
-                f"Unknown option {named}. Valid keys: {keys}.",
-                fr=f"Option inconnue {named}. Clés possibles : {keys}.",
+                Msg.of("core-unknown-option", named=named, keys=keys),
                 unknown=", ".join(unknown),
                 valid=", ".join(valid),
             )
@@ -216,9 +224,12 @@ class Game(abc.ABC, Generic[S, A, V]):
             )
             refused = ", ".join(f"`{field}`" for field in dict.fromkeys(fields) if field)
             raise BadOptions(
-                f"Bad options ({problems}). Valid keys: {keys}.",
-                fr=f"Valeur refusée pour {refused or 'les options'} "
-                f"(voir la liste des options de /rules). Clés possibles : {keys}.",
+                Msg.of(
+                    "core-bad-options",
+                    problems=problems,
+                    refused=refused or Msg.of("core-the-options"),
+                    keys=keys,
+                ),
                 problems=problems,
                 valid=", ".join(valid),
             ) from None
@@ -292,29 +303,29 @@ class Game(abc.ABC, Generic[S, A, V]):
     @abc.abstractmethod
     def parse_action(self, text: str) -> A: ...
 
-    def describe_action(self, state: S, seat: Seat, action: A, locale: str = "en") -> str:
-        """A short human label for buttons and autocomplete (default: notation)."""
-        return self.format_action(action)
+    # ---- texts: keys and parameters (``engine.text.Msg``); hosts translate ----
+    def describe_action(self, state: S, seat: Seat, action: A) -> Msg:
+        """A short label for buttons and autocomplete (default: the notation)."""
+        return Msg.of("action-notation", notation=self.format_action(action))
 
-    def action_menu(
-        self, state: S, seat: Seat, locale: str = "en"
-    ) -> Sequence[tuple[A, tuple[MenuStep, ...]]]:
+    def action_menu(self, state: S, seat: Seat) -> Sequence[tuple[A, tuple[MenuStep, ...]]]:
         """The actions a host offers in its menus, each with its path of
         choices (kind of action, card, anchor, spot ...), for hosts that let a
         player pick a move in steps rather than from one long list.
 
         Contract: every action is accepted by :meth:`apply` now and appears
         once; no path is empty, and no path is a prefix of another (a choice
-        either plays an action or opens a level, never both); labels are in
-        ``locale``. Default: one level, the legal actions themselves, labelled
-        by :meth:`describe_action` (games whose actions are short lists)."""
+        either plays an action or opens a level, never both); keys and order
+        do not depend on the language. Default: one level, the legal actions
+        themselves, labelled by :meth:`describe_action` (games whose actions
+        are short lists)."""
         return [
             (
                 a,
                 (
                     MenuStep(
                         self.format_action(a),
-                        self.describe_action(state, seat, a, locale),
+                        self.describe_action(state, seat, a),
                         self.format_action(a),
                     ),
                 ),
@@ -322,25 +333,25 @@ class Game(abc.ABC, Generic[S, A, V]):
             for a in self.legal_actions(state, seat)
         ]
 
-    def describe_event(self, event: Event, names: Sequence[str], locale: str = "en") -> str | None:
-        """One line for the match log (None: not worth a line)."""
-        return f"{event.kind}: {dict(event.data)}"
+    def describe_event(self, event: Event, names: Sequence[str]) -> Msg | None:
+        """One line for the match log (None: not worth a line). ``names``
+        (by seat) are passed as plain string parameters."""
+        return None
 
-    def summary(self, view: V, names: Sequence[str], locale: str = "en") -> str:
+    def summary(self, view: V, names: Sequence[str]) -> Msg | None:
         """A few lines of text describing a view (console, accessibility)."""
-        return ""
+        return None
 
-    def rules_details(self, locale: str = "en") -> str:
+    def rules_details(self) -> Msg | None:
         """Extra rules text for hosts' rules command (e.g. every character's
-        abilities, printed face up on the table); empty by default."""
-        return ""
+        abilities, printed face up on the table); None by default."""
+        return None
 
-    def decision_text(
-        self, decision: Decision, locale: str = "en", names: Sequence[str] = ()
-    ) -> str:
-        """The sentence for a pending decision in a locale (default: English);
-        ``names`` (by seat) let it name players instead of numbering them."""
-        return decision.text
+    def decision_text(self, decision: Decision, names: Sequence[str] = ()) -> Msg:
+        """The sentence for a pending decision; ``names`` (by seat) let it name
+        players instead of numbering them. Default: the decision's kind as
+        the catalogue key, with its parameters."""
+        return Msg.of(decision.kind, **dict(decision.params))
 
     def apply_text(self, state: S, seat: Seat, text: str) -> tuple[S, tuple[Event, ...]]:
         return self.apply(state, seat, self.parse_action(text))
@@ -351,12 +362,8 @@ class Game(abc.ABC, Generic[S, A, V]):
             from .errors import GameOver
 
             if self.outcome(state) is not None:
-                raise GameOver("The game is over.", fr="La partie est terminée.")
-            raise NotYourTurn(
-                "It is not your turn to decide.",
-                fr="Ce n'est pas à vous de décider maintenant.",
-                seat=seat,
-            )
+                raise GameOver(Msg.of("core-game-over"))
+            raise NotYourTurn(Msg.of("core-not-your-turn"), seat=seat)
 
     # ---- JSON codec --------------------------------------------------
     # A saved state is ``{"game": id, "schema": n, "state": ...}``. The state
@@ -489,19 +496,13 @@ def parse_options_text(text: str) -> dict[str, str]:
         if not chunk.strip(","):
             continue
         if "=" not in chunk:
-            raise BadOptions(
-                f"Options are `key=value` pairs; `{chunk}` is not.",
-                fr=f"Les options s'écrivent `clé=valeur` ; `{chunk}` n'en est pas une.",
-                chunk=chunk,
-            )
+            raise BadOptions(Msg.of("core-options-syntax", chunk=chunk), chunk=chunk)
         key, _, value = chunk.partition("=")
         key = key.strip().replace("-", "_")
         value = value.strip().strip(",")
         if key in out:
             raise BadOptions(
-                f"Option {key} is given twice ({key}={out[key]}, {key}={value}).",
-                fr=f"L'option {key} est donnée deux fois ({key}={out[key]}, {key}={value}).",
-                key=key,
+                Msg.of("core-option-twice", option=key, first=out[key], second=value), key=key
             )
         out[key] = value
     return out

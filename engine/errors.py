@@ -2,32 +2,29 @@
 
 from __future__ import annotations
 
+from .text import Msg
+
 
 class RulesError(ValueError):
-    """An action was refused. ``reason`` is a sentence a player can read.
+    """An action was refused. ``msg`` is what a player reads: a catalogue key
+    and its parameters (:class:`engine.text.Msg`), translated by the host.
 
-    ``code`` is a stable machine key (for translation layers), ``params`` the
-    values to fill into a translated sentence.
+    ``code`` is a stable machine key, ``params`` machine-readable details
+    (tests, logs). ``str(error)`` is for logs only.
     """
 
     code = "rules"
-    reason_fr: str | None = None
 
     def __init__(
-        self, reason: str, *, code: str | None = None, fr: str | None = None, **params: object
+        self, msg: Msg | str, *, code: str | None = None, fr: str | None = None, **params: object
     ) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.reason_fr = fr
+        if isinstance(msg, str):  # transitional: a game whose texts are not keys yet
+            msg = Msg.of("core-legacy-text", en=msg, fr=fr or msg)
+        super().__init__(f"{msg.key} {dict(msg.params)}" if msg.params else msg.key)
+        self.msg = msg
         if code is not None:
             self.code = code
         self.params = params
-
-    def message(self, locale: str = "en") -> str:
-        """The reason in French for ``fr*`` locales when the game gave one."""
-        if locale.lower().startswith("fr") and self.reason_fr:
-            return self.reason_fr
-        return self.reason
 
 
 class IllegalAction(RulesError):

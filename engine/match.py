@@ -21,6 +21,7 @@ from typing import Any
 
 from .core import Decision, Event, Game, GameOptions, Outcome, Seat
 from .errors import BadRecord, GameOver, NotYourTurn, StaleAction
+from .text import Msg
 
 ENGINE_VERSION = "1.0"
 RECORD_FORMAT = 1
@@ -174,19 +175,14 @@ class Match:
         database, then :meth:`accept` it, so nobody sees an uncommitted state."""
         if expected_version is not None and expected_version != self.version:
             raise StaleAction(
-                "The board changed since you looked; look again.",
-                fr="Le plateau a changé depuis ; regardez à nouveau.",
+                Msg.of("core-stale"),
                 expected=expected_version,
                 actual=self.version,
             )
         if self.is_over:
-            raise GameOver("The game is over.", fr="La partie est terminée.")
+            raise GameOver(Msg.of("core-game-over"))
         if seat not in self.game.pending(self.state):
-            raise NotYourTurn(
-                "It is not your turn to decide.",
-                fr="Ce n'est pas à vous de décider maintenant.",
-                seat=seat,
-            )
+            raise NotYourTurn(Msg.of("core-not-your-turn"), seat=seat)
         if isinstance(action, str):
             action = self.game.parse_action(action)
         new_state, events = self.game.apply(self.state, seat, action)
@@ -195,11 +191,9 @@ class Match:
     def preview_resign(self, seat: Seat) -> tuple[Any, tuple[Event, ...], str]:
         """Like :meth:`preview`, for a resignation."""
         if self.is_over:
-            raise GameOver("The game is over.", fr="La partie est terminée.")
+            raise GameOver(Msg.of("core-game-over"))
         if not 0 <= seat < self.seats:
-            raise NotYourTurn(
-                "You have no seat in this game.", fr="Vous n'avez pas de place ici.", seat=seat
-            )
+            raise NotYourTurn(Msg.of("core-no-seat"), seat=seat)
         new_state, events = self.game.resign(self.state, seat)
         return new_state, events, RESIGN
 

@@ -23,20 +23,19 @@ class UnknownGame(KeyError, ValueError):
     """No renderer for this game id (both a KeyError and a ValueError)."""
 
 
-_BOARD: dict[str, Renderer] = {
-    "between-battle": between_battle.render_board,
-    "belle-position": belle_position.render_board,
-    "via-belli": via_belli.render_board,
-}
-_PRIVATE: dict[str, Renderer] = {
-    "between-battle": between_battle.render_private,
-    "belle-position": belle_position.render_private,
-    "via-belli": via_belli.render_private,
-}
-
 ChoicesRenderer = Callable[[object, Sequence[str], str, Sequence[tuple[int, str]]], bytes | None]
+
+# The registry of this layer: one line per game, its module (which defines
+# render_board, render_private and, for games with placements, render_spots).
+_MODULES = {
+    "between-battle": between_battle,
+    "belle-position": belle_position,
+    "via-belli": via_belli,
+}
+_BOARD: dict[str, Renderer] = {gid: m.render_board for gid, m in _MODULES.items()}
+_PRIVATE: dict[str, Renderer] = {gid: m.render_private for gid, m in _MODULES.items()}
 _CHOICES: dict[str, ChoicesRenderer] = {
-    "via-belli": via_belli.render_spots,
+    gid: m.render_spots for gid, m in _MODULES.items() if hasattr(m, "render_spots")
 }
 
 RENDERED_GAMES = frozenset(_BOARD)

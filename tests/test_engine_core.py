@@ -11,6 +11,7 @@ from typing import Literal
 
 import pytest
 
+from bot.i18n import game_name, game_text
 from engine import GAME_IDS, GAMES, Match, MatchRecord, rng
 from engine.codec import dumps, from_jsonable, loads, to_jsonable
 from engine.core import Event, Outcome, evolve, parse_options_text
@@ -24,6 +25,7 @@ from engine.errors import (
     RulesError,
     StaleAction,
 )
+from engine.text import Msg
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -154,8 +156,9 @@ def test_evolve_matches_replace_and_shares_fields() -> None:
 def test_error_hierarchy() -> None:
     for cls in (IllegalAction, NotYourTurn, BadNotation, BadOptions, StaleAction, GameOver):
         assert issubclass(cls, RulesError) and issubclass(cls, ValueError)
-    err = IllegalAction("Not now.", card="7")
-    assert err.reason == "Not now." and err.params == {"card": "7"} and err.code == "illegal"
+    err = IllegalAction(Msg.of("core-not-your-turn"), card="7")
+    assert err.msg == Msg.of("core-not-your-turn") and err.params == {"card": "7"}
+    assert err.code == "illegal" and str(err) == "core-not-your-turn"
 
 
 def test_event_visibility() -> None:
@@ -184,7 +187,8 @@ def test_options_text() -> None:
     game = GAMES["between-battle"]
     with pytest.raises(BadOptions) as info:
         game.options("colour=blue")
-    assert "Valid keys" in info.value.reason and "between_rule" in info.value.reason
+    assert info.value.msg.key == "core-unknown-option"
+    assert "Valid keys" in game_text("en", info.value.msg) and "between_rule" in str(info.value)
     with pytest.raises(BadOptions):
         game.options("hp=0")
     opts = game.options("hp=12 between-rule=inclusive")
@@ -192,11 +196,31 @@ def test_options_text() -> None:
     assert game.options(game.options_text(opts)) == opts
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_quick_options_give_a_short_complete_game(game_id: str) -> None:
+    """``Game.quick_options`` (what tests and smoke runs play) are valid options
+    (in ``/lobby create`` text, written back the same) and a random game with
+    them ends, within the game's bound."""
+    game = GAMES[game_id]
+    options = game.options(game.quick_options)
+    assert game.options(game.options_text(options)) == options
+    state = game.setup(options, game.info.min_seats, 1)
+    chooser = rng.seed_state(1, "quick")
+    for _ in range(game.max_actions):
+        pending = game.pending(state)
+        if not pending:
+            break
+        seat = min(pending)
+        action, chooser = rng.choice(chooser, list(game.legal_actions(state, seat)))
+        state, _ = game.apply(state, seat, action)
+    assert game.outcome(state) is not None
+
+
 def test_registry_ids_are_the_fixed_ones() -> None:
     assert set(GAMES) <= set(GAME_IDS)
     for game_id, game in GAMES.items():
         assert game.info.id == game_id
-        assert game.info.name_fr and game.info.name_en
+        assert game_name("en", game_id) and game_name("fr", game_id)
         assert 1 <= game.info.min_seats <= game.info.max_seats
 
 

@@ -15,8 +15,6 @@ import pytest
 
 from engine import GAMES, rng
 
-SHORT = {"belle-position": "turn_limit=3", "via-belli": "table=gueridon"}
-
 
 @pytest.fixture
 def busy_switching() -> Iterator[None]:
@@ -32,7 +30,7 @@ def busy_switching() -> Iterator[None]:
 def playout_digest(game_id: str, seed: int) -> str:
     game = GAMES[game_id]
     seats = 3 if game.info.max_seats >= 3 and seed % 2 else 2
-    state = game.setup(game.options(SHORT.get(game_id)), seats, seed)
+    state = game.setup(game.options(game.quick_options), seats, seed)
     chooser = rng.seed_state(seed, "threads")
     digest = hashlib.sha256()
     for _ in range(400):

@@ -16,7 +16,7 @@ import discord
 
 from engine import GAMES
 
-from ..i18n import duration_text, lang, result_lines, t
+from ..i18n import duration_text, game_name, game_text, result_lines, t
 from ..service import LiveMatch, Lobby, Update
 from ..settings import Settings
 from .components import HandButton, LobbyButton, RematchButton
@@ -82,7 +82,7 @@ class Announcer(BotCore):
         game = live.game
         view = match.view(None)
         embed = discord.Embed(
-            title=t(locale, "match-title", game=game.info.name(locale), match=live.id),
+            title=t(locale, "match-title", game=game_name(locale, game.info.id), match=live.id),
             colour=EMBED_COLOUR,
         )
         history = [line for line in header if line]
@@ -98,7 +98,7 @@ class Announcer(BotCore):
                         locale,
                         "to-act",
                         who=f"<@{user_id}>",
-                        what=game.decision_text(decision, lang(locale), live.names),
+                        what=game_text(locale, game.decision_text(decision, names=live.names)),
                     )
                 )
         else:
@@ -121,7 +121,7 @@ class Announcer(BotCore):
                 locale,
                 "to-act",
                 who=t(locale, "your-turn"),
-                what=game.decision_text(pending[seat], lang(locale), live.names),
+                what=game_text(locale, game.decision_text(pending[seat], names=live.names)),
             )
         if pending:
             other, decision = sorted(pending.items())[0]
@@ -132,7 +132,7 @@ class Announcer(BotCore):
                     locale,
                     "to-act",
                     who=live.names[other],
-                    what=game.decision_text(decision, lang(locale), live.names),
+                    what=game_text(locale, game.decision_text(decision, names=live.names)),
                 ),
             )
         return None
@@ -159,7 +159,7 @@ class Announcer(BotCore):
                 placements = [(i + 1, n) for i, (n, _) in enumerate(menu.entries)]
                 numbered = action_view(self, live, seat, locale, numbered=True)
         embed = discord.Embed(
-            title=t(locale, "hand-title", game=live.game.info.name(locale), match=live.id),
+            title=t(locale, "hand-title", game=game_name(locale, live.game.info.id), match=live.id),
             colour=EMBED_COLOUR,
         )
         embed.description = self.private_text(live, seat, locale)
@@ -184,7 +184,8 @@ class Announcer(BotCore):
         host = self.host
         names = [host.display_name(u, lobby) for u in lobby.players]
         embed = discord.Embed(
-            title=t(locale, "lobby-title", game=game.info.name(locale)), colour=EMBED_COLOUR
+            title=t(locale, "lobby-title", game=game_name(locale, game.info.id)),
+            colour=EMBED_COLOUR,
         )
         embed.description = t(
             locale,
@@ -234,7 +235,7 @@ class Announcer(BotCore):
             for event in update.events:
                 seen = event.for_seat(None)
                 if seen is not None:
-                    text = live.game.describe_event(seen, names, lang(locale))
+                    text = game_text(locale, live.game.describe_event(seen, names))
                     if text:
                         lines.append(f"· {text}")
             if live.version > update.version:

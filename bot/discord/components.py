@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
-from ..i18n import lang
+from ..i18n import t
 from ..service import HostError, LiveMatch
 from .core import BotCore
 from .errors import guard
@@ -346,7 +346,7 @@ class HandButton(MatchItem[discord.ui.Button[Any]], template=template("gh", MATC
     """On the public board: shows the clicker's private view, ephemerally."""
 
     def __init__(self, match_id: int, locale: str = "en") -> None:
-        label = "Ma main" if lang(locale) == "fr" else "My hand"
+        label = t(locale, "button-my-hand")
         super().__init__(
             discord.ui.Button(
                 label=label,

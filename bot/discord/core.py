@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from ..i18n import lang
+from ..i18n import lang, menu_entries
 from ..menu import Menu, build_menu
 from ..service import HostService, LiveMatch, UserRef
 from ..settings import Settings
@@ -131,8 +131,7 @@ class BotCore(commands.Bot):
         menu = self.menus.get(key)
         if menu is None:
             game = live.game
-            entries = game.action_menu(match.state, seat, lang(locale))
-            menu = build_menu([(game.format_action(a), path) for a, path in entries])
+            menu = build_menu(menu_entries(game, match.state, seat, locale))
             if len(self.menus) >= MENU_CACHE:
                 self.menus.pop(next(iter(self.menus)))
             self.menus[key] = menu

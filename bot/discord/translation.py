@@ -8,9 +8,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _T
 
-from engine import GAMES
+import i18n
 
-from ..i18n import FR, t
+from ..i18n import game_name, t
 from ..service import hostable_games
 
 
@@ -23,15 +23,13 @@ class Translator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if not str(locale.value).lower().startswith("fr"):
-            return None
+        language = i18n.pick(str(locale.value))
         key = string.extras.get("key")
-        if key is None:
-            return None
+        if key is None or language == i18n.FALLBACK:
+            return None  # the English text given with the command
         if key.startswith("game:"):
-            game = GAMES.get(key[5:])
-            return game.info.name_fr if game else None
-        return FR.get(key)
+            key = f"game-{key[5:]}-name"
+        return i18n.translate(language, key) if key in i18n.keys(language) else None
 
 
 def locale_of(interaction: discord.Interaction) -> str:
@@ -50,6 +48,6 @@ def name(name: str) -> app_commands.locale_str:
 
 
 GAME_CHOICES = [
-    app_commands.Choice(name=_T(GAMES[gid].info.name_en, key=f"game:{gid}"), value=gid)
+    app_commands.Choice(name=_T(game_name("en", gid), key=f"game:{gid}"), value=gid)
     for gid in hostable_games()
 ]

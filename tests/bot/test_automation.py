@@ -130,7 +130,7 @@ async def test_bots_play_each_other_to_the_end(
             host=ALICE,
             game_id=game_id,
             seats=seats,
-            options=SHORT.get(game_id, ""),
+            options=GAMES[game_id].quick_options,
         )
         await svc.add_bot(chan, ALICE, "easy")
         if seats == 3:
@@ -146,9 +146,6 @@ async def test_bots_play_each_other_to_the_end(
         else:
             await _human_moves_until_over(svc, live, ALICE)
         assert live.match.is_over, game_id
-
-
-SHORT = {"belle-position": "turn_limit=2", "via-belli": "table=gueridon"}
 
 
 async def _human_moves_until_draft_done(svc: HostService, live: LiveMatch) -> None:

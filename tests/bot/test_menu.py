@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import menu_entries
 from bot.menu import (
     PAGE,
     PAGED,
@@ -20,16 +21,23 @@ from bot.menu import (
     parse_path,
     path_text,
 )
-from engine import GAMES, MenuStep, rng
+from bot.menu import MenuStep as Step
+from engine import GAMES, Game, MenuStep, rng
 from engine.games.via_belli import Summon
 
-SHORT = {"between-battle": "hp=3", "belle-position": "turn_limit=2", "via-belli": ""}
+# the games that keep the default menu: one level, the legal actions
+DEFAULT_MENU_GAMES = sorted(
+    game_id for game_id, game in GAMES.items() if type(game).action_menu is Game.action_menu
+)
 
 
-def states(game_id: str, seed: int, steps: int) -> Iterator[tuple[Any, int]]:
-    """(state, pending seat) along a seeded random playout."""
+def states(
+    game_id: str, seed: int, steps: int, options: str | None = None
+) -> Iterator[tuple[Any, int]]:
+    """(state, pending seat) along a seeded random playout (with the game's
+    ``quick_options`` unless ``options`` are given)."""
     game = GAMES[game_id]
-    state = game.setup(game.options(SHORT[game_id]), 2, seed)
+    state = game.setup(game.options(game.quick_options if options is None else options), 2, seed)
     chooser = rng.seed_state(seed, "menu-tests")
     for _ in range(steps):
         pending = sorted(game.pending(state))
@@ -43,9 +51,7 @@ def states(game_id: str, seed: int, steps: int) -> Iterator[tuple[Any, int]]:
 
 def menu_of(game_id: str, state: Any, seat: int, locale: str = "en") -> Menu:
     game = GAMES[game_id]
-    return build_menu(
-        [(game.format_action(a), path) for a, path in game.action_menu(state, seat, locale)]
-    )
+    return build_menu(menu_entries(game, state, seat, locale))
 
 
 def check_pages(menu: Menu) -> None:
@@ -68,20 +74,19 @@ def check_pages(menu: Menu) -> None:
         stack.extend(node.children)
 
 
-@pytest.mark.parametrize("game_id", ["between-battle", "belle-position"])
+@pytest.mark.parametrize("game_id", DEFAULT_MENU_GAMES)
 def test_default_menu_is_the_legal_actions_one_level(game_id: str) -> None:
     game = GAMES[game_id]
     checked = 0
     for state, seat in (x for seed in (3, 4, 5) for x in states(game_id, seed, 100)):
         legal = game.legal_actions(state, seat)
-        for locale in ("en", "fr"):
-            entries = game.action_menu(state, seat, locale)
-            assert [a for a, _ in entries] == list(legal)
-            for action, path in entries:
-                notation = game.format_action(action)
-                assert path == (
-                    MenuStep(notation, game.describe_action(state, seat, action, locale), notation),
-                )
+        entries = game.action_menu(state, seat)
+        assert [a for a, _ in entries] == list(legal)
+        for action, path in entries:
+            notation = game.format_action(action)
+            assert path == (
+                MenuStep(notation, game.describe_action(state, seat, action), notation),
+            )
         menu = menu_of(game_id, state, seat)
         assert menu.flat
         assert [c.entry for c in menu.root.children] == list(range(len(legal)))
@@ -133,8 +138,9 @@ def test_via_belli_menu_is_localised_with_the_same_keys() -> None:
     for state, seat in states("via-belli", 4, 40):
         if state.phase != "turn":
             continue
-        en = GAMES["via-belli"].action_menu(state, seat, "en")
-        fr = GAMES["via-belli"].action_menu(state, seat, "fr")
+        game = GAMES["via-belli"]
+        en = menu_entries(game, state, seat, "en")
+        fr = menu_entries(game, state, seat, "fr")
         assert [a for a, _ in en] == [a for a, _ in fr]
         assert [[s.key for s in p] for _, p in en] == [[s.key for s in p] for _, p in fr]
         labels_en = {s.label for _, p in en for s in p}
@@ -147,8 +153,8 @@ def test_via_belli_menu_is_localised_with_the_same_keys() -> None:
     raise AssertionError("no turn decision")
 
 
-def _step(key: str) -> MenuStep:
-    return MenuStep(key, key.upper())
+def _step(key: str) -> Step:
+    return Step(key, key.upper())
 
 
 def test_build_menu_groups_by_prefix_in_first_seen_order() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import game_text
 from bot.service import HostError, HostService, LiveMatch, UserRef
 from bot.store import Store
 from engine import Match, MatchRecord, rng
@@ -72,7 +73,7 @@ async def test_lobby_flow_and_errors(service: HostService) -> None:
             guild_id=9, channel_id=CHAN, host=ALICE, game_id="between-battle", options="x=1"
         )
     assert err.value.key == "bad-options" and err.value.rules is not None
-    assert "between_rule" in err.value.rules.reason
+    assert "between_rule" in game_text("en", err.value.rules.msg)
 
     lobby = await service.create_lobby(
         guild_id=9,
@@ -128,8 +129,8 @@ async def test_play_refusals_change_nothing(service: HostService) -> None:
     with pytest.raises(HostError) as err:
         await service.play(live.id, user, "zzz")
     assert err.value.key == "illegal" and err.value.rules is not None
-    assert "not a Between Battle move" in err.value.rules.message("en")
-    assert "n'est pas un coup" in err.value.rules.message("fr")
+    assert "not a Between Battle move" in game_text("en", err.value.rules.msg)
+    assert "n'est pas un coup" in game_text("fr", err.value.rules.msg)
     with pytest.raises(HostError) as err:
         await service.play(live.id, user, "D", expected_version=version + 3)
     assert err.value.key == "stale"

@@ -36,11 +36,6 @@ SLOW_GAMES = {"belle-position": Budget(iterations=4), "via-belli": Budget(iterat
 (several determinisations, playouts and evaluations) with a smaller budget."""
 
 
-SHORT_OPTIONS = {"belle-position": "turn_limit=2", "via-belli": "table=gueridon"}
-"""Options that keep the long games' matches short (the rules are unchanged;
-the conformance test plays the full-length games)."""
-
-
 def tiny(game_id: str) -> Budget:
     """:data:`TINY`, or the smaller budget of a slow game."""
     return SLOW_GAMES.get(game_id, TINY)
@@ -61,7 +56,7 @@ def play(
 ) -> tuple[Match, list[int]]:
     """One full match between bots; the seats' final generator states."""
     budget = budget or tiny(game_id)
-    match = Match(GAMES[game_id], SHORT_OPTIONS.get(game_id), len(levels), seed)
+    match = Match(GAMES[game_id], GAMES[game_id].quick_options, len(levels), seed)
     bots = [make_bot(game_id, level) for level in levels]
     states = [bot_rng(seed, seat) for seat in range(len(levels))]
     while not match.is_over:
@@ -76,7 +71,7 @@ def play(
 def positions(game_id: str, seats: int, seed: int, every: int = 1) -> Iterator[tuple[Any, int]]:
     """``(state, pending seat)`` along a match between normal bots."""
     game = GAMES[game_id]
-    match = Match(game, SHORT_OPTIONS.get(game_id), seats, seed)
+    match = Match(game, game.quick_options, seats, seed)
     bot = make_bot(game_id, "normal")
     r = bot_rng(seed, 0, "positions")
     step = 0
@@ -256,7 +251,7 @@ def test_no_peeking(game_id: str) -> None:
     checked = 0
     changed_worlds = 0
     for seats in _seat_counts(game_id):
-        every = 1 if game_id in SHORT_OPTIONS else 3  # shortened games: look at every move
+        every = 1 if game.quick_options else 3  # shortened games: look at every move
         for state, seat in positions(game_id, seats, seed=20 + seats, every=every):
             view = game.view(state, seat)
             legal = game.legal_actions(state, seat)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine import rng
+from tests.e2e.random_match import play_random_match
 from tests.e2e.test_discord_between_battle import World, live_match, png
-from tests.e2e.test_discord_every_game import play_at_random
 from tests.fakediscord import FakeDiscord
 
 FRENCH = (
@@ -69,7 +69,7 @@ async def test_a_full_match_with_written_armies(fake: FakeDiscord, tmp_path: Pat
         written = {e.split("*")[0] for e in f"{FRENCH},{GERMAN}".split(",")}
         dealt = {c.type for army in live.match.state.armies for c in army.cards}
         assert {"bourbaki", "steinmetz"} <= dealt <= written
-        await play_at_random(fake, world, live, rng.seed_state(5, "written armies"))
+        await play_random_match(fake, world, live, rng.seed_state(5, "written armies"))
         boards = [m for m in fake.channel_messages(world.chan) if m.attachments]
         png(boards[-1])
         png(fake.dm_messages(world.alice)[-1])

@@ -19,6 +19,7 @@ from bot import Settings, create_bot
 from bot.discord import GueridonBot
 from bot.service import LiveMatch, hostable_games
 from engine import rng
+from tests.e2e.random_match import play_random_match
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 
 
@@ -119,13 +120,11 @@ async def test_full_match_with_commands_buttons_and_dms(fake: FakeDiscord, world
         # both players got their hand by DM
         await fake.wait_for(lambda: fake.dm_messages(world.alice) and fake.dm_messages(world.bob))
         png(fake.dm_messages(world.alice)[-1])
-        chooser = rng.seed_state(5)
         turn = 0
-        while not live.match.is_over:
-            user, seat = pending_user(world, live)
+
+        async def move(user: FakeUser, seat: int, legal: list[str], index: int) -> None:
+            nonlocal turn
             version = live.version
-            legal = live.match.legal_notations(seat)
-            index, chooser = rng.randbelow(chooser, len(legal))
             way = turn % 3
             turn += 1
             if way == 0:
@@ -148,8 +147,11 @@ async def test_full_match_with_commands_buttons_and_dms(fake: FakeDiscord, world
                 png(hand)
                 button = hand.buttons()[index]
                 await fake.click(user, hand, custom_id=button["custom_id"])
-            await fake.wait_for(lambda v=version: live.version > v)
-            assert turn < 1500
+
+        await play_random_match(
+            fake, world, live, rng.seed_state(5), move=move, seat_choice="first", max_moves=1499
+        )
+        assert turn < 1500
         # the result and the revealed seed are posted
         seed = str(live.match.seed)
         await fake.wait_for(lambda: any(seed in m.text for m in fake.channel_messages(world.chan)))

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import Match, MatchRecord, rng
+from tests.e2e.random_match import play_random_match
 from tests.e2e.test_discord_between_battle import World, live_match, open_and_start, png
 from tests.fakediscord import FakeDiscord
 
@@ -26,15 +27,9 @@ def world(fake: FakeDiscord, tmp_path: Path) -> World:
 
 async def _play_out(fake: FakeDiscord, world: World, bot: object) -> int:
     live = live_match(bot, world.chan)  # type: ignore[arg-type]
-    chooser = rng.seed_state(9)
-    while not live.match.is_over:
-        seat = sorted(live.match.pending())[0]
-        user = world.users[live.user_of(seat)]
-        legal = live.match.legal_notations(seat)
-        i, chooser = rng.randbelow(chooser, len(legal))
-        version = live.version
-        await fake.slash(user, world.chan, "play", move=legal[i])
-        await fake.wait_for(lambda v=version: live.version > v)
+    await play_random_match(
+        fake, world, live, rng.seed_state(9), seat_choice="first", final_board=False
+    )
     return live.id
 
 

@@ -7,12 +7,12 @@ bare label (``"7"``, ``"X"``) means the card of that seat's own character.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.core import Event, evolve
 from engine.games.between_battle import GAME, State
+from tests.games import scenario as common
 
 g = GAME
 
@@ -116,16 +116,15 @@ def scenario(
 
 def act(state: State, *texts: str) -> tuple[State, list[Event]]:
     """Apply notations in turn, each by the seat that must decide."""
-    events: list[Event] = []
-    for text in texts:
-        state, evs = g.apply_text(state, state.decider, text)
-        events += evs
-    return state, events
+    return common.act(g, state, *texts, seat_of=_decider)
 
 
 def legal(state: State, seat: int | None = None) -> set[str]:
-    seat = state.decider if seat is None else seat
-    return {g.format_action(a) for a in g.legal_actions(state, seat)}
+    return common.legal(g, state, seat, seat_of=_decider)
+
+
+def _decider(state: State) -> int:
+    return state.decider
 
 
 def plays(state: State, seat: int | None = None) -> set[str]:
@@ -133,15 +132,8 @@ def plays(state: State, seat: int | None = None) -> set[str]:
     return {a for a in legal(state, seat) if ">" in a}
 
 
-def kinds(events: Iterable[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def first(events: Iterable[Event], kind: str) -> Event:
-    for e in events:
-        if e.kind == kind:
-            return e
-    raise AssertionError(f"no {kind!r} event in {kinds(events)}")
+kinds = common.kinds
+first = common.first
 
 
 def hand(state: State, seat: int) -> list[str]:
@@ -150,7 +142,7 @@ def hand(state: State, seat: int) -> list[str]:
 
 def frozen(state: State) -> str:
     """The state as canonical JSON text (to check it was not changed)."""
-    return json.dumps(g.encode_state(state), sort_keys=True)
+    return common.frozen(g, state)
 
 
 def all_cards(state: State) -> list[str]:

@@ -20,7 +20,6 @@ the options say ``french_seat=2``.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
@@ -44,6 +43,7 @@ from engine.games.belle_position import (
     pack_type,
     type_def,
 )
+from tests.games import scenario as common
 
 g = GAME
 
@@ -192,42 +192,20 @@ def rolls(state_rng: int, n: int) -> list[int]:
 
 def act(state: State, *texts: str) -> tuple[State, list[Event]]:
     """Apply notations in turn, each by the single seat that must decide."""
-    events: list[Event] = []
-    for text in texts:
-        pending = list(g.pending(state))
-        assert len(pending) == 1, f"several seats pending: {pending}"
-        state, evs = g.apply_text(state, pending[0], text)
-        events += evs
-    return state, events
+    return common.act(g, state, *texts, only=True)
 
 
 def act_as(state: State, seat: int, *texts: str) -> tuple[State, list[Event]]:
-    events: list[Event] = []
-    for text in texts:
-        state, evs = g.apply_text(state, seat, text)
-        events += evs
-    return state, events
+    return common.act_as(g, state, seat, *texts)
 
 
 def legal(state: State, seat: int | None = None) -> set[str]:
-    if seat is None:
-        seat = next(iter(g.pending(state)))
-    return {g.format_action(a) for a in g.legal_actions(state, seat)}
+    return common.legal(g, state, seat)
 
 
-def kinds(events: Iterable[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def first(events: Iterable[Event], kind: str) -> Event:
-    for e in events:
-        if e.kind == kind:
-            return e
-    raise AssertionError(f"no {kind!r} event in {kinds(events)}")
-
-
-def all_of(events: Iterable[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
+kinds = common.kinds
+first = common.first
+all_of = common.all_of
 
 
 def card(state: State, uid: str) -> Card:
@@ -244,4 +222,4 @@ def where(state: State, uid: str) -> str:
 
 
 def frozen(state: State) -> str:
-    return json.dumps(g.encode_state(state), sort_keys=True)
+    return common.frozen(g, state)

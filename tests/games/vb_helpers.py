@@ -12,8 +12,7 @@ down), ``"inn@K10P=1"`` (held by seat 1).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Event, evolve
@@ -30,6 +29,7 @@ from engine.games.via_belli import (
     cell_text,
     parse_cell,
 )
+from tests.games import scenario as common
 
 g = GAME
 
@@ -177,28 +177,15 @@ def check_table(state: State) -> None:
 
 def act(state: State, *texts: str) -> tuple[State, list[Event]]:
     """Apply notations in turn, each by the seat that must decide."""
-    events: list[Event] = []
-    for text in texts:
-        seat = next(iter(g.pending(state)))
-        state, evs = g.apply_text(state, seat, text)
-        events += evs
-    return state, events
+    return common.act(g, state, *texts)
 
 
 def legal(state: State, seat: int | None = None) -> set[str]:
-    seat = next(iter(g.pending(state))) if seat is None else seat
-    return {g.format_action(a) for a in g.legal_actions(state, seat)}
+    return common.legal(g, state, seat)
 
 
-def kinds(events: Iterable[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def first(events: Iterable[Event], kind: str) -> Event:
-    for e in events:
-        if e.kind == kind:
-            return e
-    raise AssertionError(f"no {kind!r} event in {kinds(events)}")
+kinds = common.kinds
+first = common.first
 
 
 def unit_at(state: State, cell: str) -> Unit | None:
@@ -219,7 +206,7 @@ def tags(state: State, seat: int | None = None) -> set[str]:
 
 
 def frozen(state: State) -> str:
-    return json.dumps(g.encode_state(state), sort_keys=True)
+    return common.frozen(g, state)
 
 
 def all_cards(state: State, seat: int) -> dict[str, int]:

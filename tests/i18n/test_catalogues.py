@@ -58,6 +58,13 @@ def test_a_key_lives_in_one_domain(lang: str) -> None:
             owner[key] = domain
 
 
+# Placeholders a translation leaves out on purpose, with the reason.
+LEFT_OUT: dict[tuple[str, str], frozenset[str]] = {
+    # pydantic's messages are English: French points to /rules instead
+    ("fr", "core-bad-options"): frozenset({"problems"}),
+}
+
+
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
 def test_every_key_exists_in_every_language_with_the_same_placeholders(lang: str) -> None:
     english = _files("en")
@@ -71,7 +78,8 @@ def test_every_key_exists_in_every_language_with_the_same_placeholders(lang: str
             f"extra {sorted(set(mine) - set(ref))}"
         )
         for key, text in ref.items():
-            assert i18n.placeholders(mine[key]) == i18n.placeholders(text), (lang, key)
+            left_out = LEFT_OUT.get((lang, key), frozenset())
+            assert i18n.placeholders(mine[key]) == i18n.placeholders(text) - left_out, (lang, key)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -11,7 +11,7 @@ from PIL import Image
 
 from engine import GAMES
 from engine.games.via_belli import Summon
-from render import UnknownGame, render_choices
+from render import RENDERED_GAMES, UnknownGame, render_choices
 from render.via_belli import GHOST_CELL, LABEL, SPOT_COLOURS, marker_cells
 
 NAMES = ("Alice", "Bruno")
@@ -28,7 +28,7 @@ def _spots(state: Any, seat: int) -> list[tuple[int, str]]:
     game = GAMES["via-belli"]
     first: tuple[str, ...] | None = None
     out = []
-    for action, path in game.action_menu(state, seat, "en"):
+    for action, path in game.action_menu(state, seat):
         keys = tuple(s.key for s in path[:2])
         if isinstance(action, Summon) and first in (None, keys):
             first = keys
@@ -96,7 +96,7 @@ def test_nothing_to_draw_gives_none() -> None:
     state, seat = _via_belli_start()
     view = GAMES["via-belli"].view(state, seat)
     assert render_choices("via-belli", view, NAMES, "en", [(1, "D"), (2, "+")]) is None
-    for game_id in ("between-battle", "belle-position"):
+    for game_id in sorted(RENDERED_GAMES - {"via-belli"}):  # every game without placements
         game = GAMES[game_id]
         s = game.setup(game.options(), 2, 1)
         seat = sorted(game.pending(s))[0]

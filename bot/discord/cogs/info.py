@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from engine import GAMES
 
-from ...i18n import rules_text, t
+from ...i18n import game_name, game_text, rules_text, t
 from ...service import HostError
 from ..announce import Announcer
 from ..replies import reply
@@ -31,14 +31,16 @@ class InfoCog(commands.Cog, name="InfoCog"):
             raise HostError("unknown-game", game=game, games=", ".join(sorted(GAMES)))
         info = g.info
         embed = discord.Embed(
-            title=t(locale, "rules-title", game=info.name(locale)), colour=EMBED_COLOUR
+            title=t(locale, "rules-title", game=game_name(locale, info.id)), colour=EMBED_COLOUR
         )
         in_force = None
         if interaction.channel_id is not None:
             live = self.bot.host.match_in(interaction.channel_id)
             if live is not None and live.game_id == game:
                 in_force = g.options_text(live.match.options)
-        embed.description = clip(rules_text(locale, info, in_force, g.rules_details(locale)), 4000)
+        embed.description = clip(
+            rules_text(locale, info, in_force, game_text(locale, g.rules_details())), 4000
+        )
         await reply(interaction, embed=embed)
 
     @app_commands.command(name=name("help"), description=desc("cmd-help"))

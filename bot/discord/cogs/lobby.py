@@ -7,9 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import GAMES
-
-from ...i18n import t
+from ...i18n import game_name, t
 from ...service import HostError, HostService, LiveMatch, Update, UserRef
 from ..announce import Announcer
 from ..components import LOBBY, LobbyHandlers
@@ -66,7 +64,7 @@ class LobbyCog(commands.Cog, name=LOBBY):
         )
         await self.bot.post_lobby(lobby)
         locale = locale_of(interaction)
-        await reply(interaction, t(locale, "lobby-opened", game=GAMES[game].info.name(locale)))
+        await reply(interaction, t(locale, "lobby-opened", game=game_name(locale, game)))
 
     @lobby.command(name=name("join"), description=desc("cmd-lobby-join"))
     async def lobby_join(self, interaction: discord.Interaction) -> None:

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ...i18n import t
+from ...i18n import game_name, t
 from ...menu import Menu, parse_path
 from ...service import HostError, HostService, LiveMatch
 from ..announce import Announcer, confirm_and_announce
@@ -216,7 +216,9 @@ class PlayCog(commands.Cog, name=PLAY):
                 render_choices, live.game_id, live.match.view(seat), live.names, locale, leaves
             )
         add_menu_level(components, live, seat, locale, menu, path, page, numbered=png is not None)
-        trail = " › ".join(step.label for step in menu.trail(path)) or live.game.info.name(locale)
+        trail = " › ".join(step.label for step in menu.trail(path)) or game_name(
+            locale, live.game.info.id
+        )
         text = t(locale, "menu-level", path=trail)
         kwargs: dict[str, Any] = {"view": components}
         if png is not None:

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from engine import GAMES
 
-from ...i18n import history_line, lang, t
+from ...i18n import game_name, game_text, history_line, t
 from ...service import HostService, LiveMatch
 from ..announce import Announcer
 from ..components import RECORDS, LeaderboardPage, RecordsHandlers, ReplayStep
@@ -26,7 +26,7 @@ PER_PAGE = 10
 
 def _game_name(game_id: str, locale: str) -> str:
     game = GAMES.get(game_id)
-    return game.info.name(locale) if game else game_id
+    return game_name(locale, game.info.id) if game else game_id
 
 
 class RecordsCog(commands.Cog, name=RECORDS):
@@ -241,12 +241,12 @@ class RecordsCog(commands.Cog, name=RECORDS):
         for event in events:
             seen = event.for_seat(None)
             if seen is not None:
-                text = game.describe_event(seen, live.names, lang(locale))
+                text = game_text(locale, game.describe_event(seen, live.names))
                 if text:
                     lines.append(f"· {text}")
         lines.append(t(locale, "replay-hidden"))
         embed = discord.Embed(
-            title=t(locale, "replay-title", match=live.id, game=game.info.name(locale)),
+            title=t(locale, "replay-title", match=live.id, game=game_name(locale, game.info.id)),
             description=clip("\n".join(lines), 4000),
             colour=EMBED_COLOUR,
         )

@@ -57,6 +57,7 @@ class BellePosition(Game[State, Action, View]):
             "cartes touchées, et gagnez en occupant deux positions ennemies abandonnées."
         ),
     )
+    quick_options = "turn_limit=2"
     state_type = State
     schema_version = 1
     max_actions = 6000

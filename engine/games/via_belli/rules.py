@@ -70,6 +70,7 @@ class ViaBelli(Game[State, Action, View]):
             "Les tasses sont des montagnes infranchissables."
         ),
     )
+    quick_options = "table=gueridon"
     state_type = State
     schema_version = 2  # 1: the compact format, read by codec_legacy.read_via_belli_v1
     legacy_readers = MappingProxyType({1: codec_legacy.read_via_belli_v1})
