@@ -113,6 +113,11 @@ def test_french_puts_a_space_before_the_colon_and_english_does_not() -> None:
 def test_game_names_and_summaries_match_the_engine(lang: str) -> None:
     for game_id, game in GAMES.items():
         info = game.info
+        if not (info.name_en or info.name_fr or info.summary_en or info.summary_fr):
+            # a converted game: the catalogue alone names it
+            assert f"game-{game_id}-name" in i18n.keys(lang), game_id
+            assert f"game-{game_id}-summary" in i18n.keys(lang), game_id
+            continue
         name = info.name_fr if lang == "fr" else info.name_en
         summary = info.summary_fr if lang == "fr" else info.summary_en
         assert i18n.translate(lang, f"game-{game_id}-name") == name

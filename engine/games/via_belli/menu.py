@@ -90,14 +90,10 @@ def action_menu(
     return out
 
 
-def _notation(text: str) -> Msg:
-    """A label or detail that is notation or card data, the same in every language."""
-    return Msg.of("vb-notation", text=text)
-
-
-def _step_of(text: str, label: Msg) -> MenuStep:
-    """A choice that plays the action ``text``, with its notation as the detail."""
-    return MenuStep(text, label, _notation(text))
+def _step_of(text: str, label: Msg | str) -> MenuStep:
+    """A choice that plays the action ``text``, with its notation as the detail
+    (notation and card names are plain strings: the same in every language)."""
+    return MenuStep(text, label, text)
 
 
 def _menu_head(state: State, b: Board, seat: Seat, action: Action) -> tuple[MenuStep, ...]:
@@ -119,13 +115,13 @@ def _menu_head(state: State, b: Board, seat: Seat, action: Action) -> tuple[Menu
             what = MenuStep(
                 "+" + cd.name,
                 Msg.of("vb-menu-summon", card=cd.name, ivk=cd.ivk, atk=cd.atk, dfn=cd.dfn),
-                _notation(cd.name),
+                cd.name,
             )
         anchor = card_label(state, b, b.at((action.x, action.y)), seat)
         where = MenuStep(
             "@" + cell_text(action.x, action.y),
             Msg.of("vb-menu-against", target=anchor),
-            _notation(format_action(action)),
+            format_action(action),
         )
         return what, where
     if isinstance(action, Pivot | Recall):
@@ -140,7 +136,7 @@ def _menu_head(state: State, b: Board, seat: Seat, action: Action) -> tuple[Menu
         return what, MenuStep(
             "@" + cell_text(action.x, action.y),
             Msg.of("vb-menu-along", pivot=pivot),
-            _notation(format_action(action)),
+            format_action(action),
         )
     step = _step_of(format_action(action), describe_action(state, seat, action))
     if isinstance(action, Attack):
@@ -155,4 +151,4 @@ def _menu_place(action: Action) -> MenuStep:
     text = format_action(action)
     if isinstance(action, Summon | Move):
         return _step_of(text, place(action.x, action.y, action.landscape))
-    return _step_of(text, _notation(text))
+    return _step_of(text, text)

@@ -48,28 +48,13 @@ _NO_LEGAL = _LegalSet(())
 class ViaBelli(Game[State, Action, View]):
     info = GameInfo(
         id=GAME_ID,
-        name_fr="Via Belli",
-        name_en="Via Belli",
         min_seats=2,
         max_seats=4,
         options_model=Options,
         hidden_information=True,
         chance=True,
         simultaneous=False,
-        summary_en=(
-            "The table is the board. Build columns of cards from your castle, always linked "
-            "back to it for supply; draw, summon (face up or in ambush), move, recall and "
-            "attack with action points; take inns and outposts; conquer the enemy castle. "
-            "Cups are impassable mountains."
-        ),
-        summary_fr=(
-            "La table devient plateau. Développez des colonnes de cartes depuis votre "
-            "château, toujours reliées pour le ravitaillement ; piochez, invoquez (face "
-            "visible ou en embuscade), déplacez, rapatriez et attaquez avec vos points "
-            "d'action ; prenez auberges et avant-postes ; conquérez le château adverse. "
-            "Les tasses sont des montagnes infranchissables."
-        ),
-    )
+    )  # its name and summary: game-via-belli-name / -summary in i18n/locales/*/via_belli.po
     quick_options = "table=gueridon"
     state_type = State
     schema_version = 2  # 1: the compact format, read by codec_legacy.read_via_belli_v1
@@ -156,11 +141,11 @@ class ViaBelli(Game[State, Action, View]):
     def check_turn(self, state: State, seat: Seat) -> None:
         """Raise NotYourTurn (or GameOver) unless ``seat`` must decide now."""
         if state.phase == "over":
-            raise GameOver(Msg.of("vb-refuse-game-over"))
+            raise GameOver(Msg.of("core-game-over"))
         combat = state.combat
         decider = combat.defender if state.phase == "reveal" and combat else state.active
         if seat != decider:
-            raise NotYourTurn(Msg.of("vb-refuse-not-your-turn"), seat=seat)
+            raise NotYourTurn(Msg.of("core-not-your-turn"), seat=seat)
 
     # ---- legal actions -----------------------------------------------------
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:

@@ -270,7 +270,7 @@ def resign(state: State, seat: Seat) -> tuple[State, tuple[Event, ...]]:
     cards); the game goes on while two or more remain. An attack waiting
     for their reveal is called off (its PA stay spent)."""
     if state.phase == "over":
-        raise GameOver(Msg.of("vb-refuse-game-over"))
+        raise GameOver(Msg.of("core-game-over"))
     if not 0 <= seat < len(state.players) or state.players[seat].out:
         raise NotYourTurn(Msg.of("vb-refuse-not-playing"), seat=seat)
     events: list[Event] = [Event("resign", {"seat": seat})]
