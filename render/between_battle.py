@@ -159,7 +159,7 @@ def _context(view: object, names: Sequence[str], locale: str) -> _Ctx:
     char_names: dict[str, str] = {}
     for spec in deck_file().characters:
         colours[spec.id] = hex_rgb(spec.colour)
-        char_names[spec.id] = i18n.translate(lang, f"bb-render-character-{spec.id}")
+        char_names[spec.id] = i18n.translate(lang, f"bb-char-{spec.id}")
     kinds: dict[str, str] = {}
     for deck in view.decks:
         for label, kind in zip(deck.cards, deck.kinds, strict=False):

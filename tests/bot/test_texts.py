@@ -490,8 +490,6 @@ def test_the_host_module_is_pure() -> None:
 
 
 ENGINE_DATA_COPIES = (
-    "bb-render-ability-short-",
-    "bb-render-character-",
     "vb-render-effect-",
     "bp-render-text-",
     "bp-render-side-",

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import i18n
 from engine.core import Event, evolve
+from engine.errors import RulesError
 from engine.games.between_battle import GAME, State
+from engine.text import Msg
 from tests.games import scenario as common
 
 g = GAME
@@ -152,3 +155,11 @@ def all_cards(state: State) -> list[str]:
     for p in state.players:
         out += list(p.hand) + list(p.deck) + list(p.damage)
     return sorted(out)
+
+
+def said(value: Msg | RulesError | None, lang: str = "en") -> str:
+    """What a player reads: a text the engine returned (a ``Msg``), or a
+    refusal's message, translated into ``lang``."""
+    if isinstance(value, RulesError):
+        value = value.msg
+    return "" if value is None else i18n.translate(lang, value)

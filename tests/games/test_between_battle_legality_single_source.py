@@ -28,7 +28,7 @@ from engine.games.between_battle import (
     legality,
 )
 from engine.games.between_battle import text as bb_text
-from tests.games.bb_helpers import scenario
+from tests.games.bb_helpers import said, scenario
 
 G = GAMES["between-battle"]
 LABELS = [str(v) for v in range(1, 17)] + ["X"]
@@ -86,12 +86,12 @@ def test_legal_actions_and_refusals_come_from_the_same_checks() -> None:
             if refusal is None:
                 continue
             seen_keys.add(refusal.key)
-            en, fr = bb_text.refusal_text(refusal)
+            msg = bb_text.refusal_text(refusal)
             with pytest.raises(IllegalAction) as exc:
                 G.apply(state, seat, action)
             assert exc.value.code == "illegal"
             assert exc.value.params == {"action": G.format_action(action)}
-            assert (exc.value.message("en"), exc.value.message("fr")) == (en, fr)
+            assert exc.value.msg == msg
     assert states > 300
     # the walk meets the common refusals (the rare ones have scenarios below)
     assert {"no-card", "not-between", "turn-expected", "not-now", "not-a-link"} <= seen_keys
@@ -168,7 +168,7 @@ def _assert_refused(state: State, notation: str, key: str, en: str, fr: str) -> 
     assert notation not in {G.format_action(a) for a in G.legal_actions(state, state.decider)}
     with pytest.raises(IllegalAction) as exc:
         G.apply(state, state.decider, action)
-    assert (exc.value.message("en"), exc.value.message("fr")) == (en, fr)
+    assert (said(exc.value, "en"), said(exc.value, "fr")) == (en, fr)
 
 
 def test_refusal_empty_pile() -> None:

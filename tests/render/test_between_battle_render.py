@@ -9,19 +9,22 @@ import itertools
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from PIL import Image, ImageStat
 
+import i18n
 import render.between_battle as bb
-from engine.games.between_battle import ABILITY_SHORT, View
+from engine.games.between_battle import SpecialAbility, UniqueAbility, View
 from render import RENDERED_GAMES, UnknownGame, render_board, render_private
 from render.common import clean_text, fit_text, font, text_width, wrap_text
 
 from .scenarios import GAME, GAME_ID, NAMES, SCENARIOS, views
 
 LOCALES = ("en", "fr")
+# every ability of the help cards (the card data's literal types)
+ABILITIES = (*get_args(SpecialAbility), *get_args(UniqueAbility))
 MAX_BYTES = 300 * 1024
 
 
@@ -221,22 +224,23 @@ def test_the_board_shows_every_help_card_face_up(
     drawn = _drawn_texts(monkeypatch)
     render_board(GAME_ID, GAME.view(state, None), _names(GAME.seat_count(state)), locale)
     texts = [t for _, t, _ in drawn]
-    lang = 1 if locale == "fr" else 0
     decks = {d.character: d for d in state.rules.decks}
     for p in state.players:
         if p.out:
             continue
         deck = decks[p.character]
         for ability in (deck.special, deck.unique):
-            assert ABILITY_SHORT[ability][lang] in texts, (p.character, ability)
+            short = i18n.translate(locale, f"bb-render-ability-short-{ability}")
+            assert short in texts, (p.character, ability)
 
 
 def test_every_short_ability_fits_the_narrowest_panel() -> None:
     """The short texts fit the 3-player panels whole, at the board's font."""
     fnt = font("regular", bb.ABILITY_FONT_SIZE)
     room = bb._panel_width(3) - 32 - 32
-    for en, fr in ABILITY_SHORT.values():
-        for text_ in (en, fr):
+    for lang in ("en", "fr"):
+        for ability in ABILITIES:
+            text_ = i18n.translate(lang, f"bb-render-ability-short-{ability}")
             assert fit_text(text_, fnt, room) == text_, text_
 
 

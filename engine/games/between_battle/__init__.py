@@ -24,7 +24,7 @@ The package: ``data`` (the card data file's schema and loading), ``model``
 game: setup, who decides, apply, the turn, damage and the end, views),
 ``legality`` (one check per kind of action: the legal actions and why an
 action is refused), ``abilities`` (the joker and the characters' abilities),
-``text`` (texts for hosts), ``sampling`` (``determinize``, ``sample_state``).
+``text`` (texts for hosts, as catalogue keys), ``sampling`` (``determinize``, ``sample_state``).
 This module re-exports the names code outside it uses.
 """
 
@@ -56,11 +56,9 @@ from .data import (
 )
 from .model import CHARACTER_ALIASES, Deck, Options, Phase, Player, PlayerView, Rules, State, View
 from .rules import GAME, BetweenBattle
-from .text import ABILITY_SHORT, ABILITY_TEXTS, character_sheet
+from .text import character_sheet
 
 __all__ = [
-    "ABILITY_SHORT",
-    "ABILITY_TEXTS",
     "CHARACTER_ALIASES",
     "CODES",
     "GAME",

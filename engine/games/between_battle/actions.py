@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...core import Seat
 from ...errors import BadNotation
+from ...text import Msg
 from .data import CharacterId
 from .model import CHARACTER_ALIASES
 
@@ -118,15 +119,4 @@ def parse_action(text: str) -> Action:
     if _PICK_RE.match(low) and low in CHARACTER_ALIASES:
         character = CHARACTER_ALIASES[low]
         return Pick(character)  # type: ignore[arg-type]
-    raise BadNotation(
-        f"{text!r} is not a Between Battle move. Examples: 7>1 (play the 7 on pile 1), "
-        "5+2 (create a link on pile 2), D (take damage), P1 (give pile 1), "
-        "^Co7 (joker: bring up the Cow-boy's 7), T14 (take the 14 from your deck), "
-        "@2 (target player 2), pirate (pick a character).",
-        fr=f"{text!r} n'est pas un coup de Between Battle. Exemples : 7>1 (jouer le 7 sur "
-        "le paquet 1), 5+2 (créer un lien sur le paquet 2), D (prendre des dégâts), "
-        "P1 (donner le paquet 1), ^Co7 (joker : remonter le 7 du Cow-boy), "
-        "T14 (prendre le 14 de votre pioche), @2 (cibler le joueur 2), "
-        "pirate (choisir un personnage).",
-        text=text,
-    )
+    raise BadNotation(Msg.of("bb-refuse-notation", text=repr(text)), text=text)

@@ -36,8 +36,6 @@ class CharacterSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: CharacterId
     code: str = Field(pattern=r"^[A-Z][a-z]$")
-    name_fr: str
-    name_en: str
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     hp: int = Field(ge=1, le=99)
     hp_asymmetric: int = Field(ge=1, le=99)

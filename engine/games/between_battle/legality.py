@@ -3,7 +3,7 @@
 Every kind of action has one check: it returns ``None`` when the deciding
 seat may play the action now, or the :class:`Refusal` that says why not (a
 stable key and the values its sentence needs; ``text.refusal_text`` turns it
-into English and French). ``legal_actions`` builds its list from the same
+into the catalogue message ``bb-refuse-<key>``). ``legal_actions`` builds its list from the same
 checks, ``apply`` validates with them and the refusal's sentence comes from
 what they found, so the list, the validation and the explanation cannot
 disagree.

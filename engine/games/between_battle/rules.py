@@ -9,6 +9,7 @@ from ... import rng
 from ...core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
 from ...core import evolve as replace
 from ...errors import BadOptions, GameOver, IllegalAction, NotYourTurn
+from ...text import Msg
 from . import abilities, legality, sampling, text
 from .actions import (
     Action,
@@ -46,26 +47,12 @@ from .model import Deck, Options, Player, PlayerView, Rules, State, View
 class BetweenBattle(Game[State, Action, View]):
     info = GameInfo(
         id=GAME_ID,
-        name_fr="Between Battle",
-        name_en="Between Battle",
         min_seats=2,
         max_seats=4,
         options_model=Options,
         hidden_information=True,
         chance=True,
         simultaneous=False,
-        summary_en=(
-            "Play a card whose value lies strictly between the tops of the two piles, "
-            "or take damage: the opponent hands you a pile, one damage per card. "
-            "Links, jokers and each character's abilities bend the rules. "
-            "Reduce your opponents' HP to zero."
-        ),
-        summary_fr=(
-            "Jouez une carte dont la valeur est comprise ENTRE les sommets des deux paquets, "
-            "ou prenez des dégâts : l'adversaire vous donne un paquet, 1 dégât par carte. "
-            "Liens, jokers et capacités des personnages tordent les règles. "
-            "Réduisez les PV de vos adversaires à zéro."
-        ),
     )
     state_type = State
     schema_version = 1
@@ -112,11 +99,11 @@ class BetweenBattle(Game[State, Action, View]):
         opts = options if isinstance(options, Options) else self.options(options)
         assert isinstance(opts, Options)
         if not self.info.min_seats <= seats <= self.info.max_seats:
-            raise BadOptions(f"Between Battle is for 2 to 4 players, not {seats}.", seats=seats)
+            raise BadOptions(Msg.of("bb-refuse-seats", seats=seats), seats=seats)
         if opts.characters and len(opts.characters) != seats:
+            count = len(opts.characters)
             raise BadOptions(
-                f"characters lists {len(opts.characters)} decks for {seats} players.",
-                seats=seats,
+                Msg.of("bb-refuse-characters-count", decks=count, seats=seats), seats=seats
             )
         data = deck_file()
         decks = tuple(
@@ -289,8 +276,7 @@ class BetweenBattle(Game[State, Action, View]):
         self.check_turn(state, seat)
         refusal = legality.refusal(state, seat, action)
         if refusal is not None:
-            en, fr = text.refusal_text(refusal)
-            raise IllegalAction(en, fr=fr, action=self.format_action(action))
+            raise IllegalAction(text.refusal_text(refusal), action=self.format_action(action))
         events: list[Event] = []
         if isinstance(action, Pick):
             state = self._assign(state, seat, action.character)
@@ -567,13 +553,11 @@ class BetweenBattle(Game[State, Action, View]):
         still playing); with one player left, or ``elimination=first-death``,
         the game ends. If it was their decision, play moves on."""
         if state.phase == "over":
-            raise GameOver("The game is over.")
+            raise GameOver(Msg.of("core-game-over"))
         if not 0 <= seat < len(state.players) or state.players[seat].out:
-            raise NotYourTurn("You are not playing in this game.", seat=seat)
+            raise NotYourTurn(Msg.of("bb-refuse-not-playing"), seat=seat)
         if state.phase == "draft":
-            raise IllegalAction(
-                "Resigning is possible once the cards are dealt.", code="resign-draft"
-            )
+            raise IllegalAction(Msg.of("bb-refuse-resign-draft"), code="resign-draft")
         events: list[Event] = [Event("resign", {"seat": seat})]
         was_deciding = state.decider == seat
         active_left = state.active == seat
@@ -659,8 +643,8 @@ class BetweenBattle(Game[State, Action, View]):
     def sample_state(self, view: View, seed: int) -> State:
         return sampling.sample_state(view, seed)
 
-    def rules_details(self, locale: str = "en") -> str:
-        return text.character_sheet(locale)
+    def rules_details(self) -> Msg:
+        return text.character_sheet()
 
     # ---- notation ----------------------------------------------------------
     def format_action(self, action: Action) -> str:
@@ -670,19 +654,17 @@ class BetweenBattle(Game[State, Action, View]):
         return parse_action(text)
 
     # ---- texts ---------------------------------------------------------------
-    def describe_action(self, state: State, seat: Seat, action: Action, locale: str = "en") -> str:
-        return text.describe_action(state, seat, action, locale)
+    def describe_action(self, state: State, seat: Seat, action: Action) -> Msg:
+        return text.describe_action(state, seat, action)
 
-    def decision_text(
-        self, decision: Decision, locale: str = "en", names: Sequence[str] = ()
-    ) -> str:
-        return text.decision_text(decision, locale, names)
+    def decision_text(self, decision: Decision, names: Sequence[str] = ()) -> Msg:
+        return text.decision_text(decision, names)
 
-    def describe_event(self, event: Event, names: Sequence[str], locale: str = "en") -> str | None:
-        return text.describe_event(event, names, locale)
+    def describe_event(self, event: Event, names: Sequence[str]) -> Msg | None:
+        return text.describe_event(event, names)
 
-    def summary(self, view: View, names: Sequence[str], locale: str = "en") -> str:
-        return text.summary(view, names, locale)
+    def summary(self, view: View, names: Sequence[str]) -> Msg:
+        return text.summary(view, names)
 
 
 GAME = BetweenBattle()

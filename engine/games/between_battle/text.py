@@ -1,12 +1,18 @@
-"""Between Battle's texts for hosts, in English and French: actions, events,
-decisions, summaries, the characters' help cards, and why an action is refused."""
+"""Between Battle's texts for hosts: actions, events, decisions, summaries,
+the characters' help cards, and why an action is refused.
+
+Every text is a :class:`~engine.text.Msg`: a key of the ``between_battle``
+catalogue (``i18n/locales/<lang>/between_battle.po``, keys ``bb-*``) and its
+parameters; hosts translate it (``i18n.translate(lang, msg)``). Seat names
+are plain string parameters; a character's name is the message
+``bb-char-<id>``, an ability's full text ``bb-ability-<id>``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from ...core import Decision, Event, Seat
-from ...text import colon, de, que
+from ...text import Msg, MsgParam
 from .actions import Action, GivePile, Link, Play, Pull, TakeDamage, Target, Tutor
 from .board import card_kind, code_of, deck_by_character
 from .data import deck_file
@@ -15,226 +21,117 @@ from .model import State, View
 
 # The help cards lie face up (« face visible devant lui, elle indique ses
 # capacités et ses points de vies »): every player may read every character's
-# abilities. Full texts (from the seed) and short ones (for the board).
-ABILITY_TEXTS: dict[str, tuple[str, str]] = {
-    "discard-random": (
-        "Discard a random card from your opponent's hand.",
-        "Défaussez une carte dans la main de l'adversaire aléatoirement.",
-    ),
-    "draw": ("Draw a card from your deck.", "Piochez une carte de votre deck."),
-    "lock": (
-        "On their next turn, your opponent must play on this pile (or take damage), "
-        "so they cannot create a link.",
-        "Votre adversaire, lors de son prochain tour, doit jouer sur ce paquet (ou prendre "
-        "des dégâts), il n'est donc pas possible de « créer un lien ».",
-    ),
-    "extra-turn": ("Play another turn immediately.", "Vous jouez immédiatement un nouveau tour."),
-    "tutor": (
-        "Take a card of your choice from your deck into your hand, then shuffle your deck.",
-        "Prenez une carte au choix depuis votre deck et ajoutez-la à votre main. "
-        "Mélangez ensuite votre deck.",
-    ),
-    "steal-top": (
-        "Take the top card of the other pile and put it on this one, keeping its orientation.",
-        "Prenez la carte du dessus de l'autre paquet et placez-la par-dessus celle-ci. "
-        "Gardez son sens d'orientation.",
-    ),
-    "cancel": (
-        "On their next turn, your opponent does not apply the ability of the card they "
-        "play. Creating or playing a link is not an ability.",
-        "Votre adversaire, lors de son prochain tour, n'applique pas la capacité de sa "
-        "carte jouée. Créer ou jouer une carte « lien » n'est pas une capacité.",
-    ),
-    "reveal": (
-        "Your opponent reveals their current hand and keeps it face up.",
-        "Votre adversaire révèle sa main actuelle et la place face visible devant lui.",
-    ),
-}
-ABILITY_SHORT: dict[str, tuple[str, str]] = {
-    "discard-random": ("Opponent discards at random", "Défausse adverse au hasard"),
-    "draw": ("Draw 1 card", "Piochez 1 carte"),
-    "lock": ("Opponent must play here", "L'adversaire doit jouer ici"),
-    "extra-turn": ("Play again at once", "Rejouez immédiatement"),
-    "tutor": ("Take any card from your deck", "Prenez 1 carte de votre deck"),
-    "steal-top": ("Other pile's top moves here", "Vole le haut de l'autre paquet"),
-    "cancel": ("Cancel opponent's next ability", "Annule la capacité adverse"),
-    "reveal": ("Opponent reveals their hand", "L'adversaire révèle sa main"),
-}
+# abilities. Their full texts (from the seed) are ``bb-ability-<id>``; the
+# board's short ones are the renderer's ``bb-render-ability-short-<id>``.
 
 
-def character_sheet(locale: str = "en") -> str:
-    """Every character's help card: HP, special and unique abilities (the
-    values carrying them come from the card data), in ``locale``."""
-    fr = locale.lower().startswith("fr")
-    lang = 1 if fr else 0
-    lines = ["**Personnages (cartes d'aide)**" if fr else "**Characters (help cards)**"]
-    for spec in deck_file().characters:
-        special = ", ".join(str(c.value) for c in spec.cards if c.kind == "special")
-        unique = ", ".join(str(c.value) for c in spec.cards if c.kind == "unique")
-        name = spec.name_fr if fr else spec.name_en
-        hp = f"{spec.hp} {'PV' if fr else 'HP'}"
-        if spec.hp_asymmetric != spec.hp:
-            hp += f" ({spec.hp_asymmetric} {'avec' if fr else 'with'} `hp_variant=asymmetric`)"
-        sep = " :" if fr else ":"
-        lines.append(
-            f"**{name}** — {hp}\n"
-            f"★ {'Spéciale' if fr else 'Special'} ({special}){sep} "
-            f"{ABILITY_TEXTS[spec.special][lang]}\n"
-            f"♦ Unique ({unique}){sep} {ABILITY_TEXTS[spec.unique][lang]}"
-        )
-    return "\n".join(lines)
+def lines(*items: Msg) -> Msg:
+    """Messages one per line (``bb-lines``: ``{first}`` newline ``{rest}``)."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg.of("bb-lines", first=item, rest=out)
+    return out
 
 
-def character_name(character: str, fr: bool) -> str:
-    for spec in deck_file().characters:
-        if spec.id == character:
-            return spec.name_fr if fr else spec.name_en
+def character_name(character: str) -> Msg | str:
+    """The character's name (``bb-char-<id>``); an unknown id as it is."""
+    if any(spec.id == character for spec in deck_file().characters):
+        return Msg.of(f"bb-char-{character}")
     return character
 
 
-# Why an action is refused (``legality.Refusal``): (English, French) sentences
-# by refusal key, filled with the refusal's params.
-REFUSALS: dict[str, tuple[str, str]] = {
-    "no-card": ("You have no {card} in hand.", "Vous n'avez pas de {card} en main."),
-    "locked-pile": (
-        "The Chevalier forces you to play on pile {pile}.",
-        "Le Chevalier vous oblige à jouer sur le paquet {pile}.",
-    ),
-    "lock-no-link": (
-        "Under the Chevalier's lock you cannot create a link.",
-        "Sous l'effet du Chevalier, vous ne pouvez pas créer de lien.",
-    ),
-    "lock-and-empty-pile": (
-        "Pile {empty} is empty but the Chevalier forces you to play on pile {pile}: "
-        "only the joker can go there, or take damage (D).",
-        "Le paquet {empty} est vide mais le Chevalier vous oblige à jouer sur le paquet "
-        "{pile} : seul le joker peut y aller, sinon prenez des dégâts (D).",
-    ),
-    "not-a-link": ("The {card} is not a link card.", "Le {card} n'est pas une carte lien."),
-    "no-open-link": (
-        "Pile {pile} has no open link to connect to.",
-        "Le paquet {pile} n'a pas de lien ouvert à compléter.",
-    ),
-    "empty-pile": (
-        "Pile {pile} is empty: you must play there.",
-        "Le paquet {pile} est vide : vous devez jouer dessus.",
-    ),
-    "joker-only": (
-        "The other pile is empty: only the joker goes on pile {pile} (Chevalier).",
-        "L'autre paquet est vide : seul le joker va sur le paquet {pile} (Chevalier).",
-    ),
-    "not-between": (
-        "The {card} is not between {low} and {high}.",
-        "Le {card} n'est pas compris entre {low} et {high}.",
-    ),
-    "damage-empty-piles": (
-        "Both piles are empty: there is no damage to take, play a card.",
-        "Les deux paquets sont vides : pas de dégâts à prendre, jouez une carte.",
-    ),
-    "turn-expected": (
-        "Now play a card, create a link or take damage (D).",
-        "Jouez une carte, créez un lien ou prenez des dégâts (D).",
-    ),
-    "give-empty": (
-        "Pile {pile} is empty: give the pile that has cards.",
-        "Le paquet {pile} est vide : donnez le paquet qui a des cartes.",
-    ),
-    "not-now": ("That is not possible now: {expected}.", "Impossible maintenant : {expected}."),
-}
-# What a decision expects instead (``not-now``), by phase.
-EXPECTED: dict[str, tuple[str, str]] = {
-    "draft": ("choose a character", "choisissez un personnage"),
-    "choose-pile": ("choose a pile: P1 or P2", "choisissez un paquet : P1 ou P2"),
-    "joker-pull": (
-        "choose a card to bring up with the joker (^Co7)",
-        "choisissez la carte que le joker fait remonter (^Co7)",
-    ),
-    "tutor": (
-        "choose a card from your deck (T14)",
-        "choisissez une carte de votre pioche (T14)",
-    ),
-    "target": ("choose a target (@2)", "choisissez une cible (@2)"),
-}
+def character_sheet() -> Msg:
+    """Every character's help card: HP, special and unique abilities (the
+    values carrying them come from the card data)."""
+    blocks = [Msg.of("bb-sheet-title")]
+    for spec in deck_file().characters:
+        special = ", ".join(str(c.value) for c in spec.cards if c.kind == "special")
+        unique = ", ".join(str(c.value) for c in spec.cards if c.kind == "unique")
+        hp = Msg.of("bb-sheet-hp", hp=spec.hp)
+        if spec.hp_asymmetric != spec.hp:
+            hp = Msg.of("bb-sheet-hp-asymmetric", hp=spec.hp, asymmetric=spec.hp_asymmetric)
+        blocks.append(
+            Msg.of(
+                "bb-sheet-character",
+                name=character_name(spec.id),
+                hp=hp,
+                special=special,
+                special_text=Msg.of(f"bb-ability-{spec.special}"),
+                unique=unique,
+                unique_text=Msg.of(f"bb-ability-{spec.unique}"),
+            )
+        )
+    return lines(*blocks)
 
 
-def refusal_text(refusal: Refusal) -> tuple[str, str]:
-    """Why an action is refused: (English, French)."""
-    en, fr = REFUSALS[refusal.key]
-    params = dict(refusal.params)
+# What a decision expects instead (``not-now``), by phase: ``bb-expect-<phase>``.
+EXPECTED = frozenset({"draft", "choose-pile", "joker-pull", "tutor", "target"})
+
+
+def refusal_text(refusal: Refusal) -> Msg:
+    """Why an action is refused: ``bb-refuse-<key>`` with the refusal's params."""
+    params: dict[str, MsgParam] = {
+        name: "—" if value is None else value for name, value in refusal.params
+    }
     if refusal.key == "not-now":
-        expected = EXPECTED.get(str(params["phase"]), ("wait", "attendez"))
-        return en.format(expected=expected[0]), fr.format(expected=expected[1])
-    return en.format(**params), fr.format(**params)
+        phase = str(params.pop("phase"))
+        expected = phase if phase in EXPECTED else "wait"
+        params["expected"] = Msg.of(f"bb-expect-{expected}")
+    return Msg.of(f"bb-refuse-{refusal.key}", **params)
 
 
-def describe_action(state: State, seat: Seat, action: Action, locale: str = "en") -> str:
-    fr = locale.lower().startswith("fr")
+def describe_action(state: State, seat: Seat, action: Action) -> Msg:
     if isinstance(action, Play):
         kind = card_kind(state.rules, code_of(state, seat) + action.card)
-        what = {"joker": "Joker", "link": ("Lien" if fr else "Link")}.get(kind, action.card)
+        pile = action.pile + 1
+        if kind == "joker":
+            return Msg.of("bb-action-play-joker", pile=pile)
         if kind == "link":
-            what = f"{what} {action.card}"
-        return f"{what} → {'paquet' if fr else 'pile'} {action.pile + 1}"
+            return Msg.of("bb-action-play-link", card=action.card, pile=pile)
+        return Msg.of("bb-action-play", card=action.card, pile=pile)
     if isinstance(action, Link):
-        return (
-            f"Créer un lien {action.card} sur le paquet {action.pile + 1}"
-            if fr
-            else f"Create link {action.card} on pile {action.pile + 1}"
-        )
+        return Msg.of("bb-action-link", card=action.card, pile=action.pile + 1)
     if isinstance(action, TakeDamage):
-        return "Prendre des dégâts" if fr else "Take damage"
+        return Msg.of("bb-action-damage")
     if isinstance(action, GivePile):
         n = len(state.piles[action.pile])
-        return (
-            f"Donner le paquet {action.pile + 1} ({n} carte{'s' if n > 1 else ''})"
-            if fr
-            else f"Give pile {action.pile + 1} ({n} card{'s' if n != 1 else ''})"
-        )
+        return Msg.of("bb-action-give", pile=action.pile + 1, count=n)
     if isinstance(action, Pull):
-        return f"{'Remonter' if fr else 'Bring up'} {action.card}"
+        return Msg.of("bb-action-pull", card=action.card)
     if isinstance(action, Tutor):
-        return f"{'Prendre' if fr else 'Take'} {action.card}"
+        return Msg.of("bb-action-tutor", card=action.card)
     if isinstance(action, Target):
-        return f"{'Cibler le joueur' if fr else 'Target player'} {action.seat + 1}"
+        return Msg.of("bb-action-target", seat=action.seat + 1)
     deck = deck_by_character(state.rules.decks)[action.character]
-    return character_name(deck.character, fr)
+    return Msg.of(f"bb-char-{deck.character}")
 
 
-def decision_text(decision: Decision, locale: str = "en", names: Sequence[str] = ()) -> str:
-    fr = locale.lower().startswith("fr")
+def decision_text(decision: Decision, names: Sequence[str] = ()) -> Msg:
     kind = decision.kind
     if kind == "choose-pile":
         taker = decision.param("taker")
         if isinstance(taker, int) and 0 <= taker < len(names):
-            who = names[taker]
-        else:
-            who = f"{'le joueur' if fr else 'player'} {int(taker or 0) + 1}"
-        if fr:
-            return f"Choisissez le paquet {que(who)} prend en dégâts (P1 ou P2)."
-        return f"Choose the pile {who} takes as damage (P1 or P2)."
-    if not fr:
-        return decision.text
+            return Msg.of("bb-decision-choose-pile", name=names[taker])
+        return Msg.of("bb-decision-choose-pile-seat", seat=int(taker or 0) + 1)
     if kind == "turn":
         pile = decision.param("pile")
         if pile is not None:
-            return f"Jouez sur le paquet {pile} (Chevalier), ou prenez des dégâts (D)."
-        return "Jouez une carte entre les deux paquets, créez un lien, ou prenez des dégâts (D)."
-    if kind == "draft":
-        return "Choisissez votre personnage."
+            return Msg.of("bb-decision-turn-locked", pile=pile)
+        return Msg.of("bb-decision-turn")
     if kind == "joker-pull":
-        return f"Joker : choisissez une carte du paquet {decision.param('pile')} à faire remonter."
-    if kind == "tutor":
-        return "Pirate : prenez une carte au choix dans votre pioche."
-    return "Choisissez l'adversaire visé par votre capacité."
+        pile = decision.param("pile")
+        return Msg.of("bb-decision-joker-pull", pile="?" if pile is None else pile)
+    if kind in ("draft", "tutor"):
+        return Msg.of(f"bb-decision-{kind}")
+    return Msg.of("bb-decision-target")
 
 
 class _Event:
-    """An event's data, with the names of its seats and piles in a locale."""
+    """An event's data, with the names of its seats and the numbers of its piles."""
 
-    def __init__(self, event: Event, names: Sequence[str], fr: bool) -> None:
+    def __init__(self, event: Event, names: Sequence[str]) -> None:
         self.data = event.data
         self.names = names
-        self.fr = fr
 
     def who(self, key: str = "seat") -> str:
         seat = self.data.get(key)
@@ -242,169 +139,104 @@ class _Event:
             return "?"
         return self.names[seat]
 
-    def pile(self, key: str = "pile") -> str:
+    def pile(self, key: str = "pile") -> int | str:
         value = self.data.get(key)
-        n = value + 1 if isinstance(value, int) else "?"
-        return f"{'paquet' if self.fr else 'pile'} {n}"
+        return value + 1 if isinstance(value, int) else "?"
+
+    def card(self) -> str:
+        return str(self.data["card"])
 
 
-def describe_event(event: Event, names: Sequence[str], locale: str = "en") -> str | None:
+def describe_event(event: Event, names: Sequence[str]) -> Msg | None:
     """One line of the match log for ``event`` (None: not worth a line)."""
     line = _EVENT_LINES.get(event.kind)
     if line is None:
         return None
-    return line(_Event(event, names, locale.lower().startswith("fr")))
+    return line(_Event(event, names))
 
 
-def _pick(e: _Event) -> str | None:
-    name = character_name(str(e.data.get("character")), e.fr)
-    return f"{e.who()} {'choisit' if e.fr else 'picks'} {name}."
+def _named(key: str) -> Callable[[_Event], Msg | None]:
+    """An event line naming the event's seat (``{name}``) only."""
+    return lambda e: Msg.of(key, name=e.who())
 
 
-def _first_player(e: _Event) -> str | None:
-    return f"{e.who()} {'commence' if e.fr else 'starts'}."
+def _pick(e: _Event) -> Msg | None:
+    name = character_name(str(e.data.get("character")))
+    return Msg.of("bb-event-pick", name=e.who(), character=name)
 
 
-def _play(e: _Event) -> str | None:
-    return f"{e.who()} {'joue' if e.fr else 'plays'} {e.data['card']} → {e.pile()}."
+def _play(e: _Event) -> Msg | None:
+    return Msg.of("bb-event-play", name=e.who(), card=e.card(), pile=e.pile())
 
 
-def _link(e: _Event) -> str | None:
-    return (
-        f"{e.who()} crée un lien avec {e.data['card']} : le {e.pile()} est défaussé."
-        if e.fr
-        else f"{e.who()} creates a link with {e.data['card']}: {e.pile()} is discarded."
-    )
+def _link(e: _Event) -> Msg | None:
+    return Msg.of("bb-event-link", name=e.who(), card=e.card(), pile=e.pile())
 
 
-def _joker_pull(e: _Event) -> str | None:
-    return (
-        f"Joker : {e.data['card']} remonte sur le {e.pile()}."
-        if e.fr
-        else f"Joker: {e.data['card']} comes up on {e.pile()}."
-    )
+def _joker_pull(e: _Event) -> Msg | None:
+    return Msg.of("bb-event-joker-pull", card=e.card(), pile=e.pile())
 
 
-def _discard(e: _Event) -> str | None:
-    return (
-        f"Pirate : {e.who('target')} défausse {e.data['card']} au hasard."
-        if e.fr
-        else f"Pirate: {e.who('target')} discards {e.data['card']} at random."
-    )
+def _discard(e: _Event) -> Msg | None:
+    return Msg.of("bb-event-discard", target=e.who("target"), card=e.card())
 
 
-def _draw(e: _Event) -> str | None:
+def _draw(e: _Event) -> Msg | None:
     cards = e.data.get("cards")
     count = len(cards) if isinstance(cards, list) else e.data.get("count", 0)
     if not count:
         return None
     if isinstance(cards, list):
-        shown = ", ".join(cards)
-        return f"{e.who()} {'pioche' if e.fr else 'draws'} {shown}."
-    return f"{e.who()} {'pioche' if e.fr else 'draws'} {count}."
+        return Msg.of("bb-event-draw-cards", name=e.who(), cards=", ".join(cards))
+    return Msg.of("bb-event-draw-count", name=e.who(), count=count)
 
 
-def _lock(e: _Event) -> str | None:
-    return (
-        f"Chevalier : au prochain tour, {e.who('target')} doit jouer sur le {e.pile()}."
-        if e.fr
-        else f"Chevalier: next turn, {e.who('target')} must play on {e.pile()}."
-    )
+def _lock(e: _Event) -> Msg | None:
+    return Msg.of("bb-event-lock", target=e.who("target"), pile=e.pile())
 
 
-def _cancel(e: _Event) -> str | None:
-    return (
-        f"Chevalier : la prochaine carte {de(e.who('target'))} n'aura pas de capacité."
-        if e.fr
-        else f"Chevalier: {e.who('target')}'s next card has no ability."
-    )
+def _cancel(e: _Event) -> Msg | None:
+    return Msg.of("bb-event-cancel", target=e.who("target"))
 
 
-def _extra_turn(e: _Event) -> str | None:
-    return f"Ninja : {e.who()} rejoue." if e.fr else f"Ninja: {e.who()} plays again."
-
-
-def _tutor(e: _Event) -> str | None:
+def _tutor(e: _Event) -> Msg | None:
     card = e.data.get("card")
     if card:
-        return f"Pirate : vous prenez {card}." if e.fr else f"Pirate: you take {card}."
-    return (
-        f"Pirate : {e.who()} prend une carte de sa pioche."
-        if e.fr
-        else f"Pirate: {e.who()} takes a card from their deck."
-    )
+        return Msg.of("bb-event-tutor-card", card=str(card))
+    return Msg.of("bb-event-tutor", name=e.who())
 
 
-def _steal_top(e: _Event) -> str | None:
+def _steal_top(e: _Event) -> Msg | None:
     if e.data.get("card") is None:
         return None
-    return (
-        f"Cow-boy : {e.data['card']} passe sur le {e.pile('to')}."
-        if e.fr
-        else f"Cow-boy: {e.data['card']} moves onto {e.pile('to')}."
-    )
+    return Msg.of("bb-event-steal-top", card=e.card(), pile=e.pile("to"))
 
 
-def _reveal(e: _Event) -> str | None:
+def _reveal(e: _Event) -> Msg | None:
     cards = ", ".join(e.data.get("cards", [])) or "—"
-    return (
-        f"Ninja : {e.who('target')} révèle sa main : {cards}."
-        if e.fr
-        else f"Ninja: {e.who('target')} reveals their hand: {cards}."
-    )
+    return Msg.of("bb-event-reveal", target=e.who("target"), cards=cards)
 
 
-def _ability_cancelled(e: _Event) -> str | None:
-    return (
-        f"Capacité de {e.data['card']} annulée (Chevalier)."
-        if e.fr
-        else f"{e.data['card']}'s ability is cancelled (Chevalier)."
-    )
+def _ability_cancelled(e: _Event) -> Msg | None:
+    return Msg.of("bb-event-ability-cancelled", card=e.card())
 
 
-def _damage_declared(e: _Event) -> str | None:
-    return (
-        f"{e.who()} prend des dégâts ; {e.who('chooser')} choisit le paquet."
-        if e.fr
-        else f"{e.who()} takes damage; {e.who('chooser')} chooses the pile."
-    )
+def _damage_declared(e: _Event) -> Msg | None:
+    return Msg.of("bb-event-damage-declared", name=e.who(), chooser=e.who("chooser"))
 
 
-def _damage(e: _Event) -> str | None:
-    return (
-        f"{e.who()} prend {e.data['amount']} dégât(s) ; reste {max(0, e.data['life'])} PV."
-        if e.fr
-        else f"{e.who()} takes {e.data['amount']} damage; {max(0, e.data['life'])} HP left."
-    )
+def _damage(e: _Event) -> Msg | None:
+    life = max(0, e.data["life"])
+    return Msg.of("bb-event-damage", name=e.who(), amount=e.data["amount"], life=life)
 
 
-def _coup_fatal(e: _Event) -> str | None:
-    return (
-        f"Coup fatal ! {e.who('target')} prend {e.data['amount']} dégât(s)."
-        if e.fr
-        else f"Coup fatal! {e.who('target')} takes {e.data['amount']} damage."
-    )
+def _coup_fatal(e: _Event) -> Msg | None:
+    return Msg.of("bb-event-coup-fatal", target=e.who("target"), amount=e.data["amount"])
 
 
-def _eliminated(e: _Event) -> str | None:
-    return f"{e.who()} {'est hors jeu' if e.fr else 'is out'}."
-
-
-def _turn_passed(e: _Event) -> str | None:
-    return (
-        f"{e.who()} n'a plus de cartes : son tour passe."
-        if e.fr
-        else f"{e.who()} has no cards left: their turn passes."
-    )
-
-
-def _resign(e: _Event) -> str | None:
-    return f"{e.who()} {'abandonne' if e.fr else 'resigns'}."
-
-
-_EVENT_LINES: dict[str, Callable[[_Event], str | None]] = {
+_EVENT_LINES: dict[str, Callable[[_Event], Msg | None]] = {
     "pick": _pick,
-    "first-player": _first_player,
+    "first-player": _named("bb-event-first-player"),
     "play": _play,
     "link": _link,
     "joker-pull": _joker_pull,
@@ -412,7 +244,7 @@ _EVENT_LINES: dict[str, Callable[[_Event], str | None]] = {
     "draw": _draw,
     "lock": _lock,
     "cancel": _cancel,
-    "extra-turn": _extra_turn,
+    "extra-turn": _named("bb-event-extra-turn"),
     "tutor": _tutor,
     "steal-top": _steal_top,
     "reveal": _reveal,
@@ -420,40 +252,43 @@ _EVENT_LINES: dict[str, Callable[[_Event], str | None]] = {
     "damage-declared": _damage_declared,
     "damage": _damage,
     "coup-fatal": _coup_fatal,
-    "eliminated": _eliminated,
-    "turn-passed": _turn_passed,
-    "resign": _resign,
+    "eliminated": _named("bb-event-eliminated"),
+    "turn-passed": _named("bb-event-turn-passed"),
+    "resign": _named("bb-event-resign"),
 }
 
 
-def summary(view: View, names: Sequence[str], locale: str = "en") -> str:
-    fr = locale.lower().startswith("fr")
-    lines = []
+def summary(view: View, names: Sequence[str]) -> Msg:
+    out = []
     for i, pile in enumerate(view.piles):
         value = view.pile_values[i]
-        top = pile[-1] if pile else "—"
-        label = "Paquet" if fr else "Pile"
-        shown = "—" if value is None else value
-        lines.append(f"{label} {i + 1} : {top} (valeur {shown}, {len(pile)} carte(s))")
-        if not fr:
-            lines[-1] = f"{label} {i + 1}: {top} (value {shown}, {len(pile)} card(s))"
+        out.append(
+            Msg.of(
+                "bb-summary-pile",
+                pile=i + 1,
+                top=pile[-1] if pile else "—",
+                value="—" if value is None else value,
+                count=len(pile),
+            )
+        )
     for p in view.players:
         name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
         if not p.character:
-            lines.append(f"{p.seat + 1}. {name}{colon(fr)} {'choisit…' if fr else 'choosing…'}")
+            out.append(Msg.of("bb-summary-choosing", seat=p.seat + 1, name=name))
             continue
-        character = character_name(p.character, fr)
-        status = (" — " + ("hors jeu" if fr else "out")) if p.out else ""
-        hp = "PV" if fr else "HP"
-        hand = "main" if fr else "hand"
-        deck = "pioche" if fr else "deck"
-        line = (
-            f"{p.seat + 1}. {name} ({character}){colon(fr)} {max(0, p.life)}/{p.hp} {hp}, "
-            f"{p.hand_count} {hand}, {p.deck_count} {deck}{status}"
-        )
+        key = "bb-summary-player" + ("-out" if p.out else "") + ("-revealed" if p.revealed else "")
+        params: dict[str, MsgParam] = {
+            "seat": p.seat + 1,
+            "name": name,
+            "character": character_name(p.character),
+            "life": max(0, p.life),
+            "hp": p.hp,
+            "hand": p.hand_count,
+            "deck": p.deck_count,
+        }
         if p.revealed:
-            line += f" — {'révélées' if fr else 'revealed'}{colon(fr)} {', '.join(p.revealed)}"
-        lines.append(line)
+            params["cards"] = ", ".join(p.revealed)
+        out.append(Msg.of(key, **params))
         if p.hand is not None:
-            lines.append(f"   {'Votre main' if fr else 'Your hand'}{colon(fr)} {' '.join(p.hand)}")
-    return "\n".join(lines)
+            out.append(Msg.of("bb-summary-hand", cards=" ".join(p.hand)))
+    return lines(*out)
