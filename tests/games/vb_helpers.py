@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import i18n
 from engine.core import Event, evolve
+from engine.errors import RulesError
 from engine.games.via_belli import (
     GAME,
     Castle,
@@ -32,6 +34,16 @@ from engine.games.via_belli import (
 from tests.games import scenario as common
 
 g = GAME
+
+
+def en(text: object) -> str:
+    """An engine text (a ``Msg``, or a refusal's ``msg``) as an English player reads it."""
+    return i18n.translate("en", text.msg if isinstance(text, RulesError) else text)  # type: ignore[arg-type]
+
+
+def fr(text: object) -> str:
+    """The same in French."""
+    return i18n.translate("fr", text.msg if isinstance(text, RulesError) else text)  # type: ignore[arg-type]
 
 
 def at(text: str) -> tuple[int, int, bool]:

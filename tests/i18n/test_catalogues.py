@@ -131,17 +131,19 @@ def test_between_battle_characters_have_names() -> None:
             assert i18n.has(lang, f"bb-char-{spec.id}"), spec.id
 
 
-def test_via_belli_card_effects_match_the_card_data() -> None:
-    from engine.games.via_belli import deck_file
+def test_via_belli_card_effects_and_table_names_are_catalogue_keys() -> None:
+    """The card effects and the table presets' names left the engine's data
+    for ``vb-render-effect-<card>`` and ``vb-table-<preset>``: each effect key
+    names a card of the deck, and every language names every preset."""
+    from engine.games.via_belli import PRESETS, deck_file
     from render.via_belli import card_key
 
-    for unit in deck_file().units:
-        key = f"vb-render-effect-{card_key(unit.name)}"
-        for lang, text in (("en", unit.effect_en), ("fr", unit.effect_fr)):
-            if text:
-                assert i18n.translate(lang, key) == text, unit.name
-            else:
-                assert not i18n.has(lang, key), unit.name
+    cards = {card_key(unit.name) for unit in deck_file().units}
+    prefix = "vb-render-effect-"
+    for lang in i18n.languages():
+        effects = {k.removeprefix(prefix) for k in i18n.keys(lang) if k.startswith(prefix)}
+        assert len(effects) >= 8 and effects <= cards, (lang, sorted(effects - cards))
+        assert {f"vb-table-{preset}" for preset in PRESETS} <= i18n.keys(lang), lang
 
 
 def test_belle_position_texts_match_the_engine() -> None:

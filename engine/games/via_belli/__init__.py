@@ -51,7 +51,7 @@ The package, by what its modules hold (dependencies point up the list):
   ``combat`` attacks; ``play`` the steps and each action's effect;
   ``start`` a new game;
 * ``view``, ``sampling`` (``determinize``, ``sample_state``), ``menu``
-  (menus for hosts), ``text`` (English and French texts), ``codec`` (the
+  (menus for hosts), ``text`` (the texts as catalogue keys), ``codec`` (the
   compact JSON form of a state);
 * ``rules`` the :class:`ViaBelli` game, thin wrappers over the modules.
 

@@ -9,6 +9,7 @@ from functools import cache
 from typing import Literal
 
 from ...errors import BadNotation
+from ...text import Msg
 from .data import deck_file, name_key
 from .geometry import Cell, cell_text, parse_cell
 
@@ -213,21 +214,7 @@ def _parse(text: str) -> Action:
         if card:
             x, y = _cell(m.group(3), text)
             return Anchor(card, m.group(1) == "?", x, y)
-    raise BadNotation(
-        f"{text!r} is not a Via Belli move. Examples: D (draw), + (summon), ? (ambush), "
-        "> (move), < (recall), x (attack), ^ (Sorcier), Roturier@C5 (the card and the "
-        "card to place it against), Roturier C5P (summon at C5 standing; L: lying), "
-        "?Clerc H9L (ambush), C5@D9 (the card to move and its pivot), C5>D9L (move), "
-        "<C5 (recall), C5+F5xD9 (attack D9 with C5 and F5), ^Roturier (Sorcier), "
-        "!C5 (reveal), - (back).",
-        fr=f"{text!r} n'est pas un coup de Via Belli. Exemples : D (piocher), + (invoquer), "
-        "? (embuscade), > (déplacer), < (rapatrier), x (attaquer), ^ (Sorcier), "
-        "Roturier@C5 (la carte et la carte contre laquelle la poser), Roturier C5P "
-        "(invoquer en C5 debout ; L : couchée), ?Clerc H9L (embuscade), C5@D9 (la carte "
-        "à déplacer et son pivot), C5>D9L (déplacer), <C5 (rapatrier), C5+F5xD9 (attaquer "
-        "D9 avec C5 et F5), ^Roturier (Sorcier), !C5 (révéler), - (retour).",
-        text=text,
-    )
+    raise BadNotation(Msg.of("vb-refuse-notation", text=text), text=text)
 
 
 _ORIENT = "P|L|V|H|PORTRAIT|PAYSAGE|LANDSCAPE|DEBOUT|COUCHEE|COUCHE|STANDING|LYING"
@@ -289,11 +276,7 @@ def _orient(text: str) -> bool:
 def _cell(text: str, original: str) -> Cell:
     cell = parse_cell(text)
     if cell is None:
-        raise BadNotation(
-            f"{text!r} is not a cell (a column letter and a row number, e.g. C5).",
-            fr=f"{text!r} n'est pas une case (une lettre de colonne et un numéro de ligne, ex. C5).",
-            text=original,
-        )
+        raise BadNotation(Msg.of("vb-refuse-cell", cell=text), text=original)
     return cell
 
 

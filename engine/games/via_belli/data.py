@@ -59,7 +59,8 @@ RESERVED_WORDS = frozenset(
 
 
 class UnitSpec(BaseModel):
-    """One kind of unit card of the deck."""
+    """One kind of unit card of the deck (its effect text for players, when it
+    has one: ``vb-render-effect-<key>`` in the catalogue, see ``render.via_belli.card_key``)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
     name: str = Field(min_length=2, max_length=40, description="French name, as printed")
@@ -70,8 +71,6 @@ class UnitSpec(BaseModel):
     ability: Ability | None = None
     aura_atk: int = Field(default=0, ge=0, le=10, description="ATK given to adjacent allies")
     aura_def: int = Field(default=0, ge=0, le=10, description="DEF given to adjacent allies")
-    effect_fr: str = ""
-    effect_en: str = ""
 
     @field_validator("name")
     @classmethod
@@ -133,8 +132,8 @@ TableName = Literal["gueridon", "table_basse", "standard", "salle_a_manger", "ca
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    name_fr: str
-    name_en: str
+    """A table preset (its name for players: ``vb-table-<id>`` in the catalogue)."""
+
     cm: tuple[int, int]
     width: int
     height: int
@@ -145,15 +144,11 @@ class Preset:
 
 
 PRESETS: dict[str, Preset] = {
-    "gueridon": Preset("Guéridon", "Bistro table", (60, 60), 27, 27, 21, 12, 1, 0),
-    "table_basse": Preset("Table basse", "Coffee table", (100, 60), 45, 27, 37, 14, 1, 2),
-    "standard": Preset("Table standard", "Standard table", (120, 80), 55, 36, 45, 14, 1, 0),
-    "salle_a_manger": Preset(
-        "Table de salle à manger", "Dining table", (200, 100), 91, 45, 81, 14, 2, 4
-    ),
-    "carre_4j": Preset(
-        "Table carrée (4 joueurs)", "Square table (4 players)", (120, 120), 55, 55, 45, 14, 2, 0
-    ),
+    "gueridon": Preset((60, 60), 27, 27, 21, 12, 1, 0),
+    "table_basse": Preset((100, 60), 45, 27, 37, 14, 1, 2),
+    "standard": Preset((120, 80), 55, 36, 45, 14, 1, 0),
+    "salle_a_manger": Preset((200, 100), 91, 45, 81, 14, 2, 4),
+    "carre_4j": Preset((120, 120), 55, 55, 45, 14, 2, 0),
 }
 """Presets of our rulings: size in cm and in cells, castle gap (centre to
 centre, cells), gap of the two middle terrain cards, recommended inns and

@@ -11,6 +11,7 @@ from typing import Literal
 
 from ... import rng
 from ...errors import BadOptions
+from ...text import Msg
 
 CELL_MM = 22
 """The side of a grid cell, in millimetres."""
@@ -424,11 +425,7 @@ def random_cups(
                 placed += [Rect(px, py, s, s) for px, py in pts]
                 break
         else:
-            raise BadOptions(
-                f"Cannot place {count} cups symmetrically on this table.",
-                fr=f"Impossible de placer {count} tasses symétriquement sur cette table.",
-                cups=count,
-            )
+            raise BadOptions(Msg.of("vb-refuse-cups-symmetry", count=count), cups=count)
     return [(r.x, r.y) for r in placed]
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Game, MenuStep, Seat
-from ...text import de
+from ...text import Msg
 from .actions import Action, Anchor, Attack, Begin, Move, Pivot, Recall, Summon, format_action
 from .board import Board, board_of, card_table
 from .geometry import cell_text
 from .legal import _legal
 from .model import State
 from .play import _step
-from .text import _card_label, describe_action
+from .text import card_label, describe_action, place
 
 if TYPE_CHECKING:
     from .model import View
@@ -45,7 +45,7 @@ def complete_actions(game: ViaBelli, state: State, seat: Seat) -> list[Action]:
 
 
 def action_menu(
-    game: ViaBelli, state: State, seat: Seat, locale: str = "en"
+    game: ViaBelli, state: State, seat: Seat
 ) -> list[tuple[Action, tuple[MenuStep, ...]]]:
     """The actions to pick in steps. At the turn decision (and the free
     dog's): complete actions, by what (draw, a card to summon face up or
@@ -54,10 +54,9 @@ def action_menu(
     steps there). A spot along several anchors is listed under the first
     one, the anchor a typed ``Roturier G11P`` uses. In a step reached by
     typing: that step's actions, grouped the same way."""
-    fr = locale.lower().startswith("fr")
     phase = state.phase
     if phase not in ("turn", "free-dog", "anchor", "pivot", "attack"):
-        return list(Game.action_menu(game, state, seat, locale))
+        return list(Game.action_menu(game, state, seat))
     b = board_of(state)
     out: list[tuple[Action, tuple[MenuStep, ...]]] = []
     seen: set[Action] = set()
@@ -68,10 +67,10 @@ def action_menu(
             out.append((action, path))
 
     def expand(s: State, step: Anchor | Pivot) -> None:
-        head = _menu_head(s, b, seat, step, fr)
+        head = _menu_head(s, b, seat, step)
         last = _step(s, seat, step, [])
         for a in _legal(last, seat):
-            add(a, (*head, _menu_place(a, fr)))
+            add(a, (*head, _menu_place(a)))
 
     for action in game.legal_actions(state, seat):
         if isinstance(action, Begin):
@@ -80,87 +79,76 @@ def action_menu(
                 if isinstance(step, Anchor | Pivot):
                     expand(after, step)
                 else:
-                    add(step, _menu_head(after, b, seat, step, fr))
+                    add(step, _menu_head(after, b, seat, step))
         elif isinstance(action, Anchor) and phase == "free-dog":
             expand(state, action)
         elif isinstance(action, Anchor | Pivot | Recall | Attack):
-            add(action, _menu_head(state, b, seat, action, fr))
+            add(action, _menu_head(state, b, seat, action))
         else:
             text = format_action(action)
-            label = describe_action(state, seat, action, locale)
-            add(action, (MenuStep(text, label, text),))
+            add(action, (_step_of(text, describe_action(state, seat, action)),))
     return out
 
 
-def _menu_head(
-    state: State, b: Board, seat: Seat, action: Action, fr: bool
-) -> tuple[MenuStep, ...]:
+def _step_of(text: str, label: Msg | str) -> MenuStep:
+    """A choice that plays the action ``text``, with its notation as the detail
+    (notation and card names are plain strings: the same in every language)."""
+    return MenuStep(text, label, text)
+
+
+def _menu_head(state: State, b: Board, seat: Seat, action: Action) -> tuple[MenuStep, ...]:
     """The first choices of a step action in :meth:`action_menu`."""
     table = card_table(state.rules)
-    locale = "fr" if fr else "en"
     if isinstance(action, Anchor):
         cd = table[action.card]
+        stats = Msg.of("vb-menu-stats", atk=cd.atk, dfn=cd.dfn)
         if state.phase == "free-dog":
-            what = MenuStep(
-                "+" + cd.name,
-                f"Chien gratuit : {cd.name}" if fr else f"Free dog: {cd.name}",
-                f"{cd.atk}/{cd.dfn}",
-            )
+            what = MenuStep("+" + cd.name, Msg.of("vb-menu-free-dog", card=cd.name), stats)
         elif action.hidden:
             cost = state.rules.ambush_cost
             what = MenuStep(
                 "?" + cd.name,
-                f"{'Embuscade' if fr else 'Ambush'}{' :' if fr else ':'} {cd.name} ({cost} PA)",
-                f"?{cd.name} · {'face cachée' if fr else 'face down'}",
+                Msg.of("vb-menu-ambush", card=cd.name, cost=cost),
+                Msg.of("vb-menu-face-down", card=cd.name),
             )
         else:
             what = MenuStep(
                 "+" + cd.name,
-                f"{'Invoquer' if fr else 'Summon'} {cd.name} ({cd.ivk} PA, {cd.atk}/{cd.dfn})",
+                Msg.of("vb-menu-summon", card=cd.name, ivk=cd.ivk, atk=cd.atk, dfn=cd.dfn),
                 cd.name,
             )
-        anchor = _card_label(state, b, b.at((action.x, action.y)), seat, fr)
+        anchor = card_label(state, b, b.at((action.x, action.y)), seat)
         where = MenuStep(
             "@" + cell_text(action.x, action.y),
-            f"{'contre' if fr else 'against'} {anchor}",
+            Msg.of("vb-menu-against", target=anchor),
             format_action(action),
         )
         return what, where
     if isinstance(action, Pivot | Recall):
         cell = (action.fx, action.fy) if isinstance(action, Pivot) else (action.x, action.y)
-        mover = _card_label(state, b, b.at(cell), seat, fr)
+        mover = card_label(state, b, b.at(cell), seat)
         what = MenuStep(
-            ">" + cell_text(*cell),
-            f"{'Déplacer / rapatrier' if fr else 'Move / recall'} {mover}",
-            "1 PA",
+            ">" + cell_text(*cell), Msg.of("vb-menu-move", card=mover), Msg.of("vb-menu-one-pa")
         )
         if isinstance(action, Recall):
-            text = format_action(action)
-            return what, MenuStep(text, describe_action(state, seat, action, locale), text)
-        pivot = _card_label(state, b, b.at((action.x, action.y)), seat, fr)
+            return what, _step_of(format_action(action), describe_action(state, seat, action))
+        pivot = card_label(state, b, b.at((action.x, action.y)), seat)
         return what, MenuStep(
             "@" + cell_text(action.x, action.y),
-            "le long " + de(pivot, mute_h=False) if fr else f"along {pivot}",
+            Msg.of("vb-menu-along", pivot=pivot),
             format_action(action),
         )
-    text = format_action(action)
-    label = describe_action(state, seat, action, locale)
+    step = _step_of(format_action(action), describe_action(state, seat, action))
     if isinstance(action, Attack):
-        target = _card_label(state, b, b.at(action.target), seat, fr)
-        what = MenuStep(
-            "x" + cell_text(*action.target), f"{'Attaquer' if fr else 'Attack'} {target}"
-        )
-        return what, MenuStep(text, label, text)
-    return (MenuStep(text, label, text),)
+        target = card_label(state, b, b.at(action.target), seat)
+        what = MenuStep("x" + cell_text(*action.target), Msg.of("vb-menu-attack", target=target))
+        return what, step
+    return (step,)
 
 
-def _menu_place(action: Action, fr: bool) -> MenuStep:
+def _menu_place(action: Action) -> MenuStep:
     """The last choice of a summon or a move: the spot, by its cell."""
     text = format_action(action)
     if isinstance(action, Summon | Move):
-        if action.landscape:
-            orient = "couchée" if fr else "lying"
-        else:
-            orient = "debout" if fr else "standing"
-        return MenuStep(text, f"{cell_text(action.x, action.y)} {orient}", text)
-    return MenuStep(text, text, text)
+        return _step_of(text, place(action.x, action.y, action.landscape))
+    return _step_of(text, text)

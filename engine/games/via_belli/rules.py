@@ -9,6 +9,7 @@ from types import MappingProxyType
 from ... import codec_legacy
 from ...core import Decision, Event, Game, GameInfo, GameOptions, MenuStep, Outcome, Seat
 from ...errors import BadOptions, GameOver, IllegalAction, NotYourTurn
+from ...text import Msg
 from . import menu, sampling, start, text, turns
 from . import view as views
 from .actions import Action, Cancel, format_action, parse_action
@@ -47,28 +48,13 @@ _NO_LEGAL = _LegalSet(())
 class ViaBelli(Game[State, Action, View]):
     info = GameInfo(
         id=GAME_ID,
-        name_fr="Via Belli",
-        name_en="Via Belli",
         min_seats=2,
         max_seats=4,
         options_model=Options,
         hidden_information=True,
         chance=True,
         simultaneous=False,
-        summary_en=(
-            "The table is the board. Build columns of cards from your castle, always linked "
-            "back to it for supply; draw, summon (face up or in ambush), move, recall and "
-            "attack with action points; take inns and outposts; conquer the enemy castle. "
-            "Cups are impassable mountains."
-        ),
-        summary_fr=(
-            "La table devient plateau. Développez des colonnes de cartes depuis votre "
-            "château, toujours reliées pour le ravitaillement ; piochez, invoquez (face "
-            "visible ou en embuscade), déplacez, rapatriez et attaquez avec vos points "
-            "d'action ; prenez auberges et avant-postes ; conquérez le château adverse. "
-            "Les tasses sont des montagnes infranchissables."
-        ),
-    )
+    )  # its name and summary: game-via-belli-name / -summary in i18n/locales/*/via_belli.po
     quick_options = "table=gueridon"
     state_type = State
     schema_version = 2  # 1: the compact format, read by codec_legacy.read_via_belli_v1
@@ -137,11 +123,7 @@ class ViaBelli(Game[State, Action, View]):
         opts = options if isinstance(options, Options) else self.options(options)
         assert isinstance(opts, Options)
         if not self.info.min_seats <= seats <= self.info.max_seats:
-            raise BadOptions(
-                f"Via Belli is for 2 to 4 players, not {seats}.",
-                fr=f"Via Belli se joue de 2 à 4 joueurs, pas {seats}.",
-                seats=seats,
-            )
+            raise BadOptions(Msg.of("vb-refuse-seats", seats=seats), seats=seats)
         return start.setup(opts, seats, seed)
 
     def setup_events(self, state: State) -> tuple[Event, ...]:
@@ -159,15 +141,11 @@ class ViaBelli(Game[State, Action, View]):
     def check_turn(self, state: State, seat: Seat) -> None:
         """Raise NotYourTurn (or GameOver) unless ``seat`` must decide now."""
         if state.phase == "over":
-            raise GameOver("The game is over.", fr="La partie est terminée.")
+            raise GameOver(Msg.of("core-game-over"))
         combat = state.combat
         decider = combat.defender if state.phase == "reveal" and combat else state.active
         if seat != decider:
-            raise NotYourTurn(
-                "It is not your turn to decide.",
-                fr="Ce n'est pas à vous de décider maintenant.",
-                seat=seat,
-            )
+            raise NotYourTurn(Msg.of("core-not-your-turn"), seat=seat)
 
     # ---- legal actions -----------------------------------------------------
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
@@ -293,26 +271,22 @@ class ViaBelli(Game[State, Action, View]):
         return parse_action(text)
 
     # ---- texts ---------------------------------------------------------------
-    def decision_text(
-        self, decision: Decision, locale: str = "en", names: Sequence[str] = ()
-    ) -> str:
-        return text.decision_text(decision, locale, names)
+    def decision_text(self, decision: Decision, names: Sequence[str] = ()) -> Msg:
+        return text.decision_text(decision, names)
 
-    def describe_action(self, state: State, seat: Seat, action: Action, locale: str = "en") -> str:
-        return text.describe_action(state, seat, action, locale)
+    def describe_action(self, state: State, seat: Seat, action: Action) -> Msg:
+        return text.describe_action(state, seat, action)
 
-    def describe_event(self, event: Event, names: Sequence[str], locale: str = "en") -> str | None:
-        return text.describe_event(event, names, locale)
+    def describe_event(self, event: Event, names: Sequence[str]) -> Msg | None:
+        return text.describe_event(event, names)
 
-    def summary(self, view: View, names: Sequence[str], locale: str = "en") -> str:
-        return text.summary(view, names, locale)
+    def summary(self, view: View, names: Sequence[str]) -> Msg:
+        return text.summary(view, names)
 
     # ---- menus for hosts -----------------------------------------------------
-    def action_menu(
-        self, state: State, seat: Seat, locale: str = "en"
-    ) -> list[tuple[Action, tuple[MenuStep, ...]]]:
+    def action_menu(self, state: State, seat: Seat) -> list[tuple[Action, tuple[MenuStep, ...]]]:
         """The actions to pick in steps (see :func:`menu.action_menu`)."""
-        return menu.action_menu(self, state, seat, locale)
+        return menu.action_menu(self, state, seat)
 
 
 GAME = ViaBelli()

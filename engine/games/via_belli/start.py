@@ -8,6 +8,7 @@ from ... import rng
 from ...core import Event, Seat
 from ...core import evolve as replace
 from ...errors import BadOptions
+from ...text import Msg
 from .board import card_table
 from .data import GAME_ID, PRESETS, DeckFile, Preset, deck_file
 from .geometry import (
@@ -94,22 +95,15 @@ def table_size(opts: Options, preset: Preset, seats: int, data: DeckFile) -> Tab
     width = opts.width or preset.width
     height = opts.height or preset.height
     if height > width:
-        raise BadOptions(
-            f"The width is the long side of the table: use width={height} height={width}.",
-            fr=f"La largeur est le grand côté de la table : width={height} height={width}.",
-        )
+        raise BadOptions(Msg.of("vb-refuse-width", width=height, height=width))
     castle_gap = opts.castle_gap or preset.castle_gap
     terrain_gap = opts.terrain_gap or preset.terrain_gap
     recommended = preset.terrain if seats == 2 else max(preset.terrain, 2)
     inns = recommended if opts.inns is None else opts.inns
     outposts = recommended if opts.outposts is None else opts.outposts
     if inns > data.terrain.inns * seats or outposts > data.terrain.outposts * seats:
-        raise BadOptions(
-            f"The decks hold {data.terrain.inns * seats} inns and "
-            f"{data.terrain.outposts * seats} outposts.",
-            fr=f"Les decks contiennent {data.terrain.inns * seats} auberges et "
-            f"{data.terrain.outposts * seats} avant-postes.",
-        )
+        held = {"inns": data.terrain.inns * seats, "outposts": data.terrain.outposts * seats}
+        raise BadOptions(Msg.of("vb-refuse-terrain-held", **held))
     return TableSize(width, height, castle_gap, terrain_gap, inns, outposts)
 
 
@@ -120,10 +114,7 @@ def _place_castles(layout: Layout, size: TableSize) -> list[Rect]:
     for x, y, land in layout.castles:
         r = card_rect(x, y, land)
         if not r.inside(width, height) or any(r.overlaps(o) for o in taken):
-            raise BadOptions(
-                f"The castles do not fit on a {width}x{height} table.",
-                fr=f"Les châteaux ne tiennent pas sur une table de {width}x{height}.",
-            )
+            raise BadOptions(Msg.of("vb-refuse-castles-fit", width=width, height=height))
         taken.append(r)
     return taken
 
@@ -137,11 +128,15 @@ def _terrain_slots(
     slots = layout.slots[: inns + outposts]
     if opts.terrain_cells:
         if len(opts.terrain_cells) != inns + outposts:
+            given = len(opts.terrain_cells)
             raise BadOptions(
-                f"terrain_cells needs {inns + outposts} places, one per inn and outpost "
-                f"({inns} + {outposts}), not {len(opts.terrain_cells)}.",
-                fr=f"terrain_cells demande {inns + outposts} places, une par auberge et "
-                f"avant-poste ({inns} + {outposts}), pas {len(opts.terrain_cells)}.",
+                Msg.of(
+                    "vb-refuse-terrain-cells",
+                    places=inns + outposts,
+                    inns=inns,
+                    outposts=outposts,
+                    given=given,
+                )
             )
         own: list[tuple[int, int, bool]] = []
         for text in opts.terrain_cells:
@@ -153,17 +148,9 @@ def _terrain_slots(
         r = card_rect(x, y, land)
         if opts.terrain_cells:
             if not r.inside(width, height) or any(r.overlaps(o) for o in taken):
-                raise BadOptions(
-                    f"The terrain card at {cell_text(x, y)} leaves the table or covers "
-                    "another card.",
-                    fr=f"La carte de terrain en {cell_text(x, y)} sort de la table ou "
-                    "couvre une autre carte.",
-                )
+                raise BadOptions(Msg.of("vb-refuse-terrain-place", cell=cell_text(x, y)))
         elif not r.inside(width, height) or any(r.near(o, 1) for o in taken):
-            raise BadOptions(
-                f"{inns} inns and {outposts} outposts do not fit on this table.",
-                fr=f"{inns} auberges et {outposts} avant-postes ne tiennent pas sur cette table.",
-            )
+            raise BadOptions(Msg.of("vb-refuse-terrain-fit", inns=inns, outposts=outposts))
         taken.append(r)
     return slots
 
@@ -186,18 +173,12 @@ def _cups(
         return random_cups(stream, width, height, seats, count, cup, taken)
     places = preset_cups(width, height, seats, size.castle_gap, size.terrain_gap, cup)
     if count > len(places):
-        raise BadOptions(
-            f"The preset has room for {len(places)} cups; use cup_layout=random.",
-            fr=f"Le préréglage prévoit {len(places)} tasses ; utilisez cup_layout=random.",
-        )
+        raise BadOptions(Msg.of("vb-refuse-preset-cups", count=len(places)))
     cups = places[:count]
     for cx, cy in cups:
         r = Rect(cx, cy, cup, cup)
         if not r.inside(width, height) or any(r.near(o, 1) for o in taken):
-            raise BadOptions(
-                f"{count} cups do not fit here; use cup_layout=random or cup_cells.",
-                fr=f"{count} tasses ne tiennent pas ici ; utilisez cup_layout=random ou cup_cells.",
-            )
+            raise BadOptions(Msg.of("vb-refuse-cups-fit", count=count))
     return cups
 
 
@@ -212,10 +193,7 @@ def _custom_cups(opts: Options, size: TableSize, taken: list[Rect]) -> list[tupl
     for cx, cy in cups:
         r = Rect(cx, cy, opts.cup_size, opts.cup_size)
         if not r.inside(size.width, size.height) or any(r.overlaps(o) for o in taken + placed):
-            raise BadOptions(
-                f"The cup at {cell_text(cx, cy)} leaves the table or covers a card.",
-                fr=f"La tasse en {cell_text(cx, cy)} sort de la table ou couvre une carte.",
-            )
+            raise BadOptions(Msg.of("vb-refuse-cup-place", cell=cell_text(cx, cy)))
         placed.append(r)
     return cups
 

@@ -1,5 +1,7 @@
-"""The texts for players, in English and French: decisions, actions, events,
-summaries and the reasons an action is refused."""
+"""The texts for players, as catalogue keys (``vb-*`` in the ``via_belli``
+domain of ``i18n/locales/<lang>/via_belli.po``) and their parameters:
+decisions, actions, events, summaries and the reasons an action is refused.
+Hosts translate the returned :class:`~engine.text.Msg`."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 
 from ...core import Decision, Event, Seat
 from ...errors import IllegalAction
-from ...text import colon, de
+from ...text import Msg, MsgParam
 from .actions import (
     Action,
     Anchor,
@@ -40,97 +42,86 @@ _DECISION_TEXTS = {
     "sorcery": "Sorcier: choose the card to take back from the discard (^Roturier).",
     "free-dog": "Dog: summon another dog for free (Cabot à Couteau@C5), or pass (-).",
 }
+"""The English fallback sentence of each step's :class:`Decision` (``Decision.text``);
+players read ``vb-decision-<kind>``."""
 
 
-def decision_text(decision: Decision, locale: str = "en", names: Sequence[str] = ()) -> str:
-    fr = locale.lower().startswith("fr")
+def chain(key: str, items: Sequence[MsgParam]) -> MsgParam:
+    """Items joined by the separator of ``key`` (a message ``{head}<sep>{tail}``):
+    nested messages, so that each language writes its own separator."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg.of(key, head=item, tail=out)
+    return out
+
+
+def listing(items: Sequence[MsgParam]) -> MsgParam:
+    """``A, B, C`` (the comma list of the old texts, without a final "and")."""
+    return chain("vb-comma-list", items)
+
+
+def decision_text(decision: Decision, names: Sequence[str] = ()) -> Msg:
     kind = decision.kind
     if kind == "reveal":
-        target = decision.param("target")
         attacker = decision.param("attacker")
+        who: MsgParam
         if isinstance(attacker, int) and 0 <= attacker < len(names):
             who = names[attacker]
         else:
-            who = f"{'le joueur' if fr else 'player'} {int(attacker or 0) + 1}"
-        if fr:
-            return (
-                f"{who} attaque votre carte en {target} : choisissez la carte en embuscade à "
-                "retourner (!case)."
-            )
-        return f"{who} attacks your card at {target}: choose the ambush card to reveal (!cell)."
-    if not fr:
-        return decision.text
-    pa = decision.param("pa")
-    return {
-        "turn": f"À vous, {pa} PA restants : piocher (D), invoquer (+), déplacer ou "
-        "rapatrier (>), attaquer (x) ou Sorcier (^).",
-        "anchor": "Choisissez la carte et la carte contre laquelle la poser (Roturier@C5 ; "
-        "?Roturier@C5 en embuscade).",
-        "spot": "Choisissez la place : case en haut à gauche et P (debout) ou L (couchée) ; "
-        "- pour revenir.",
-        "pivot": "Choisissez la carte à déplacer et la carte le long de laquelle (C5@D9), ou "
-        "la carte à rapatrier (<C5).",
-        "destination": "Choisissez la destination : case en haut à gauche et P ou L ; "
-        "- pour revenir.",
-        "attack": "Choisissez les attaquants et la cible (C5+F5xD9).",
-        "sorcery": "Sorcier : choisissez la carte à reprendre dans la défausse (^Roturier).",
-        "free-dog": "Chien : invoquez gratuitement un autre chien (Cabot à Couteau@C5), ou "
-        "passez (-).",
-    }.get(kind, decision.text)
+            who = Msg.of("vb-player-number", n=int(attacker or 0) + 1)
+        return Msg.of("vb-decision-reveal", player=who, target=str(decision.param("target")))
+    if kind == "turn":
+        return Msg.of("vb-decision-turn", pa=decision.param("pa") or 0)
+    return Msg.of(f"vb-decision-{kind}")
 
 
-def describe_action(state: State, seat: Seat, action: Action, locale: str = "en") -> str:
-    fr = locale.lower().startswith("fr")
+_BEGIN_KEYS = {"+": "summon", ">": "move", "x": "attack", "^": "sorcery"}
+
+
+def place(x: int, y: int, landscape: bool) -> Msg:
+    """``C5 standing`` / ``C5 lying``: a spot by its top-left cell."""
+    return Msg.of("vb-place-lying" if landscape else "vb-place-standing", cell=cell_text(x, y))
+
+
+def describe_action(state: State, seat: Seat, action: Action) -> Msg:
     table = card_table(state.rules)
     if isinstance(action, Draw):
-        return "Piocher (1 PA)" if fr else "Draw (1 PA)"
+        return Msg.of("vb-action-draw")
     if isinstance(action, EndTurn):
-        return "Finir le tour" if fr else "End the turn"
+        return Msg.of("vb-action-end-turn")
     if isinstance(action, Begin):
-        labels = {
-            "+": ("Invoquer / embuscade", "Summon / ambush"),
-            ">": ("Déplacer / rapatrier (1 PA)", "Move / recall (1 PA)"),
-            "x": ("Attaquer (1 PA par carte)", "Attack (1 PA per card)"),
-            "^": ("Sorcier", "Sorcier"),
-        }[action.kind]
-        return labels[0] if fr else labels[1]
+        return Msg.of(f"vb-action-begin-{_BEGIN_KEYS[action.kind]}")
     if isinstance(action, Cancel):
-        if state.phase == "free-dog":
-            return "Pas de chien gratuit" if fr else "No free dog"
-        return "Annuler" if fr else "Cancel"
-    if isinstance(action, Summon | Move):
-        orient = (
-            ("couchée" if fr else "lying") if action.landscape else ("debout" if fr else "standing")
-        )
-        where = f"{cell_text(action.x, action.y)} {orient}"
-        if isinstance(action, Summon):
-            hidden = (
-                " (embuscade)" if fr and action.hidden else " (ambush)" if action.hidden else ""
-            )
-            return f"{action.card} → {where}{hidden}"
-        return f"{cell_text(action.fx, action.fy)} → {where}"
+        return Msg.of("vb-action-no-free-dog" if state.phase == "free-dog" else "vb-action-cancel")
+    if isinstance(action, Summon):
+        key = "vb-action-summon-ambush" if action.hidden else "vb-action-summon"
+        return Msg.of(key, card=action.card, place=place(action.x, action.y, action.landscape))
+    if isinstance(action, Move):
+        where = place(action.x, action.y, action.landscape)
+        return Msg.of("vb-action-move", source=cell_text(action.fx, action.fy), place=where)
     if isinstance(action, Sorcery):
-        return f"{'Reprendre' if fr else 'Take back'} {action.card} ({table[action.card].ivk} PA)"
+        return Msg.of("vb-action-sorcery", card=action.card, ivk=table[action.card].ivk)
     b = board_of(state)
     if isinstance(action, Anchor):
         cd = table[action.card]
+        against = card_label(state, b, b.at((action.x, action.y)), seat)
+        stats: dict[str, MsgParam] = {"card": cd.name, "atk": cd.atk, "dfn": cd.dfn}
         if state.phase == "free-dog":
-            cost = "gratuit" if fr else "free"
-        elif action.hidden:
-            cost = ("embuscade, " if fr else "ambush, ") + f"{state.rules.ambush_cost} PA"
-        else:
-            cost = f"{cd.ivk} PA"
-        against = _card_label(state, b, b.at((action.x, action.y)), seat, fr)
-        return f"{cd.name} ({cost}, {cd.atk}/{cd.dfn}) {'contre' if fr else 'against'} {against}"
+            return Msg.of("vb-action-anchor-free", target=against, **stats)
+        if action.hidden:
+            cost = state.rules.ambush_cost
+            return Msg.of("vb-action-anchor-ambush", target=against, cost=cost, **stats)
+        return Msg.of("vb-action-anchor", target=against, cost=cd.ivk, **stats)
     if isinstance(action, Pivot):
-        mover = _card_label(state, b, b.at((action.fx, action.fy)), seat, fr)
-        pivot = _card_label(state, b, b.at((action.x, action.y)), seat, fr)
-        return f"{mover} {'le long ' + de(pivot, mute_h=False) if fr else 'along ' + pivot}"
+        mover = card_label(state, b, b.at((action.fx, action.fy)), seat)
+        pivot = card_label(state, b, b.at((action.x, action.y)), seat)
+        return Msg.of("vb-action-pivot", card=mover, pivot=pivot)
     if isinstance(action, Recall | Reveal):
-        label = _card_label(state, b, b.at((action.x, action.y)), seat, fr)
-        if isinstance(action, Recall):
-            return f"{'Rapatrier' if fr else 'Recall'} {label}"
-        return f"{'Retourner' if fr else 'Reveal'} {label}"
+        label = card_label(state, b, b.at((action.x, action.y)), seat)
+        key = "vb-action-recall" if isinstance(action, Recall) else "vb-action-reveal"
+        return Msg.of(key, card=label)
     assert isinstance(action, Attack)
     t = b.at(action.target)
     cis = [b.at(c) for c in action.attackers]
@@ -140,12 +131,12 @@ def describe_action(state: State, seat: Seat, action: Action, locale: str = "en"
         dfn = sum(b.dfn(k) for k in holders)
     else:
         dfn = b.dfn(t)
-    who = " + ".join(_card_label(state, b, c, seat, fr) for c in cis)
-    return f"{who} → {_card_label(state, b, t, seat, fr)} ({atk} ATK / {dfn} DEF)"
+    who = chain("vb-attackers", [card_label(state, b, c, seat) for c in cis])
+    target = card_label(state, b, t, seat)
+    return Msg.of("vb-action-attack", attackers=who, target=target, atk=atk, dfn=dfn)
 
 
-def describe_event(event: Event, names: Sequence[str], locale: str = "en") -> str | None:
-    fr = locale.lower().startswith("fr")
+def describe_event(event: Event, names: Sequence[str]) -> Msg | None:
     d = event.data
 
     def who(key: str = "seat") -> str:
@@ -156,188 +147,130 @@ def describe_event(event: Event, names: Sequence[str], locale: str = "en") -> st
 
     kind = event.kind
     describe = _EVENT_TEXTS.get(kind)
-    return None if describe is None else describe(kind, d, who, names, fr)
+    return None if describe is None else describe(kind, d, who, names)
 
 
 def _setup_event_text(
-    kind: str, d: Mapping[str, Any], who: Callable[..., str], names: Sequence[str], fr: bool
-) -> str | None:
+    kind: str, d: Mapping[str, Any], who: Callable[..., str], names: Sequence[str]
+) -> Msg | None:
     """The deal, the initiative and the turns."""
     if kind == "deal":
         cards = d.get("cards")
         if isinstance(cards, list):
-            return f"{'Votre main' if fr else 'Your hand'}{colon(fr)} {', '.join(cards)}."
+            return Msg.of("vb-event-deal", cards=listing(cards))
         return None
     if kind in ("initiative", "initiative-tie"):
         shown = [
-            f"{names[s] if s < len(names) else s + 1}{colon(fr)} {c}"
+            Msg.of("vb-initiative-card", player=names[s] if s < len(names) else s + 1, card=c)
             for s, c in enumerate(d.get("cards", []))
             if c
         ]
-        label = "Initiative" if kind == "initiative" else ("Départage" if fr else "Tie-break")
-        return f"{label} — {', '.join(shown)}."
+        return Msg.of(f"vb-event-{kind}", cards=listing(shown))
     if kind == "first-player":
-        return f"{who()} {'commence' if fr else 'starts'}."
+        return Msg.of("vb-event-first-player", player=who())
     if kind == "turn":
-        return f"{'Tour ' + de(who()) if fr else 'Turn of ' + who()} ({d.get('pa')} PA)."
+        return Msg.of("vb-event-turn", player=who(), pa=str(d.get("pa")))
     return None
 
 
 def _play_event_text(
-    kind: str, d: Mapping[str, Any], who: Callable[..., str], names: Sequence[str], fr: bool
-) -> str | None:
+    kind: str, d: Mapping[str, Any], who: Callable[..., str], names: Sequence[str]
+) -> Msg | None:
     """Draws, summons, moves, recalls and the Sorcier."""
-    orient = {"P": "debout" if fr else "standing", "L": "couchée" if fr else "lying"}
+    card = d.get("card")
     if kind == "draw":
-        card = d.get("card")
         if card:
-            return f"{who()} {'pioche' if fr else 'draws'} {card}."
-        return f"{who()} {'pioche une carte' if fr else 'draws a card'}."
+            return Msg.of("vb-event-draw", player=who(), card=card)
+        return Msg.of("vb-event-draw-hidden", player=who())
     if kind == "summon":
-        return (
-            f"{who()} invoque {d['card']} en {d['tag']} ({orient.get(str(d['orient']))})."
-            if fr
-            else f"{who()} summons {d['card']} at {d['tag']} ({orient.get(str(d['orient']))})."
-        )
+        orient = Msg.of(f"vb-orient-{d['orient']}")
+        return Msg.of("vb-event-summon", player=who(), card=d["card"], tag=d["tag"], orient=orient)
     if kind == "ambush":
-        card = d.get("card")
-        extra = f" ({card})" if card else ""
-        return (
-            f"{who()} pose une carte en embuscade en {d['tag']}{extra}."
-            if fr
-            else f"{who()} places an ambush card at {d['tag']}{extra}."
-        )
+        if card:
+            return Msg.of("vb-event-ambush-seen", player=who(), tag=d["tag"], card=card)
+        return Msg.of("vb-event-ambush", player=who(), tag=d["tag"])
     if kind == "free-dog":
-        return f"{'Chien gratuit' if fr else 'Free dog'}{colon(fr)} {d['card']}."
-    if kind == "move":
-        card = d.get("card") or ("une carte" if fr else "a card")
-        return (
-            f"{who()} déplace {card} de {d['from']} en {d['tag']}."
-            if fr
-            else f"{who()} moves {card} from {d['from']} to {d['tag']}."
-        )
-    if kind == "recall":
-        card = d.get("card") or ("une carte" if fr else "a card")
-        return (
-            f"{who()} rapatrie {card} ({d['tag']})."
-            if fr
-            else f"{who()} recalls {card} ({d['tag']})."
-        )
+        return Msg.of("vb-event-free-dog", card=d["card"])
+    if kind in ("move", "recall"):
+        extra = {"source": d["from"]} if kind == "move" else {}
+        if card:
+            return Msg.of(f"vb-event-{kind}", player=who(), card=card, tag=d["tag"], **extra)
+        return Msg.of(f"vb-event-{kind}-hidden", player=who(), tag=d["tag"], **extra)
     if kind == "sorcery":
-        return (
-            f"Sorcier : {who()} reprend {d['card']} de la défausse."
-            if fr
-            else f"Sorcier: {who()} takes {d['card']} back from the discard."
-        )
+        return Msg.of("vb-event-sorcery", player=who(), card=d["card"])
     return None
 
 
 def _combat_event_text(
-    kind: str, d: Mapping[str, Any], who: Callable[..., str], names: Sequence[str], fr: bool
-) -> str | None:
+    kind: str, d: Mapping[str, Any], who: Callable[..., str], names: Sequence[str]
+) -> Msg | None:
     """Attacks, ambushes revealed, supply cut off."""
     if kind == "ambush-revealed":
-        return (
-            f"Embuscade ! {d['card']} est retourné en {d['tag']}."
-            if fr
-            else f"Ambush! {d['card']} is revealed at {d['tag']}."
-        )
+        return Msg.of("vb-event-ambush-revealed", card=d["card"], tag=d["tag"])
     if kind == "attack":
-        result = {
-            "win": ("la cible tombe", "the target falls"),
-            "lose": ("les attaquants tombent", "the attackers fall"),
-            "tie": ("égalité", "tie"),
-        }[str(d["result"])]
+        result = Msg.of(f"vb-attack-{d['result']}")
         dead = d.get("dead") or []
-        fallen = ", ".join(f"{x['card']} ({x['tag']})" for x in dead if isinstance(x, dict))
-        tail = (f" — morts : {fallen}" if fr else f" — dead: {fallen}") if fallen else ""
-        attackers = "+".join(d.get("attackers", []))
-        if fr:
-            return (
-                f"{who()} attaque {d['target']} avec {attackers} : {d['atk']} ATK contre "
-                f"{d['def']} DEF, {result[0]}{tail}."
-            )
-        return (
-            f"{who()} attacks {d['target']} with {attackers}: {d['atk']} ATK against "
-            f"{d['def']} DEF, {result[1]}{tail}."
-        )
+        fallen = [
+            Msg.of("vb-dead-card", card=x["card"], tag=x["tag"])
+            for x in dead
+            if isinstance(x, dict)
+        ]
+        params: dict[str, MsgParam] = {
+            "player": who(),
+            "target": d["target"],
+            "attackers": "+".join(d.get("attackers", [])),
+            "atk": d["atk"],
+            "dfn": d["def"],
+            "result": result,
+        }
+        if fallen:
+            return Msg.of("vb-event-attack-dead", dead=listing(fallen), **params)
+        return Msg.of("vb-event-attack", **params)
     if kind == "cut-off":
-        cards = [c or ("carte cachée" if fr else "face-down card") for c in d.get("cards", [])]
-        return (
-            f"Coupées du château, retour en main {de(who())} : {', '.join(cards)}."
-            if fr
-            else f"Cut off from the castle, back to {who()}'s hand: {', '.join(cards)}."
-        )
+        cards = [c or Msg.of("vb-hidden-card") for c in d.get("cards", [])]
+        return Msg.of("vb-event-cut-off", player=who(), cards=listing(cards))
     return None
 
 
 def _terrain_event_text(
-    kind: str, d: Mapping[str, Any], who: Callable[..., str], names: Sequence[str], fr: bool
-) -> str | None:
+    kind: str, d: Mapping[str, Any], who: Callable[..., str], names: Sequence[str]
+) -> Msg | None:
     """Terrain revealed, taken, besieged, and the castles conquered."""
-    if kind == "terrain-revealed":
-        name = _terrain_name(str(d["kind"]), fr)
-        return f"{d['tag']}{colon(fr)} {name}."
-    if kind == "control":
-        name = _terrain_name(str(d["kind"]), fr)
-        return (
-            f"{who()} prend le contrôle de l'{name} ({d['tag']})."
-            if fr
-            else f"{who()} takes control of the {name} ({d['tag']})."
-        )
-    if kind == "siege":
-        name = _terrain_name(str(d["kind"]), fr)
+    if kind in ("terrain-revealed", "control", "siege"):
+        name = terrain_name(str(d["kind"]))
+        if kind == "terrain-revealed":
+            return Msg.of("vb-event-terrain-revealed", tag=d["tag"], terrain=name)
+        if kind == "control":
+            return Msg.of("vb-event-control", player=who(), terrain=name, tag=d["tag"])
         if d.get("success"):
-            return (
-                f"Siège réussi : {who()} prend l'{name} ({d['tag']})."
-                if fr
-                else f"Siege won: {who()} takes the {name} ({d['tag']})."
-            )
-        return (
-            f"Siège repoussé ({name}, {d['tag']})."
-            if fr
-            else f"Siege repelled ({name}, {d['tag']})."
-        )
+            return Msg.of("vb-event-siege-won", player=who(), terrain=name, tag=d["tag"])
+        return Msg.of("vb-event-siege-repelled", terrain=name, tag=d["tag"])
     if kind == "inn-bonus":
-        return f"{who()}{colon(fr)} +{d['pa']} PA ({'auberge' if fr else 'inn'})."
+        return Msg.of("vb-event-inn-bonus", player=who(), pa=str(d["pa"]))
     if kind == "conquest":
-        return (
-            f"{who()} conquiert le château {de(who('target'))} !"
-            if fr
-            else f"{who()} conquers {who('target')}'s castle!"
-        )
+        return Msg.of("vb-event-conquest", player=who(), target=who("target"))
     return None
 
 
 def _end_event_text(
-    kind: str, d: Mapping[str, Any], who: Callable[..., str], names: Sequence[str], fr: bool
-) -> str | None:
+    kind: str, d: Mapping[str, Any], who: Callable[..., str], names: Sequence[str]
+) -> Msg | None:
     """Lost PA, ends of turns, eliminations and the end of the game."""
-    if kind == "deck-out":
-        return f"{'Pioche épuisée' if fr else 'Draw pile exhausted'}{colon(fr)} {who()}."
-    if kind == "eliminated":
-        return f"{who()} {'quitte la partie' if fr else 'is out'}."
+    if kind in ("deck-out", "eliminated", "end-turn", "resign"):
+        return Msg.of(f"vb-event-{kind}", player=who())
     if kind == "pa-lost":
-        return (
-            f"{who()} perd {d['pa']} PA (aucune action possible)."
-            if fr
-            else f"{who()} loses {d['pa']} PA (nothing can be done)."
-        )
-    if kind == "end-turn":
-        return f"{who()} {'finit son tour' if fr else 'ends the turn'}."
-    if kind == "resign":
-        return f"{who()} {'abandonne' if fr else 'resigns'}."
+        return Msg.of("vb-event-pa-lost", player=who(), pa=str(d["pa"]))
     if kind == "game-over":
         ranking = d.get("ranking") or []
         if ranking and ranking[0] and len(ranking[0]) == 1:
             winner = ranking[0][0]
             name = names[winner] if isinstance(winner, int) and winner < len(names) else "?"
-            return f"{name} {'remporte la partie' if fr else 'wins'} !" if fr else f"{name} wins!"
-        return "Fin de la partie." if fr else "Game over."
+            return Msg.of("vb-event-winner", player=name)
+        return Msg.of("vb-event-game-over")
     return None
 
 
-_EVENT_TEXTS: dict[str, Callable[..., str | None]] = {
+_EVENT_TEXTS: dict[str, Callable[..., Msg | None]] = {
     "deal": _setup_event_text,
     "initiative": _setup_event_text,
     "initiative-tie": _setup_event_text,
@@ -368,76 +301,91 @@ _EVENT_TEXTS: dict[str, Callable[..., str | None]] = {
 """Which function words each kind of event."""
 
 
-def summary(view: View, names: Sequence[str], locale: str = "en") -> str:
-    fr = locale.lower().startswith("fr")
-
+def summary(view: View, names: Sequence[str]) -> Msg:
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
-    lines = [
-        f"Table {view.width}x{view.height} "
-        f"({view.width * view.cell_mm // 10}x{view.height * view.cell_mm // 10} cm), "
-        f"{'tour' if fr else 'turn'} {view.turn}, {name(view.active)}{colon(fr)} {view.pa} PA"
+    lines: list[MsgParam] = [
+        Msg.of(
+            "vb-summary-table",
+            width=view.width,
+            height=view.height,
+            width_cm=view.width * view.cell_mm // 10,
+            height_cm=view.height * view.cell_mm // 10,
+            turn=view.turn,
+            player=name(view.active),
+            pa=view.pa,
+        )
     ]
     for p in view.players:
         castle = view.castles[p.seat]
-        status = (" — " + ("hors jeu" if fr else "out")) if p.out else ""
-        side = _SIDE_WORDS.get(p.side, ("", ""))[0 if fr else 1]
         lines.append(
-            f"{p.seat + 1}. {name(p.seat)} ({side}) {'château' if fr else 'castle'} {castle.tag}"
-            f" DEF {castle.dfn}, {p.hand_count} {'en main' if fr else 'in hand'}, "
-            f"{p.deck_count} {'en pioche' if fr else 'in deck'}, {p.inns} "
-            f"{'auberge(s)' if fr else 'inn(s)'}, {p.outposts} {'avant-poste(s)' if fr else 'outpost(s)'}"
-            f"{status}"
+            Msg.of(
+                "vb-summary-player-out" if p.out else "vb-summary-player",
+                n=p.seat + 1,
+                player=name(p.seat),
+                side=Msg.of(f"vb-side-{p.side}") if p.side in _SIDES else "",
+                castle=castle.tag,
+                dfn=castle.dfn,
+                hand=p.hand_count,
+                deck=p.deck_count,
+                inns=p.inns,
+                outposts=p.outposts,
+            )
         )
         if p.hand is not None:
-            lines.append(
-                f"   {'Votre main' if fr else 'Your hand'}{colon(fr)} {', '.join(p.hand) or '—'}"
-            )
+            cards = listing(p.hand) if p.hand else "—"
+            lines.append(Msg.of("vb-summary-hand", cards=cards))
     for t in view.terrain:
-        kind = _terrain_name(t.kind, fr) if t.kind else ("face cachée" if fr else "face down")
+        kind = terrain_name(t.kind) if t.kind else Msg.of("vb-face-down")
         holder = name(t.controller) if t.controller >= 0 else "—"
-        lines.append(f"   {t.tag}{colon(fr)} {kind} ({holder})")
+        lines.append(Msg.of("vb-summary-terrain", tag=t.tag, terrain=kind, player=holder))
     for u in view.units:
-        label = u.name or ("carte cachée" if fr else "face-down card")
+        label: MsgParam = u.name or Msg.of("vb-hidden-card")
         if not u.face_up and u.name:
-            label += " (embuscade)" if fr else " (ambush)"
-        orient = "L" if u.landscape else "P"
-        lines.append(f"   {name(u.owner)}{colon(fr)} {label} {u.tag}{orient} {u.atk}/{u.dfn}")
-    return "\n".join(lines)
+            label = Msg.of("vb-ambush-card", card=u.name)
+        lines.append(
+            Msg.of(
+                "vb-summary-unit",
+                player=name(u.owner),
+                card=label,
+                tag=u.tag,
+                orient="L" if u.landscape else "P",
+                atk=u.atk,
+                dfn=u.dfn,
+            )
+        )
+    out = chain("vb-lines", lines)
+    assert isinstance(out, Msg)
+    return out
 
 
-_SIDE_WORDS = {
-    "W": ("ouest", "west"),
-    "N": ("nord", "north"),
-    "E": ("est", "east"),
-    "S": ("sud", "south"),
-}
+_SIDES = frozenset("WNES")
 
 
-def _terrain_name(kind: str | None, fr: bool) -> str:
-    if kind == "inn":
-        return "auberge" if fr else "inn"
-    if kind == "outpost":
-        return "avant-poste" if fr else "outpost"
-    return "terrain"
+def terrain_name(kind: str | None) -> Msg:
+    """``inn``, ``outpost`` or ``terrain`` (face down), lower case."""
+    return Msg.of(f"vb-terrain-{kind}" if kind in ("inn", "outpost") else "vb-terrain-unknown")
 
 
-def _card_label(state: State, b: Board, ci: int, seat: Seat, fr: bool) -> str:
+def card_label(state: State, b: Board, ci: int, seat: Seat) -> MsgParam:
+    """A card on the table as ``seat`` knows it, with its tag: ``Roturier (C5)``,
+    ``Castle 2 (F1)``, ``Inn (M12)``, ``face-down card (C9)``."""
     if ci < 0:
         return "?"
     tag = b.tag(ci)
     k = b.kind[ci]
     if k == K_CASTLE:
-        return f"{'Château' if fr else 'Castle'} {b.owner[ci] + 1} ({tag})"
+        return Msg.of("vb-label-castle", n=b.owner[ci] + 1, tag=tag)
     if k == K_TERRAIN:
         t = state.terrain[b.ref[ci]]
-        name = _terrain_name(t.kind if t.revealed else None, fr)
-        return f"{name[:1].upper()}{name[1:]} ({tag})"
+        kind = t.kind if t.revealed else None
+        key = f"vb-label-{kind}" if kind in ("inn", "outpost") else "vb-label-terrain"
+        return Msg.of(key, tag=tag)
     u = state.units[b.ref[ci]]
     if u.face_up or u.owner == seat:
-        return f"{u.name} ({tag})"
-    return f"{'carte cachée' if fr else 'face-down card'} ({tag})"
+        return Msg.of("vb-label-card", card=u.name, tag=tag)
+    return Msg.of("vb-label-hidden", tag=tag)
 
 
 # ---------------------------------------------------------------------------
@@ -447,198 +395,89 @@ def _card_label(state: State, b: Board, ci: int, seat: Seat, fr: bool) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """Why an action is refused, in English and French."""
+    """Why an action is refused: a ``vb-refuse-*`` message."""
 
-    en: str
-    fr: str
+    msg: Msg
 
     def error(self, action: str) -> IllegalAction:
         """The error ``apply`` raises for the action (in notation)."""
-        return IllegalAction(self.en, fr=self.fr, action=action)
+        return IllegalAction(self.msg, action=action)
 
 
-EMPTY_PILE = Refusal("Your draw pile is empty.", "Votre pioche est vide.")
-NO_PA = Refusal("You have no action point left.", "Il ne vous reste aucun point d'action.")
-BEGIN_REFUSALS = {
-    "+": Refusal(
-        "You cannot summon any card now (not enough PA, or no free place).",
-        "Vous ne pouvez invoquer aucune carte (pas assez de PA, ou aucune place).",
-    ),
-    ">": Refusal(
-        "None of your cards can move or be recalled now.",
-        "Aucune de vos cartes ne peut se déplacer ni être rapatriée.",
-    ),
-    "x": Refusal(
-        "None of your cards can attack now.",
-        "Aucune de vos cartes ne peut attaquer.",
-    ),
-    "^": Refusal(
-        "The Sorcier needs to be on the table, face up, and a card of the discard you can pay for.",
-        "Il faut un Sorcier face visible en jeu et une carte de la défausse que vous pouvez payer.",
-    ),
-}
-MOVE_PLACE = Refusal(
-    "That place is not free, does not touch a card next to yours, or would cut your supply.",
-    "Cette place n'est pas libre, ne touche pas une carte voisine de la vôtre, ou "
-    "couperait votre ravitaillement.",
-)
-RECALL_FACE_UP = Refusal(
-    "Only face-up cards can be recalled.",
-    "Seules les cartes face visible peuvent être rapatriées.",
-)
-ATTACK_GROUP = Refusal(
-    "Those cards cannot attack that target together (they must be yours, face "
-    "up and touching it, except an Archer; 1 PA each).",
-    "Ces cartes ne peuvent pas attaquer cette cible ensemble (vos cartes face "
-    "visible qui la touchent, sauf l'Archer ; 1 PA chacune).",
-)
-CHOOSE_ACTION = Refusal(
-    "Now choose an action: D, +, ?, >, <, x or ^ (or a complete move such as Roturier C5P).",
-    "Choisissez une action : D, +, ?, >, <, x ou ^ (ou un coup complet comme Roturier C5P).",
-)
-DOG_ONLY = Refusal(
-    "Only a dog can be summoned for free.",
-    "Seul un chien peut être invoqué gratuitement.",
-)
-SPY_CONTACT = Refusal(
-    "The Espion must touch an enemy card.",
-    "L'Espion doit être posé au contact d'une carte ennemie.",
-)
+def _refusal(key: str, **params: MsgParam) -> Refusal:
+    return Refusal(Msg.of(f"vb-refuse-{key}", **params))
+
+
+EMPTY_PILE = _refusal("empty-pile")
+NO_PA = _refusal("no-pa")
+BEGIN_REFUSALS = {kind: _refusal(f"begin-{name}") for kind, name in _BEGIN_KEYS.items()}
+MOVE_PLACE = _refusal("move-place")
+RECALL_FACE_UP = _refusal("recall-face-up")
+ATTACK_GROUP = _refusal("attack-group")
+CHOOSE_ACTION = _refusal("choose-action")
+DOG_ONLY = _refusal("dog-only")
+SPY_CONTACT = _refusal("spy-contact")
 
 
 def hand_full(limit: int) -> Refusal:
-    return Refusal(
-        f"Your hand is full ({limit} cards).",
-        f"Votre main est pleine ({limit} cartes).",
-    )
+    return _refusal("hand-full", limit=limit)
 
 
 def pa_unspent(pa: int) -> Refusal:
-    return Refusal(
-        f"Your turn ends only when your action points are spent ({pa} left).",
-        f"Votre tour ne s'achève qu'une fois vos points d'action dépensés ({pa} restants).",
-    )
+    return _refusal("pa-unspent", pa=pa)
 
 
 def no_card_at(where: str) -> Refusal:
-    return Refusal(f"You have no card at {where}.", f"Vous n'avez pas de carte en {where}.")
+    return _refusal("no-card-at", cell=where)
 
 
 def recall_cuts(where: str) -> Refusal:
-    return Refusal(
-        f"Recalling {where} would cut other cards off your castle.",
-        f"Rapatrier {where} couperait d'autres cartes de votre château.",
-    )
+    return _refusal("recall-cuts", cell=where)
 
 
 def not_in_discard(card: str) -> Refusal:
-    return Refusal(
-        f"There is no {card} in your discard.",
-        f"Il n'y a pas {de(card, mute_h=False)} dans votre défausse.",
-    )
+    return _refusal("not-in-discard", card=card)
 
 
 def sorcery_needs(ivk: int) -> Refusal:
-    return Refusal(
-        f"You need a face-up Sorcier and {ivk} PA.",
-        f"Il faut un Sorcier face visible et {ivk} PA.",
-    )
+    return _refusal("sorcery-needs", ivk=ivk)
 
 
 def not_in_hand(card: str) -> Refusal:
-    return Refusal(
-        f"You have no {card} in hand.",
-        f"Vous n'avez pas {de(card, mute_h=False)} en main.",
-    )
+    return _refusal("not-in-hand", card=card)
 
 
 def card_cost(card: str, ivk: int, pa: int) -> Refusal:
-    return Refusal(
-        f"The {card} costs {ivk} PA; you have {pa}.",
-        f"Le {card} coûte {ivk} PA ; il vous en reste {pa}.",
-    )
+    return _refusal("card-cost", card=card, ivk=ivk, pa=pa)
 
 
 def bad_anchor(where: str, card: str) -> Refusal:
-    return Refusal(
-        f"The card at {where} is not a place to summon the {card} against (it must "
-        "be your castle, an outpost you hold, or a linked card of yours touching no "
-        "enemy, with a free place along it).",
-        f"La carte en {where} ne permet pas d'invoquer le {card} (il faut votre "
-        "château, un avant-poste que vous contrôlez ou une de vos cartes reliée qui ne "
-        "touche aucun ennemi, avec une place libre le long).",
-    )
+    return _refusal("bad-anchor", cell=where, card=card)
 
 
 def summon_cost(cost: int, pa: int) -> Refusal:
-    return Refusal(
-        f"That costs {cost} PA; you have {pa}.",
-        f"Cela coûte {cost} PA ; il vous en reste {pa}.",
-    )
+    return _refusal("summon-cost", cost=cost, pa=pa)
 
 
 def off_table(where: str) -> Refusal:
-    return Refusal(
-        f"A card at {where} would leave the table.",
-        f"Une carte en {where} sortirait de la table.",
-    )
+    return _refusal("off-table", cell=where)
 
 
 def not_free(where: str) -> Refusal:
-    return Refusal(
-        f"The place at {where} is not free (a card or a cup is there).",
-        f"La place en {where} n'est pas libre (une carte ou une tasse s'y trouve).",
-    )
+    return _refusal("not-free", cell=where)
 
 
 def must_touch(where: str) -> Refusal:
-    return Refusal(
-        f"A card at {where} must touch your castle, an outpost you hold, or one of your "
-        "linked cards that touches no enemy.",
-        f"Une carte en {where} doit toucher votre château, un avant-poste que vous contrôlez "
-        "ou une de vos cartes reliée qui ne touche aucun ennemi.",
-    )
+    return _refusal("must-touch", cell=where)
 
 
-_EXPECTED = {
-    "anchor": (
-        "choose the card and the card to place it against (Roturier@C5)",
-        "choisissez la carte et la carte contre laquelle la poser (Roturier@C5)",
-    ),
-    "free-dog": (
-        "choose a dog and where (Molosse Masqué@C5), or - to pass",
-        "choisissez un chien et où (Molosse Masqué@C5), ou - pour passer",
-    ),
-    "spot": ("choose the spot (Roturier C5P)", "choisissez la place (Roturier C5P)"),
-    "pivot": (
-        "choose the card to move and its pivot (C5@D9), or to recall (<C5)",
-        "choisissez la carte à déplacer et son pivot (C5@D9), ou à rapatrier (<C5)",
-    ),
-    "destination": (
-        "choose the destination (C5>D9L)",
-        "choisissez la destination (C5>D9L)",
-    ),
-    "attack": (
-        "choose the attackers and the target (C5+F5xD9)",
-        "choisissez les attaquants et la cible (C5+F5xD9)",
-    ),
-    "sorcery": (
-        "choose a card of the discard (^Roturier)",
-        "choisissez une carte de la défausse (^Roturier)",
-    ),
-    "reveal": (
-        "choose the ambush card to reveal (!C5)",
-        "choisissez la carte en embuscade à révéler (!C5)",
-    ),
-}
+_EXPECTED = frozenset(
+    ("anchor", "free-dog", "spot", "pivot", "destination", "attack", "sorcery", "reveal")
+)
 
 
 def wrong_step(phase: str) -> Refusal:
     """An action of another step: what this step expects."""
-    expected = _EXPECTED.get(phase, ("wait", "attendez"))
-    cancel_en = " (or - to go back)" if phase in SUB_PHASES else ""
-    cancel_fr = " (ou - pour revenir)" if phase in SUB_PHASES else ""
-    return Refusal(
-        f"That is not possible now: {expected[0]}{cancel_en}.",
-        f"Impossible maintenant : {expected[1]}{cancel_fr}.",
-    )
+    expected = Msg.of(f"vb-expected-{phase}" if phase in _EXPECTED else "vb-expected-wait")
+    key = "wrong-step-back" if phase in SUB_PHASES else "wrong-step"
+    return _refusal(key, expected=expected)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from ...core import Decision, Event, Seat
 from ...core import evolve as replace
 from ...errors import GameOver, NotYourTurn
+from ...text import Msg
 from .board import K_UNIT, board_of
 from .geometry import Cell, _touch, card_rect, cell_text
 from .legal import _can_act
@@ -269,13 +270,9 @@ def resign(state: State, seat: Seat) -> tuple[State, tuple[Event, ...]]:
     cards); the game goes on while two or more remain. An attack waiting
     for their reveal is called off (its PA stay spent)."""
     if state.phase == "over":
-        raise GameOver("The game is over.", fr="La partie est terminée.")
+        raise GameOver(Msg.of("core-game-over"))
     if not 0 <= seat < len(state.players) or state.players[seat].out:
-        raise NotYourTurn(
-            "You are not playing in this game.",
-            fr="Vous ne jouez pas dans cette partie.",
-            seat=seat,
-        )
+        raise NotYourTurn(Msg.of("vb-refuse-not-playing"), seat=seat)
     events: list[Event] = [Event("resign", {"seat": seat})]
     was_active = state.active == seat
     state = _eliminate(state, seat, "resign", events)
