@@ -186,8 +186,6 @@ def game_text(locale: str | None, text: Msg | str | None) -> str:
 @lru_cache(maxsize=8192)
 def _game_text(language: str, text: Msg) -> str:
     # engine messages repeat a lot (a card's label in every path of a menu)
-    if text.key == "core-legacy-text":  # transitional: a game whose refusals are not keys yet
-        return str(dict(text.params)["fr" if language == "fr" else "en"])
     return i18n.translate(language, text)
 
 

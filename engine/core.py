@@ -163,12 +163,6 @@ class GameInfo:
     hidden_information: bool
     chance: bool
     simultaneous: bool
-    # transitional, until every game's name and summary are read from the
-    # catalogue only (hosts read game-<id>-name / game-<id>-summary already)
-    name_fr: str = ""
-    name_en: str = ""
-    summary_en: str = ""
-    summary_fr: str = ""
 
 
 class Game(abc.ABC, Generic[S, A, V]):

@@ -15,11 +15,7 @@ class RulesError(ValueError):
 
     code = "rules"
 
-    def __init__(
-        self, msg: Msg | str, *, code: str | None = None, fr: str | None = None, **params: object
-    ) -> None:
-        if isinstance(msg, str):  # transitional: a game whose texts are not keys yet
-            msg = Msg.of("core-legacy-text", en=msg, fr=fr or msg)
+    def __init__(self, msg: Msg, *, code: str | None = None, **params: object) -> None:
         super().__init__(f"{msg.key} {dict(msg.params)}" if msg.params else msg.key)
         self.msg = msg
         if code is not None:
@@ -64,6 +60,12 @@ class GameOver(RulesError):
 
 
 class BadRecord(RulesError):
-    """A match record or a saved state that cannot be read back."""
+    """A match record or a saved state that cannot be read back. ``detail``
+    says why, for logs and developers (``core-bad-record`` shows it in
+    English only)."""
 
     code = "bad-record"
+
+    def __init__(self, detail: str | Msg, *, code: str | None = None, **params: object) -> None:
+        msg = detail if isinstance(detail, Msg) else Msg.of("core-bad-record", detail=detail)
+        super().__init__(msg, code=code, **params)

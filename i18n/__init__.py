@@ -58,7 +58,7 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po
 
-from engine.text import Msg, de, que
+from engine.text import Msg
 
 __all__ = [
     "Catalogue",
@@ -282,6 +282,28 @@ def join_list(lang: str | None, items: Iterable[str]) -> str:
     sep = template(lang, "list-sep")
     last = template(lang, "list-and")
     return sep.join(words[:-1]) + last + words[-1]
+
+
+# ---- French elision (the de / que format specs) ----
+
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöûüœAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜŒ")
+
+
+def elides(word: str, mute_h: bool = True) -> bool:
+    """Whether French elides before ``word``: a vowel, or an h when ``mute_h``
+    (player names are taken to start with a mute h, "d'Hugo", "d'Hélène";
+    card names such as "Hussards" or "Hauteur" do not: pass ``mute_h=False``)."""
+    return bool(word) and (word[0] in _VOWELS or (mute_h and word[0] in "hH"))
+
+
+def de(word: str, mute_h: bool = True) -> str:
+    """``de Bob`` / ``d'Alice``."""
+    return f"d'{word}" if elides(word, mute_h) else f"de {word}"
+
+
+def que(word: str, mute_h: bool = True) -> str:
+    """``que Bob`` / ``qu'Alice``."""
+    return f"qu'{word}" if elides(word, mute_h) else f"que {word}"
 
 
 class TextFormatter(string.Formatter):

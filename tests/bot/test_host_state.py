@@ -149,8 +149,6 @@ class Race(Game[RaceState, int, RaceState]):
 
     info = GameInfo(
         id="test-race",
-        name_fr="Course",
-        name_en="Race",
         min_seats=2,
         max_seats=2,
         options_model=RaceOptions,

@@ -18,7 +18,6 @@ import importlib
 import inspect
 import io
 import pkgutil
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,8 +91,6 @@ def _refusal(walk: Walk, call: Any) -> None:
     except RulesError as err:
         # one refusal of each shape (card names and numbers aside)
         shape = err.msg.key
-        if shape == "core-legacy-text":  # transitional: a game whose refusals are not keys yet
-            shape = re.sub(r"[A-ZÀ-Ý][\w'’/-]*|\d+", "", str(dict(err.msg.params)["en"]))
         walk.errors.setdefault(f"{type(err).__name__}:{shape}", err)
 
 
