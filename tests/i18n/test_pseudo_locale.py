@@ -3,10 +3,11 @@ English catalogues (every sentence accented and bracketed ``⟦…⟧``,
 placeholders kept), is registered as a directory and, with no code change,
 the host, the console and the images speak it.
 
-What a player reads that does not come from the catalogues yet is listed
-here, explicitly (``ENGINE_TEXTS`` and ``IMAGE_EXCEPTIONS``): the engine's
-game texts (decisions, events, menus, summaries, refusals) are converted in
-a later step of issue 13, which removes them from these lists."""
+The engine's game texts (decisions, events, menus, summaries, refusals) are
+catalogue keys too: a console match of each game reads only the catalogues,
+but for seat names, card names (French in every language) and notation.
+What an image draws outside the catalogues is listed here, explicitly
+(``IMAGE_EXCEPTIONS``)."""
 
 from __future__ import annotations
 
@@ -170,8 +171,8 @@ def _record_engine_texts(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return seen
 
 
-# engine game texts the console prints outside the catalogues: none left for
-# Between Battle, the game of the console match (its notation is no language's)
+# engine game texts the console prints outside the catalogues: none (its
+# notation is no language's)
 ENGINE_TEXTS: tuple[str, ...] = ()
 
 
@@ -193,14 +194,28 @@ def test_a_console_match_in_the_pseudo_locale(
     assert not leftover_words(text, allowed)  # the whole output: messages span lines
 
 
-def test_a_belle_position_console_match_reads_only_the_catalogues(qps: str) -> None:
-    """Belle Position's engine texts are catalogue keys: a whole console match
+# keys a console match of each game must show (its first words, before a placeholder)
+CONSOLE_KEYS = {
+    "belle-position": (
+        "bp-decision-deploy",
+        "bp-act-done-deploy",
+        "bp-summary-player",
+        "bp-ev-turn",
+    ),
+    "via-belli": ("game-via-belli-name",),
+}
+# what a player types as it is (notation)
+TYPED = {"belle-position": {"ok", "undo"}, "via-belli": set()}
+
+
+@pytest.mark.parametrize("game_id", sorted(CONSOLE_KEYS))
+def test_a_console_match_reads_only_the_catalogues(qps: str, game_id: str) -> None:
+    """A game's engine texts are catalogue keys: a whole console match
     (decisions, menus, events, summaries, a refusal, a bad notation) speaks the
     pseudo-locale with no engine exception; what is left outside the brackets
     is seat names, card names (French in every language) and notation."""
     from bot.console import main
 
-    game_id = "belle-position"
     out = io.StringIO()
     args = ["--game", game_id, "--players", "Alice", "--bots", "1:normal"]
     args += ["--options", GAMES[game_id].quick_options, "--seed", "7", "--lang", qps]
@@ -210,11 +225,10 @@ def test_a_belle_position_console_match_reads_only_the_catalogues(qps: str) -> N
     text = out.getvalue()
     assert code == 0, text[-2000:]
     assert pseudo("Match over") in text
-    for key in ("bp-decision-deploy", "bp-act-done-deploy", "bp-summary-player", "bp-ev-turn"):
+    for key in CONSOLE_KEYS[game_id]:
         assert i18n.template(qps, key).split("{", 1)[0] in text, key
     state = GAMES[game_id].setup(GAMES[game_id].options(""), 2, 7)
-    typed = {"ok", "undo"}  # notation, typed as it is
-    allowed = {"Alice", *typed, *_card_words(game_id, state), *_notation(game_id)}
+    allowed = {"Alice", *TYPED[game_id], *_card_words(game_id, state), *_notation(game_id)}
     assert not leftover_words(text, allowed)
 
 
@@ -360,4 +374,8 @@ def _notation(game_id: str) -> set[str]:
         return {c.code for c in deck_file().characters}
     if game_id == "belle-position":
         return {a + b for a in "FAE" for b in "GCD"} | {"FG", "EG", "EC", "ED"}
+    if game_id == "via-belli":  # columns past Z (AA12) and attacks (xX12, xAB3)
+        letters = string.ascii_uppercase
+        columns = {*letters, *(a + b for a in letters for b in letters)}
+        return {c for c in columns if len(c) > 1} | {f"x{c}" for c in columns}
     return set()
