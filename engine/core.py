@@ -211,22 +211,7 @@ class Game(abc.ABC, Generic[S, A, V]):
         try:
             return model.model_validate(data)
         except ValidationError as exc:
-            fields = [".".join(str(p) for p in err["loc"]) for err in exc.errors()]
-            problems = "; ".join(
-                f"`{field or 'options'}`: {err['msg']}"
-                for field, err in zip(fields, exc.errors(), strict=True)
-            )
-            refused = ", ".join(f"`{field}`" for field in dict.fromkeys(fields) if field)
-            raise BadOptions(
-                Msg.of(
-                    "core-bad-options",
-                    problems=problems,
-                    refused=refused or Msg.of("core-the-options"),
-                    keys=keys,
-                ),
-                problems=problems,
-                valid=", ".join(valid),
-            ) from None
+            raise _bad_options(exc, keys, valid) from None
 
     def options_text(self, options: GameOptions) -> str:
         """The options that differ from the defaults, as ``key=value`` text."""
@@ -500,6 +485,49 @@ def parse_options_text(text: str) -> dict[str, str]:
             )
         out[key] = value
     return out
+
+
+def _carried_msg(err: Any) -> Msg | None:
+    """The :class:`Msg` a validator's exception carries (``msg``, as a
+    :class:`RulesError` has), if any: pydantic keeps the exception a
+    validator raised as ``ctx["error"]``."""
+    carried = getattr(err.get("ctx", {}).get("error"), "msg", None)
+    return carried if isinstance(carried, Msg) else None
+
+
+def _bad_options(exc: ValidationError, keys: str, valid: Sequence[str]) -> BadOptions:
+    """The refusal of options that pydantic rejected. An error whose exception
+    carries a :class:`Msg` reads as its option and that message
+    (``core-bad-option-value``, in every language); the others are listed
+    together as before (``core-bad-options``: pydantic's English text, the
+    refused keys in other languages). Several parts are joined by
+    ``core-join-semicolon``."""
+    errors = exc.errors()
+    fields = [".".join(str(p) for p in err["loc"]) for err in errors]
+    parts: list[Msg] = []
+    plain: list[tuple[str, Any]] = []
+    for name, err in zip(fields, errors, strict=True):
+        carried = _carried_msg(err)
+        if carried is None:
+            plain.append((name, err))
+            continue
+        option = getattr(err["ctx"]["error"], "option", None) or name or "options"
+        parts.append(Msg.of("core-bad-option-value", option=f"`{option}`", reason=carried))
+    problems = "; ".join(f"`{name or 'options'}`: {err['msg']}" for name, err in plain)
+    if plain:
+        refused = ", ".join(f"`{name}`" for name in dict.fromkeys(n for n, _ in plain) if name)
+        parts.append(
+            Msg.of(
+                "core-bad-options",
+                problems=problems,
+                refused=refused or Msg.of("core-the-options"),
+                keys=keys,
+            )
+        )
+    msg = parts[-1]
+    for part in reversed(parts[:-1]):
+        msg = Msg.of("core-join-semicolon", first=part, rest=msg)
+    return BadOptions(msg, problems=problems, valid=", ".join(valid))
 
 
 def _option_value_text(value: object) -> str:

@@ -40,10 +40,10 @@ async def test_an_army_over_budget_is_refused_with_the_reason(
             "lobby create",
             game="belle-position",
             seats=2,
-            options="french=infanterie-de-la-garde*12",
+            options="french=infanterie-de-la-garde*21",  # 21 × 10 points
         )
         assert res.ephemeral
-        assert "budget" in res.text, res.text
+        assert "210 points is over the budget of 200" in res.text, res.text
         assert not [m for m in fake.channel_messages(world.chan) if m.components]
 
 

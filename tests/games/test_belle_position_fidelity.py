@@ -285,7 +285,8 @@ def test_option_budget_mode_total() -> None:
     assert g.options(cheap).french  # a cap: 72 points is fine
     with pytest.raises(BadOptions) as exc:
         g.options(cheap + " budget_mode=total")
-    assert "must total 200" in str(exc.value)
+    assert "must total 200" in i18n.translate("en", exc.value.msg)
+    assert "doit totaliser 200" in i18n.translate("fr", exc.value.msg)
     assert g.options("budget_mode=total").budget_mode == "total"  # the presets
     with pytest.raises(BadOptions):
         g.options("budget_mode=total budget=250")

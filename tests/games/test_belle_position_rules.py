@@ -276,31 +276,81 @@ def test_army_list_name_with_a_comma_and_generic_generals() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "side", "message"),
+    ("text", "side", "english", "french"),
     [
-        ("Ligne Franaise x20", "french", "unknown card"),
-        ("Ligne x20", "german", "ambiguous"),
-        ("Ligne Prussienne x20", "french", "German card"),
-        ("Cuirassiers x30", "french", "over the budget"),
-        ("Francs-Tireurs x10", "french", "the deal takes 18"),
-        ("Francs-Tireurs x31", "french", "more than the 30 allowed"),
-        ("Mac-Mahon x2, Francs-Tireurs x20", "french", "one person"),
-        ("Bois x20", "french", "at least one unit"),
-        ("", "french", "empty"),
+        ("Ligne Franaise x20", "french", "unknown card", "carte inconnue"),
+        ("Ligne x20", "german", "ambiguous", "est ambigu"),
+        ("Ligne Prussienne x20", "french", "German card", "carte allemande"),
+        ("Cuirassiers x30", "french", "over the budget", "dépassent le budget"),
+        ("Francs-Tireurs x10", "french", "the deal takes 18", "on en tire 18"),
+        ("Francs-Tireurs x31", "french", "more than the 30 allowed", "plus que les 30 permises"),
+        ("Mac-Mahon x2, Francs-Tireurs x20", "french", "one person", "un seul personnage"),
+        ("Bois x20", "french", "at least one unit", "au moins une unité"),
+        ("", "french", "empty", "est vide"),
     ],
 )
-def test_army_list_refused_with_a_reason(text: str, side: str, message: str) -> None:
-    """Lists that break a rule are refused with a clear reason (English / French)."""
+def test_army_list_refused_with_a_reason(text: str, side: str, english: str, french: str) -> None:
+    """Lists that break a rule are refused with a clear reason, in English and in French
+    (a ``bp-army-*`` key the host translates)."""
     with pytest.raises(ArmyError) as exc:
         check_army(parse_army(text, side), side, 200, 30)
-    assert message in str(exc.value)
-    assert " / " in str(exc.value)  # the French reason follows
+    assert exc.value.msg.key.startswith("bp-army-")
+    assert english in tr(exc.value.msg, "en")
+    assert french in tr(exc.value.msg, "fr")
 
 
 def test_army_list_suggests_the_closest_name() -> None:
     with pytest.raises(ArmyError) as exc:
         parse_army("Ligne Franaise x5", "french")
-    assert "Ligne Française" in str(exc.value)
+    assert "Did you mean Ligne Française" in tr(exc.value.msg, "en")
+    assert "Vouliez-vous dire Ligne Française" in tr(exc.value.msg, "fr")
+
+
+def test_a_refused_army_reads_in_both_languages_through_the_host() -> None:
+    """« totalisant 200 ou 250 points »: an army over the budget is refused with its
+    reason in the player's language (``core-bad-option-value`` naming the option,
+    the ``bp-army-*`` reason nested), not only pydantic's English text."""
+    from bot.i18n import error_text
+    from tests.bot.textcheck import problems
+
+    with pytest.raises(BadOptions) as exc:
+        g.options("german=garde-prussienne*10,landwehr*20")  # 100 + 120 = 220 > 200
+    err = exc.value
+    assert err.msg == Msg.of(
+        "core-bad-option-value",
+        option="`german`",
+        reason=Msg.of("bp-army-over-budget", points=220, budget=200),
+    )
+    en = error_text("en", "bad-options", err)
+    fr = error_text("fr", "bad-options", err)
+    assert en == "Those options are refused: `german`: 220 points is over the budget of 200"
+    assert fr == "Options refusées : `german` : 220 points dépassent le budget de 200"
+    # a check on the whole options (the preset against max_cards) names its side
+    with pytest.raises(BadOptions) as exc:
+        g.options("max_cards=20")
+    assert error_text("fr", "bad-options", exc.value) == (
+        "Options refusées : `french` : l'armée prédéfinie : 25 cartes, plus que les 20 "
+        "permises (une vingtaine, option max_cards)"
+    )
+    # two armies refused: both reasons, joined
+    with pytest.raises(BadOptions) as exc:
+        g.options("french=zzz german=Ligne*20")
+    both = error_text("fr", "bad-options", exc.value)
+    assert both == (
+        "Options refusées : `french` : carte inconnue 'zzz' ; `german` : 'Ligne' est ambigu "
+        "(Ligne Prussienne, Ligne, autres Etats) : écrivez le nom complet"
+    )
+    # other refusals keep the generic sentence; mixed with an army's, both are read
+    with pytest.raises(BadOptions) as exc:
+        g.options("budget=300")
+    assert exc.value.msg.key == "core-bad-options"
+    with pytest.raises(BadOptions) as exc:
+        g.options("budget=300 french=zzz")
+    mixed = {lang: error_text(lang, "bad-options", exc.value) for lang in ("en", "fr")}
+    assert "`french`: unknown card 'zzz'; Bad options (`budget`: " in mixed["en"]
+    assert "`french` : carte inconnue 'zzz' ; Valeur refusée pour `budget`" in mixed["fr"]
+    for lang, text in (("en", en), ("fr", fr), ("fr", both), *mixed.items()):
+        assert not problems(text, lang), (text, problems(text, lang))
 
 
 def test_lobby_options_pick_armies_and_budget() -> None:

@@ -14,6 +14,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...data import load_json
+from ...errors import RulesError
+from ...text import Msg
 
 GAME_ID = "belle-position"
 
@@ -426,15 +428,16 @@ _COUNT_BEFORE = re.compile(r"^(\d{1,2})\s*(?:[x×*]\s*|\s+)(.+)$", re.IGNORECASE
 PRESET_WORDS = {"preset", "prereglage", "defaut", "default", "standard"}
 
 
-SIDE_FR = {"french": "française", "german": "allemande"}
+class ArmyError(RulesError):
+    """An army list that breaks a rule. ``msg`` is the reason (a ``bp-army-*``
+    catalogue key and its parameters); ``option``, when set, names the option
+    it is about (``french`` or ``german``) for a check made on the whole options."""
 
+    code = "bad-army"
 
-class ArmyError(ValueError):
-    """An army list that breaks a rule; the message is in English and French."""
-
-
-def _army_error(en: str, fr: str) -> ArmyError:
-    return ArmyError(f"{en} / {fr}")
+    def __init__(self, msg: Msg, *, option: str | None = None) -> None:
+        super().__init__(msg)
+        self.option = option
 
 
 def preset_entries(side: str) -> tuple[tuple[str, int], ...]:
@@ -467,21 +470,13 @@ def _resolve(token: str, side: str) -> str | None:
     found = [tid for tid in cat.aliases.get(key, ()) if cat.sides[tid] in (side, "both", "any")]
     if len(found) > 1:
         names = ", ".join(cat.types[t].name for t in found)
-        raise _army_error(
-            f"{token.strip()!r} is ambiguous ({names}): write the full name",
-            f"{token.strip()!r} est ambigu ({names}) : écrivez le nom complet",
-        )
+        raise ArmyError(Msg.of("bp-army-ambiguous", token=token.strip(), names=names))
     if found:
         return found[0]
     other = [tid for tid in cat.aliases.get(key, ())]
     if other:
         name = cat.types[other[0]].name
-        enemy = "German" if side == "french" else "French"
-        enemy_fr = "allemande" if side == "french" else "française"
-        raise _army_error(
-            f"{name} is a {enemy} card: the {side.capitalize()} army cannot take it",
-            f"{name} est une carte {enemy_fr} : l'armée {SIDE_FR[side]} ne peut pas la prendre",
-        )
+        raise ArmyError(Msg.of(f"bp-army-enemy-card-{side}", card=name))
     return None
 
 
@@ -489,12 +484,11 @@ def _unknown(token: str, side: str) -> ArmyError:
     cat = catalog()
     names = [t.name for tid, t in cat.types.items() if cat.sides[tid] in (side, "both", "any")]
     close = difflib.get_close_matches(token.strip(), names, n=3, cutoff=0.5)
-    hint_en = f" Did you mean {', '.join(close)}?" if close else ""
-    hint_fr = f" Vouliez-vous dire {', '.join(close)} ?" if close else ""
-    return _army_error(
-        f"unknown card {token.strip()!r}.{hint_en}",
-        f"carte inconnue {token.strip()!r}.{hint_fr}",
-    )
+    if close:
+        return ArmyError(
+            Msg.of("bp-army-unknown-close", token=token.strip(), close=", ".join(close))
+        )
+    return ArmyError(Msg.of("bp-army-unknown", token=token.strip()))
 
 
 def _split_count(token: str) -> tuple[str, int]:
@@ -543,13 +537,11 @@ def parse_army(text: str, side: str) -> tuple[tuple[str, int], ...]:
         if tid is None:
             raise _unknown(name, side)
         if count < 1:
-            raise _army_error(
-                f"{name.strip()}: a count must be at least 1", f"{name.strip()} : au moins 1"
-            )
+            raise ArmyError(Msg.of("bp-army-count", card=name.strip()))
         counts[tid] = counts.get(tid, 0) + count
         i += 1
     if not counts:
-        raise _army_error("the army list is empty", "la liste d'armée est vide")
+        raise ArmyError(Msg.of("bp-army-empty"))
     order = catalog().order
     return tuple(sorted(counts.items(), key=lambda kv: (order.get(kv[0], 10_000), kv[0])))
 
@@ -568,36 +560,21 @@ def check_army(
         t = type_def(tid)
         allowed = cat.sides.get(tid, side if t.kind == "general" else "any")
         if allowed not in (side, "both", "any"):
-            raise _army_error(
-                f"{t.name} belongs to the other side",
-                f"{t.name} appartient à l'autre camp",
-            )
+            raise ArmyError(Msg.of("bp-army-other-side", card=t.name))
         if tid in cat.unique and count > 1:
-            raise _army_error(
-                f"{t.name} is one person: at most one card",
-                f"{t.name} est un seul personnage : une carte au plus",
-            )
+            raise ArmyError(Msg.of("bp-army-one-person", card=t.name))
         points += t.points * count
         cards += count
         if t.kind == "unit":
             units += count
     if units == 0:
-        raise _army_error("an army needs at least one unit", "une armée compte au moins une unité")
+        raise ArmyError(Msg.of("bp-army-no-unit"))
     if points > budget:
-        raise _army_error(
-            f"{points} points is over the budget of {budget}",
-            f"{points} points dépassent le budget de {budget}",
-        )
+        raise ArmyError(Msg.of("bp-army-over-budget", points=points, budget=budget))
     if cards < deal:
-        raise _army_error(
-            f"{cards} cards: the deal takes {deal}, so an army needs at least {deal}",
-            f"{cards} cartes : on en tire {deal}, une armée en compte donc au moins {deal}",
-        )
+        raise ArmyError(Msg.of("bp-army-too-few", cards=cards, deal=deal))
     if cards > max_cards:
-        raise _army_error(
-            f"{cards} cards is more than the {max_cards} allowed (about twenty, option max_cards)",
-            f"{cards} cartes, plus que les {max_cards} permises (une vingtaine, option max_cards)",
-        )
+        raise ArmyError(Msg.of("bp-army-too-many", cards=cards, max_cards=max_cards))
     return points, cards
 
 
@@ -617,11 +594,8 @@ def check_total(entries: Sequence[tuple[str, int]], side: str, budget: int, max_
         if t.points > 0 and cat.sides.get(tid, side) in (side, "both", "any")
     )
     if budget - points >= cheapest:
-        raise _army_error(
-            f"{points} points: the army must total {budget} (no card of {cheapest} points "
-            "or more may be left unbought, option budget_mode=total)",
-            f"{points} points : l'armée doit totaliser {budget} (aucune carte de {cheapest} "
-            "points ou plus ne doit rester à acheter, option budget_mode=total)",
+        raise ArmyError(
+            Msg.of("bp-army-must-total", points=points, budget=budget, cheapest=cheapest)
         )
 
 

@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from ...core import GameOptions, Seat
+from ...text import Msg
 from .data import (
     PRESET_WORDS,
     ArmyError,
@@ -164,11 +165,10 @@ class Options(GameOptions):
             return "preset"
         budget = info.data.get("budget", 200)
         max_cards = info.data.get("max_cards", 30)
-        try:
-            entries = parse_army(value, side)
-            check_army(entries, side, budget, max_cards)
-        except ArmyError as exc:
-            raise ValueError(str(exc)) from None
+        # an ArmyError is a ValueError: pydantic keeps it as the error's
+        # ``ctx["error"]``, whose ``msg`` Game.options reports
+        entries = parse_army(value, side)
+        check_army(entries, side, budget, max_cards)
         return army_text(entries)
 
     @model_validator(mode="after")
@@ -182,8 +182,8 @@ class Options(GameOptions):
                 if self.budget_mode == "total":
                     check_total(entries, side, self.budget, self.max_cards)
             except ArmyError as exc:
-                name = f"{side} preset" if text == "preset" else side
-                raise ValueError(f"{name}: {exc}") from None
+                reason = Msg.of("bp-army-preset", reason=exc.msg) if text == "preset" else exc.msg
+                raise ArmyError(reason, option=side) from None
         return self
 
 
