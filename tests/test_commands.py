@@ -38,7 +38,7 @@ def test_run_py_test_lints_type_checks_then_passes_its_arguments_to_pytest() -> 
     assert steps[-1] == ("-m", "pytest", "-q", "--full", "-x")
     assert ("-m", "mypy") in steps  # plain mypy: the files are in pyproject.toml
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert pyproject["tool"]["mypy"]["files"] == ["engine", "render", "bot"]
+    assert pyproject["tool"]["mypy"]["files"] == ["engine", "render", "bot", "i18n"]
 
 
 def test_discord_py_is_pinned_below_3() -> None:
