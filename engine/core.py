@@ -42,13 +42,12 @@ V = TypeVar("V")
 class Decision:
     """What one pending seat must decide.
 
-    ``kind`` is a stable key (``"turn"``, ``"choose-pile"`` ...) that hosts
-    translate; ``params`` fill the translated sentence; ``text`` is an English
-    fallback sentence.
+    ``kind`` is a stable key (``"turn"``, ``"choose-pile"`` ...); ``params``
+    the values the game's sentence needs (:meth:`Game.decision_text` turns
+    both into a :class:`~engine.text.Msg`).
     """
 
     kind: str
-    text: str
     params: tuple[tuple[str, str | int], ...] = ()
 
     def param(self, key: str) -> str | int | None:

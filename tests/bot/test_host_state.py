@@ -163,7 +163,7 @@ class Race(Game[RaceState, int, RaceState]):
         return RaceState(0, 0, options.target)
 
     def pending(self, state: RaceState) -> Mapping[int, Decision]:
-        return {} if state.winner is not None else {state.turn: Decision("turn", "Add 1 or 2")}
+        return {} if state.winner is not None else {state.turn: Decision("turn")}
 
     def legal_actions(self, state: RaceState, seat: int) -> Sequence[int]:
         return [1, 2] if seat in self.pending(state) else []

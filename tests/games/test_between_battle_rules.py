@@ -1056,7 +1056,7 @@ def test_special_chevalier_verrou_lors_de_son_prochain_tour() -> None:
     assert first(ev, "lock").data == {"seat": 1, "target": 0, "pile": 0}
     assert t.active == 0 and t.turn_lock == 0
     d = g.pending(t)[0]
-    assert d.param("pile") == 1 and "Chevalier" in d.text
+    assert d.param("pile") == 1 and "Chevalier" in said(g.decision_text(d))
     # between 3 and 12, on pile 1 only; no link creation on the open 12
     assert legal(t) == {"4>1", "8>1", "5>1", "D"}
     with pytest.raises(IllegalAction) as exc:

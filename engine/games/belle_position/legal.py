@@ -37,20 +37,15 @@ def _decisions(m: str) -> dict[str, Decision]:
     return {
         "deploy": Decision(
             "deploy",
-            f"Deploy your cards face down in your three positions ({m}7>C), then ok.",
             params,
         ),
         "rally": Decision(
             "rally",
-            f"Cohesion: play Ralliement on a unit ({m}21!{m}7), or roll the tests (ok).",
             params,
         ),
-        "combat": Decision(
-            "combat", f"Combat: fire with a unit ({m}7@EC), or end combat (ok).", params
-        ),
+        "combat": Decision("combat", params),
         "movement": Decision(
             "movement",
-            f"Movement: move cards ({m}7>EC), play a card ({m}21!{m}7), or end (ok).",
             params,
         ),
     }
@@ -94,7 +89,6 @@ def pending(state: State) -> Mapping[Seat, Decision]:
         return {
             alloc.taker: Decision(
                 "allocate",
-                f"Place {alloc.hits} loss(es) on your units in {code} (-{m}3).",
                 (("hits", alloc.hits), ("position", code), ("letter", m)),
             )
         }
@@ -107,8 +101,6 @@ def pending(state: State) -> Mapping[Seat, Decision]:
         return {
             seat: Decision(
                 "rout",
-                f"{failed} failed its cohesion test: play Ralliement on it "
-                f"({special}!{failed}), or let it rout (ok).",
                 (("card", failed), ("special", special), ("letter", m)),
             )
         }

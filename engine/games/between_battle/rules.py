@@ -223,36 +223,31 @@ class BetweenBattle(Game[State, Action, View]):
         seat = state.decider
         if phase == "turn":
             lock = state.turn_lock
-            text = "Play a card between the two piles, create a link, or take damage (D)."
             params: tuple[tuple[str, str | int], ...] = ()
             if lock >= 0:
-                text = f"Play on pile {lock + 1} (Chevalier), or take damage (D)."
                 params = (("pile", lock + 1),)
-            return {seat: Decision("turn", text, params)}
+            return {seat: Decision("turn", params)}
         if phase == "choose-pile":
             return {
                 seat: Decision(
                     "choose-pile",
-                    f"Choose the pile that player {state.active + 1} takes as damage.",
                     (("taker", state.active),),
                 )
             }
         if phase == "draft":
-            return {seat: Decision("draft", "Choose your character.")}
+            return {seat: Decision("draft")}
         if phase == "joker-pull":
             return {
                 seat: Decision(
                     "joker-pull",
-                    f"Joker: choose a card of pile {state.work_pile + 1} to bring up.",
                     (("pile", state.work_pile + 1),),
                 )
             }
         if phase == "tutor":
-            return {seat: Decision("tutor", "Pirate: take a card of your choice from your deck.")}
+            return {seat: Decision("tutor")}
         return {
             seat: Decision(
                 "target",
-                "Choose the opponent your ability targets.",
                 (("ability", state.work_ability),),
             )
         }

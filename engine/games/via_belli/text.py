@@ -31,20 +31,6 @@ from .board import K_CASTLE, K_TERRAIN, Board, board_of, card_table
 from .geometry import cell_text
 from .model import SUB_PHASES, State, View
 
-_DECISION_TEXTS = {
-    "anchor": "Choose the card and the card to place it against (Roturier@C5; "
-    "?Roturier@C5 in ambush).",
-    "spot": "Choose the spot: top-left cell and P (standing) or L (lying); - goes back.",
-    "pivot": "Choose the card to move and the card to move it along (C5@D9), or the "
-    "card to recall (<C5).",
-    "destination": "Choose where it goes: top-left cell and P or L; - goes back.",
-    "attack": "Choose the attackers and the target (C5+F5xD9).",
-    "sorcery": "Sorcier: choose the card to take back from the discard (^Roturier).",
-    "free-dog": "Dog: summon another dog for free (Cabot à Couteau@C5), or pass (-).",
-}
-"""The English fallback sentence of each step's :class:`Decision` (``Decision.text``);
-players read ``vb-decision-<kind>``."""
-
 
 def chain(key: str, items: Sequence[MsgParam]) -> MsgParam:
     """Items joined by the separator of ``key`` (a message ``{head}<sep>{tail}``):

@@ -13,7 +13,6 @@ from .board import K_UNIT, board_of
 from .geometry import Cell, _touch, card_rect, cell_text
 from .legal import _can_act
 from .model import State, _clear, _set_player, _set_terrain
-from .text import _DECISION_TEXTS
 
 
 def pending(state: State) -> Mapping[Seat, Decision]:
@@ -26,19 +25,10 @@ def pending(state: State) -> Mapping[Seat, Decision]:
         return {
             c.defender: Decision(
                 "reveal",
-                f"Your card at {cell_text(*c.target)} is attacked: choose the ambush card to "
-                "reveal (!cell).",
                 (("target", cell_text(*c.target)), ("attacker", c.seat)),
             )
         }
     pa = state.pa
-    if phase == "turn":
-        text = (
-            f"Your turn, {pa} PA left: draw (D), summon (+), move or recall (>), "
-            "attack (x) or Sorcier (^)."
-        )
-    else:
-        text = _DECISION_TEXTS[phase]
     params: tuple[tuple[str, str | int], ...] = (("pa", pa),)
     if state.sel_kind:
         params += (("action", state.sel_kind),)
@@ -46,7 +36,7 @@ def pending(state: State) -> Mapping[Seat, Decision]:
         params += (("unit", cell_text(*state.sel_unit)),)
     if state.sel_via is not None:
         params += (("via", cell_text(*state.sel_via)),)
-    return {state.active: Decision(phase, text, params)}
+    return {state.active: Decision(phase, params)}
 
 
 def _after(state: State, events: list[Event], touched: Cell | tuple[()] | None = None) -> State:
