@@ -41,6 +41,7 @@ from .common import (
     ellipse,
     fit_paragraph,
     fit_text,
+    fit_with_names,
     font,
     hex_rgb,
     icon,
@@ -598,20 +599,7 @@ def _banner(img: Image.Image, ctx: _Ctx, top: int, height: int) -> None:
 
 
 def _fit_with_names(ctx: _Ctx, text: str, fnt: Font, max_width: int) -> str:
-    """Fit a sentence containing player names: shorten the longest names
-    first, so that the verb stays readable."""
-    if text_width(fnt, text) <= max_width:
-        return text
-    names = sorted({nm for nm in ctx.names if nm in text}, key=len, reverse=True)
-    shortened = text
-    for limit in (24, 18, 14, 10):
-        shortened = text
-        for nm in names:
-            if len(nm) > limit:
-                shortened = shortened.replace(nm, nm[: limit - 1].rstrip() + "…")
-        if text_width(fnt, shortened) <= max_width:
-            return shortened
-    return fit_text(shortened, fnt, max_width)
+    return fit_with_names(ctx.names, text, fnt, max_width)
 
 
 def _centre_hint(ctx: _Ctx) -> tuple[str, str, str] | None:

@@ -169,6 +169,23 @@ def fit_text(text: str, fnt: Font, max_width: int) -> str:
     return text[:lo].rstrip() + ellipsis if lo else ellipsis
 
 
+def fit_with_names(names: Sequence[str], text: str, fnt: Font, max_width: int) -> str:
+    """Fit a sentence holding player names: shorten the longest names first,
+    so that what must be done stays readable; cut the rest with an ellipsis."""
+    if text_width(fnt, text) <= max_width:
+        return text
+    present = sorted({nm for nm in names if nm in text}, key=len, reverse=True)
+    shortened = text
+    for limit in (24, 18, 14, 10):
+        shortened = text
+        for nm in present:
+            if len(nm) > limit:
+                shortened = shortened.replace(nm, nm[: limit - 1].rstrip() + "…")
+        if text_width(fnt, shortened) <= max_width:
+            return shortened
+    return fit_text(shortened, fnt, max_width)
+
+
 def wrap_text(text: str, fnt: Font, max_width: int) -> list[str]:
     """Greedy word wrap; a word wider than the line is cut by characters."""
     lines: list[str] = []

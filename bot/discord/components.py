@@ -14,6 +14,7 @@ runs every click through the adapter's one error path
 
 from __future__ import annotations
 
+import abc
 import re
 from typing import Any, Protocol, TypeVar, cast
 
@@ -92,7 +93,7 @@ def handlers(interaction: discord.Interaction, cog_name: str) -> Any:
 # ---------------------------------------------------------------------------
 
 
-class GueridonItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
+class GueridonItem(discord.ui.DynamicItem[ItemT], abc.ABC, template=r"(?!)"):
     """A persistent component: a click runs :meth:`run` through the adapter's
     one error path (in flight for the bot's close, refusals ephemeral in the
     user's language, anything else the internal-error text and a traceback).
@@ -102,8 +103,9 @@ class GueridonItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         async with guard(interaction):
             await self.run(interaction)
 
+    @abc.abstractmethod
     async def run(self, interaction: discord.Interaction) -> None:
-        raise NotImplementedError
+        """What a click does (each component kind says)."""
 
 
 class MatchItem(GueridonItem[ItemT], template=r"(?!)"):

@@ -23,6 +23,7 @@ from ..common import (
     drop_shadow,
     ellipse,
     fit_text,
+    fit_with_names,
     font,
     icon,
     lighten,
@@ -271,21 +272,8 @@ def _banner(img: Image.Image, ctx: _Ctx, top: int, height: int) -> None:
         draw_text(img, (tx, top + height / 2), headline, big, GOLD_DARK, "lm")
 
 
-def _fit_with_names(ctx: _Ctx, text_: str, fnt: Font, max_width: int) -> str:
-    """Fit a sentence holding player names: shorten the longest names first,
-    so that what must be done stays readable."""
-    if text_width(fnt, text_) <= max_width:
-        return text_
-    names = sorted({nm for nm in ctx.names if nm in text_}, key=len, reverse=True)
-    shortened = text_
-    for limit in (24, 18, 14, 10):
-        shortened = text_
-        for nm in names:
-            if len(nm) > limit:
-                shortened = shortened.replace(nm, nm[: limit - 1].rstrip() + "…")
-        if text_width(fnt, shortened) <= max_width:
-            return shortened
-    return fit_text(shortened, fnt, max_width)
+def _fit_with_names(ctx: _Ctx, text: str, fnt: Font, max_width: int) -> str:
+    return fit_with_names(ctx.names, text, fnt, max_width)
 
 
 def _no_mans_land(img: Image.Image, ctx: _Ctx, a: int, b: int, y: int, h: int) -> None:
