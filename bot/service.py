@@ -30,6 +30,7 @@ from engine.match import LoggedEvent
 from engine.text import Msg
 
 from . import ratings
+from .decks import DECK_GAMES, Deck, DeckRefused, DeckService
 from .i18n import game_text
 from .store import LobbyRow, MatchRow, StaleWrite, Store
 from .workers import Workers, think
@@ -163,6 +164,7 @@ class Lobby:
     players: tuple[int, ...]
     bots: tuple[tuple[int, str], ...] = ()
     clock: str = "correspondence"
+    decks: tuple[tuple[int, str, str], ...] = ()  # (user id, deck name, code) chosen
 
     @staticmethod
     def of(row: LobbyRow) -> Lobby:
@@ -179,6 +181,7 @@ class Lobby:
             row.players,
             row.bots,
             row.clock,
+            row.decks,
         )
 
 
@@ -259,6 +262,7 @@ class HostService:
         self.dm_closed: set[int] = set()
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._channel_locks: dict[int, asyncio.Lock] = {}
+        self.decks = DeckService(store)
 
     # ---- start-up --------------------------------------------------------------
     async def resume(self) -> list[LiveMatch]:
@@ -449,6 +453,7 @@ class HostService:
         seats: int | None = None,
         options: str = "",
         clock: str = "correspondence",
+        deck: str | None = None,
     ) -> Lobby:
         if clock not in CLOCKS:
             raise HostError("bad-clock", clock=clock, clocks=", ".join(CLOCKS))
@@ -468,6 +473,7 @@ class HostService:
             parsed = game.options(options or None)
         except RulesError as err:
             raise HostError("bad-options", rules=err) from None
+        chosen = None if deck is None else await self.find_deck(host.id, deck, game_id)
         await self.remember_user(host)
         async with self._channel_lock(channel_id):
             if self.match_in(channel_id) is not None or await self.lobby_in(channel_id):
@@ -476,6 +482,8 @@ class HostService:
                 guild_id, channel_id, game_id, host.id, table, game.options_text(parsed)
             )
             await self.store.set_lobby_clock(lobby_id, clock, self.now())
+            if chosen is not None:
+                await self.store.set_lobby_deck(lobby_id, host.id, chosen.name, chosen.code)
         lobby = await self.lobby(lobby_id)
         assert lobby is not None
         return lobby
@@ -486,15 +494,24 @@ class HostService:
             raise HostError("no-lobby")
         return lobby
 
-    async def join(self, channel_id: int, user: UserRef) -> Lobby:
+    async def join(self, channel_id: int, user: UserRef, deck: str | None = None) -> Lobby:
+        """Take a seat; with ``deck`` (games played with decks), the deck this
+        seat plays (a seated player may join again to choose another)."""
         await self.remember_user(user)
+        chosen = None
+        if deck is not None:
+            lobby = await self._open_lobby(channel_id)
+            chosen = await self.find_deck(user.id, deck, lobby.game_id)
         async with self._channel_lock(channel_id):
             lobby = await self._open_lobby(channel_id)
-            if user.id in lobby.players:
+            if user.id in lobby.players and chosen is None:
                 raise HostError("already-joined")
-            if len(lobby.players) >= lobby.seats:
-                raise HostError("lobby-full", seats=lobby.seats)
-            await self.store.add_lobby_player(lobby.id, user.id)
+            if user.id not in lobby.players:
+                if len(lobby.players) >= lobby.seats:
+                    raise HostError("lobby-full", seats=lobby.seats)
+                await self.store.add_lobby_player(lobby.id, user.id)
+            if chosen is not None:
+                await self.store.set_lobby_deck(lobby.id, user.id, chosen.name, chosen.code)
             new = await self.lobby(lobby.id)
         assert new is not None
         return new
@@ -575,7 +592,8 @@ class HostService:
                 )
             seed = self._seed_source()
             try:
-                match = Match(game, lobby.options or None, len(lobby.players), seed)
+                options = self._with_decks(lobby, game.options(lobby.options or None))
+                match = Match(game, options, len(lobby.players), seed)
             except RulesError as err:
                 raise HostError("bad-options", rules=err) from None
             players = [(uid, self.display_name(uid, lobby)) for uid in lobby.players]
@@ -615,6 +633,41 @@ class HostService:
         await self._sync_clock(live, moved=None)
         self.kick_bots(live)
         return live
+
+    def _with_decks(self, lobby: Lobby, options: Any) -> Any:
+        """A deck game's options with every seat's deck code (chosen, given
+        in the options, or ready-made), so that the match record replays."""
+        if lobby.game_id not in DECK_GAMES:
+            return options
+        chosen = {uid: code for uid, _, code in lobby.decks}
+        codes = self.decks.seat_codes(lobby.game_id, lobby.players, chosen, options.decks)
+        return options.model_copy(update={"decks": codes})
+
+    # ---- decks ------------------------------------------------------------------------
+    async def find_deck(self, user_id: int, name: str, game_id: str = "liber") -> Deck:
+        """The user's deck or a ready-made one, by name."""
+        try:
+            return await self.decks.find(user_id, name, game_id)
+        except DeckRefused as err:
+            raise HostError(err.key, rules=err.rules, **err.params) from None
+
+    async def create_deck(
+        self, user: UserRef, name: str, text: str, game_id: str = "liber"
+    ) -> tuple[Deck, bool]:
+        await self.remember_user(user)
+        try:
+            return await self.decks.create(user.id, name, text, game_id)
+        except DeckRefused as err:
+            raise HostError(err.key, rules=err.rules, **err.params) from None
+
+    async def delete_deck(self, user_id: int, name: str, game_id: str = "liber") -> Deck:
+        try:
+            return await self.decks.delete(user_id, name, game_id)
+        except DeckRefused as err:
+            raise HostError(err.key, rules=err.rules, **err.params) from None
+
+    async def user_decks(self, user_id: int, game_id: str = "liber") -> list[Deck]:
+        return await self.decks.mine(user_id, game_id)
 
     # ---- play ------------------------------------------------------------------------
     def legal_moves(
@@ -1108,7 +1161,10 @@ class HostService:
             raise HostError("rematch-not-over")
         if user.id not in {uid for uid, _ in live.players}:
             raise HostError("not-seated")
-        options = live.game.options_text(live.match.options)
+        previous = live.match.options
+        if live.game_id in DECK_GAMES:  # decks follow their players, not the seats
+            previous = previous.model_copy(update={"decks": ()})
+        options = live.game.options_text(previous)
         lobby = await self.create_lobby(
             guild_id=live.guild_id,
             channel_id=live.channel_id,
@@ -1120,6 +1176,9 @@ class HostService:
         for seat, (uid, name) in enumerate(live.players):
             if uid != user.id and seat not in live.bots:
                 await self.join(live.channel_id, UserRef(uid, name))
+            decks = getattr(live.match.options, "decks", ())
+            if live.game_id in DECK_GAMES and seat not in live.bots and seat < len(decks):
+                await self.store.set_lobby_deck(lobby.id, uid, "", decks[seat])
         new = await self.lobby(lobby.id)
         assert new is not None
         return new

@@ -64,6 +64,16 @@ class LobbyRow:
     bots: tuple[tuple[int, str], ...] = ()  # (bot user id, level)
     clock: str = "correspondence"
     created_epoch: float = 0.0
+    decks: tuple[tuple[int, str, str], ...] = ()  # (user id, deck name, deck code) chosen
+
+
+@dataclass(frozen=True)
+class DeckRow:
+    id: int
+    user_id: int
+    game_id: str
+    name: str
+    code: str
 
 
 @dataclass(frozen=True)
@@ -244,12 +254,14 @@ class Store:
 
     async def _lobby_row(self, row: aiosqlite.Row) -> LobbyRow:
         async with self.db.execute(
-            "SELECT user_id, bot_level FROM lobby_players WHERE lobby_id = ? ORDER BY position",
+            "SELECT user_id, bot_level, deck_name, deck FROM lobby_players WHERE lobby_id = ?"
+            " ORDER BY position",
             (row["id"],),
         ) as cur:
             members = await cur.fetchall()
         players = tuple(int(r[0]) for r in members)
         bots = tuple((int(r[0]), str(r[1])) for r in members if r[1] is not None)
+        decks = tuple((int(r[0]), str(r[2]), str(r[3])) for r in members if r[3] is not None)
         return LobbyRow(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -264,6 +276,7 @@ class Store:
             bots=bots,
             clock=row["clock"],
             created_epoch=float(row["created_epoch"]),
+            decks=decks,
         )
 
     async def add_lobby_player(
@@ -275,6 +288,72 @@ class Store:
             " WHERE lobby_id = ?), ?, ?)",
             (lobby_id, user_id, lobby_id, now_iso(), bot_level),
         )
+
+    async def set_lobby_deck(
+        self, lobby_id: int, user_id: int, name: str | None, code: str | None
+    ) -> None:
+        """The deck a seated player chose (its name and code, copied); None: none."""
+        await self._write(
+            "UPDATE lobby_players SET deck_name = ?, deck = ? WHERE lobby_id = ? AND user_id = ?",
+            (name, code, lobby_id, user_id),
+        )
+
+    # ---- decks ----------------------------------------------------------------------
+    async def save_deck(
+        self, user_id: int, game_id: str, name: str, name_key: str, code: str
+    ) -> tuple[DeckRow, bool]:
+        """Create the user's deck, or replace the one of the same (folded)
+        name; True when it replaced one."""
+        stamp = now_iso()
+        async with self.transaction() as db:
+            async with db.execute(
+                "SELECT id FROM decks WHERE user_id = ? AND game_id = ? AND name_key = ?",
+                (user_id, game_id, name_key),
+            ) as cur:
+                old = await cur.fetchone()
+            if old is None:
+                cur = await db.execute(
+                    "INSERT INTO decks (user_id, game_id, name, name_key, code, created_at,"
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (user_id, game_id, name, name_key, code, stamp, stamp),
+                )
+                deck_id = int(cur.lastrowid or 0)
+            else:
+                deck_id = int(old[0])
+                await db.execute(
+                    "UPDATE decks SET name = ?, code = ?, updated_at = ? WHERE id = ?",
+                    (name, code, stamp, deck_id),
+                )
+        return DeckRow(deck_id, user_id, game_id, name, code), old is not None
+
+    async def user_decks(self, user_id: int, game_id: str) -> list[DeckRow]:
+        """The user's decks of a game, by name."""
+        async with self.db.execute(
+            "SELECT id, user_id, game_id, name, code FROM decks"
+            " WHERE user_id = ? AND game_id = ? ORDER BY name_key",
+            (user_id, game_id),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [DeckRow(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
+
+    async def user_deck(self, user_id: int, game_id: str, name_key: str) -> DeckRow | None:
+        async with self.db.execute(
+            "SELECT id, user_id, game_id, name, code FROM decks"
+            " WHERE user_id = ? AND game_id = ? AND name_key = ?",
+            (user_id, game_id, name_key),
+        ) as cur:
+            r = await cur.fetchone()
+        return None if r is None else DeckRow(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]))
+
+    async def count_decks(self, user_id: int, game_id: str) -> int:
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM decks WHERE user_id = ? AND game_id = ?", (user_id, game_id)
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def delete_deck(self, deck_id: int) -> None:
+        await self._write("DELETE FROM decks WHERE id = ?", (deck_id,))
 
     async def set_lobby_clock(self, lobby_id: int, clock: str, created_epoch: float) -> None:
         await self._write(

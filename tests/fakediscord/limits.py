@@ -438,7 +438,21 @@ def is_empty_message(payload: dict[str, Any], n_files: int) -> bool:
 # --- interaction callbacks ---------------------------------------------------------------
 
 
-def validate_choices(choices: Any) -> list[FieldError]:
+def focused_type(data: dict[str, Any]) -> int | None:
+    """The type of the focused option of an autocomplete interaction's data."""
+    stack = list(data.get("options") or [])
+    while stack:
+        opt = stack.pop()
+        if opt.get("focused"):
+            return int(opt["type"])
+        stack.extend(opt.get("options") or [])
+    return None
+
+
+def validate_choices(choices: Any, option_type: int | None = None) -> list[FieldError]:
+    """An autocomplete answer: at most 25 choices, names 1-100 characters,
+    values of the focused option's type (a STRING option takes strings of at
+    most 100 characters, INTEGER and NUMBER options numbers)."""
     out: list[FieldError] = []
     if not isinstance(choices, list):
         return [FieldError(("data", "choices"), "LIST_TYPE_CONVERT", "Must be an array.")]
@@ -458,6 +472,10 @@ def validate_choices(choices: Any) -> list[FieldError]:
             _max_len(value, MAX_CHOICE_VALUE, (*p, "value"), out)
         elif not isinstance(value, int | float) or isinstance(value, bool):
             out.append(FieldError((*p, "value"), "BASE_TYPE_REQUIRED", "This field is required"))
+        if option_type == 3 and not isinstance(value, str):
+            out.append(FieldError((*p, "value"), "BASE_TYPE_BAD_STRING", "Must be a string."))
+        if option_type in (4, 10) and isinstance(value, str):
+            out.append(FieldError((*p, "value"), "NUMBER_TYPE_COERCE", "Must be a number."))
         for loc, name in (choice.get("name_localizations") or {}).items():
             if loc not in VALID_LOCALES:
                 out.append(

@@ -836,7 +836,7 @@ class RestAPI:
                 fake.apply_edit(message, data, uploads)
             inter.original_message_id = inter.source_message_id
         elif rtype == 8:
-            errors = limits.validate_choices(data.get("choices"))
+            errors = limits.validate_choices(data.get("choices"), limits.focused_type(inter.data))
             if errors:
                 raise form_error(errors, kind="invalid_autocomplete")
             inter.choices = list(data.get("choices") or [])

@@ -169,6 +169,8 @@ class FakeDiscord:
         self.followup_timeout = followup_timeout
         #: Max bytes per uploaded file; also sent as ``attachment_size_limit`` in interactions.
         self.attachment_size_limit = attachment_size_limit
+        #: Max bytes of a file a user uploads for an ATTACHMENT option.
+        self.user_upload_limit = 10 * 1024 * 1024
         #: Privileged intents enabled "in the developer portal"; others close with 4014.
         self.allowed_privileged_intents: set[str] = {"members", "presences", "message_content"}
         #: How long an interaction waits for a (re)connecting bot before NoBotConnected.
@@ -744,7 +746,16 @@ class FakeDiscord:
         return channel
 
     def make_attachment(self, filename: str, data: bytes) -> FakeAttachment:
-        """An uploaded file a user can pass as an ATTACHMENT command option."""
+        """An uploaded file a user can pass as an ATTACHMENT command option.
+        Discord refuses an upload over the user's limit (:attr:`user_upload_limit`,
+        10 MiB without Nitro) with 413 before any bot hears of it."""
+        if len(data) > self.user_upload_limit:
+            raise DiscordError(
+                413,
+                40005,
+                "Request entity too large",
+                detail=f"{filename}: {len(data)} bytes over {self.user_upload_limit}",
+            )
         return self._store_attachment(0, filename, data)
 
     def _store_attachment(
@@ -1624,6 +1635,9 @@ class FakeDiscord:
         if otype == 3:
             if not isinstance(value, str):
                 raise HarnessError(f"{where} is a STRING, got {value!r}")
+            # Discord's client keeps an option on one line: pasted line breaks
+            # arrive as spaces
+            value = " ".join(value.splitlines())
             low, high = spec.get("min_length", 0), spec.get("max_length", 6000)
             if not low <= len(value) <= high:
                 raise HarnessError(f"{where}: length must be in [{low}, {high}]")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from discord.ext import commands
 
 from ..announce import Announcer
+from .decks import DecksCog
 from .info import InfoCog
 from .lobby import LobbyCog
 from .play import PlayCog
@@ -15,7 +16,7 @@ from .records import RecordsCog
 
 def cogs(bot: Announcer) -> list[commands.Cog]:
     """Every cog, in the order their commands are registered."""
-    return [LobbyCog(bot), PlayCog(bot), InfoCog(bot), RecordsCog(bot)]
+    return [LobbyCog(bot), PlayCog(bot), InfoCog(bot), RecordsCog(bot), DecksCog(bot)]
 
 
-__all__ = ["InfoCog", "LobbyCog", "PlayCog", "RecordsCog", "cogs"]
+__all__ = ["DecksCog", "InfoCog", "LobbyCog", "PlayCog", "RecordsCog", "cogs"]

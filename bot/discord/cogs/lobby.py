@@ -7,12 +7,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ...decks import DECK_GAMES
 from ...i18n import game_name, t
 from ...service import HostError, HostService, LiveMatch, Update, UserRef
 from ..announce import Announcer
 from ..components import LOBBY, LobbyHandlers
 from ..replies import reply
 from ..translation import GAME_CHOICES, desc, locale_of, name
+from .decks import deck_choices
 
 
 class LobbyCog(commands.Cog, name=LOBBY):
@@ -31,9 +33,14 @@ class LobbyCog(commands.Cog, name=LOBBY):
         seats=desc("opt-seats"),
         options=desc("opt-options"),
         clock=desc("opt-clock"),
+        deck=desc("opt-deck"),
     )
     @app_commands.rename(
-        game=name("game"), seats=name("seats"), options=name("options"), clock=name("clock")
+        game=name("game"),
+        seats=name("seats"),
+        options=name("options"),
+        clock=name("clock"),
+        deck=name("deck"),
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -49,6 +56,7 @@ class LobbyCog(commands.Cog, name=LOBBY):
         seats: app_commands.Range[int, 1, 8] | None = None,
         options: str | None = None,
         clock: str = "correspondence",
+        deck: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = await self.bot.note_interaction(interaction)
@@ -61,14 +69,41 @@ class LobbyCog(commands.Cog, name=LOBBY):
             seats=seats,
             options=options or "",
             clock=clock,
+            deck=deck,
         )
         await self.bot.post_lobby(lobby)
         locale = locale_of(interaction)
         await reply(interaction, t(locale, "lobby-opened", game=game_name(locale, game)))
 
+    @lobby_create.autocomplete("deck")
+    async def create_deck_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        if game not in DECK_GAMES:
+            return []
+        return await deck_choices(self.host, interaction, current, str(game))
+
     @lobby.command(name=name("join"), description=desc("cmd-lobby-join"))
-    async def lobby_join(self, interaction: discord.Interaction) -> None:
-        await self.lobby_action(interaction, "join")
+    @app_commands.describe(deck=desc("opt-deck"))
+    @app_commands.rename(deck=name("deck"))
+    async def lobby_join(
+        self,
+        interaction: discord.Interaction,
+        deck: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        await self.lobby_action(interaction, "join", deck=deck)
+
+    @lobby_join.autocomplete("deck")
+    async def join_deck_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
+        lobby = await self.host.lobby_in(interaction.channel_id)
+        if lobby is None or lobby.game_id not in DECK_GAMES:
+            return []
+        return await deck_choices(self.host, interaction, current, lobby.game_id)
 
     @lobby.command(name=name("leave"), description=desc("cmd-lobby-leave"))
     async def lobby_leave(self, interaction: discord.Interaction) -> None:
@@ -101,6 +136,7 @@ class LobbyCog(commands.Cog, name=LOBBY):
         action: str,
         level: str = "normal",
         lobby_id: int | None = None,
+        deck: str | None = None,
     ) -> None:
         """join / leave / start / cancel / addbot, from a command or a button
         (``lobby_id``: the lobby of the clicked button, which must still be
@@ -118,7 +154,7 @@ class LobbyCog(commands.Cog, name=LOBBY):
         elif action == "cancel":
             await self.cancel(interaction, channel_id, user)
         else:
-            await self.seat_change(interaction, channel_id, user, action, level)
+            await self.seat_change(interaction, channel_id, user, action, level, deck)
 
     async def seat_change(
         self,
@@ -127,11 +163,18 @@ class LobbyCog(commands.Cog, name=LOBBY):
         user: UserRef,
         action: str,
         level: str,
+        deck: str | None = None,
     ) -> None:
         """join, addbot or leave: the lobby message updated, the user told."""
         locale = self.bot.locale_for_channel(channel_id)
         if action == "join":
-            lobby = await self.host.join(channel_id, user)
+            before = await self.host.lobby_in(channel_id)
+            lobby = await self.host.join(channel_id, user, deck)
+            if before is not None and user.id in before.players:  # a new deck only
+                name = next((n for uid, n, _ in lobby.decks if uid == user.id), "")
+                await self.bot.refresh_lobby(lobby)
+                await reply(interaction, t(locale_of(interaction), "lobby-deck-chosen", deck=name))
+                return
             text = t(locale, "lobby-joined", user=user.name)
         elif action == "addbot":
             lobby = await self.host.add_bot(channel_id, user, level)
