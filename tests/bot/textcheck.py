@@ -33,6 +33,7 @@ REAL_HYPHENATED = frozenset(
         "k-o",
         "top-left",
         "enemy-reserve",
+        "ready-made",
         "top-right",
         "bottom-left",
         "bottom-right",

@@ -125,6 +125,13 @@ COMMANDS: list[tuple[str, dict[str, Any]]] = [
     ("history", {}),
     ("replay", {"match": 1}),
     ("resign", {}),
+    ("deck create", {"name": "x", "list": "4 Archer"}),
+    ("deck create", {"name": "x"}),  # the box opens at once
+    ("deck list", {}),
+    ("deck show", {"name": "starter"}),
+    ("deck delete", {"name": "x"}),
+    ("card", {"card": "archer"}),
+    ("lobby join", {"deck": "starter"}),
 ]
 
 
