@@ -32,6 +32,7 @@ from typing import TextIO
 import i18n
 from engine import GAMES, rng
 
+from .decks import DECK_GAMES, DeckRefused, attachment_text, code_of, read_list
 from .i18n import error_text, game_name, game_text, lang, menu_entries, result_lines, t
 from .menu import Menu, MenuNode, build_menu
 from .service import HostError, HostService, LiveMatch, Lobby, Update, UserRef, hostable_games
@@ -140,7 +141,10 @@ class Console:
         players: list[str] | None,
         options: str | None,
         bots: list[tuple[int | None, str]] | None = None,
+        decks: list[tuple[str, str]] | None = None,
     ) -> LiveMatch | None:
+        """Open the lobby, seat everyone, start. ``decks``: ``(file name,
+        text)`` of deck lists, one a seat in seat order (``--deck``)."""
         bots = bots or []
         if game_id is None:
             self.say(self.tr("console-games"))
@@ -190,6 +194,9 @@ class Console:
         order = self._seat_order(players, bots, seats)
         if order is None:
             return None
+        codes = self._deck_codes(game_id, decks or [], seats)
+        if codes is None:
+            return None
         users = [UserRef(id=i + 1, name=name, locale=self.locale) for i, name in enumerate(players)]
         host = users[0]
         try:
@@ -207,6 +214,7 @@ class Console:
                 if level is not None:
                     lobby = await self.service.add_bot(CONSOLE_CHANNEL, host, level)
             await self._arrange(lobby, order, users)
+            await self._seat_decks(lobby.id, codes)
             live = await self.service.start(CONSOLE_CHANNEL, host)
         except HostError as err:
             self.say(error_text(self.locale, err.key, err.rules, **err.params))
@@ -217,6 +225,39 @@ class Console:
         self.say(self.tr("match-title", game=game_name(self.locale, info.id), match=live.id))
         self.say(self.tr("seed-commit", sha=live.match.seed_commitment))
         return live
+
+    def _deck_codes(
+        self, game_id: str, decks: list[tuple[str, str]], seats: int
+    ) -> list[tuple[str, str]] | None:
+        """``(name, code)`` of each ``--deck`` file, read and checked (every
+        problem of every file said at once); None when one is refused."""
+        if not decks:
+            return []
+        if game_id not in DECK_GAMES:
+            self.say(error_text(self.locale, "deck-no-decks"))
+            return None
+        if len(decks) > seats:
+            self.say(self.tr("console-too-many-decks", decks=len(decks), seats=seats))
+            return None
+        out = []
+        for name, text in decks:
+            try:
+                general, counts = read_list(game_id, text)
+            except DeckRefused as err:
+                reason = error_text(self.locale, err.key, err.rules, name=name, **err.params)
+                if err.rules is not None:
+                    reason = game_text(self.locale, err.rules.msg)
+                self.say(self.tr("console-deck-refused", file=name, reason=reason))
+                continue
+            out.append((name, code_of(game_id, general, counts)))
+        return out if len(out) == len(decks) else None
+
+    async def _seat_decks(self, lobby_id: int, codes: list[tuple[str, str]]) -> None:
+        """The ``--deck`` lists, seat by seat (the other seats: ready-made decks)."""
+        lobby = await self.service.lobby(lobby_id)
+        assert lobby is not None
+        for uid, (name, code) in zip(lobby.players, codes, strict=False):
+            await self.service.store.set_lobby_deck(lobby_id, uid, name, code)
 
     async def _arrange(self, lobby: Lobby, order: list[str | None], users: list[UserRef]) -> None:
         """Put the lobby's players in seat order (the lobby seats them in the
@@ -696,6 +737,27 @@ def columns(cells: list[str], width: int = LINE_WIDTH) -> str:
     return "\n".join(lines)
 
 
+def read_deck_files(
+    paths: Sequence[str], locale: str, stdout: TextIO
+) -> list[tuple[str, str]] | None:
+    """``(file name, text)`` of each ``--deck`` file; None (and a message)
+    when one cannot be read as text."""
+    out = []
+    for name in paths:
+        path = Path(name)
+        try:
+            data = path.read_bytes()
+            text = attachment_text(path.name or name, len(data), "text/plain", data)
+        except OSError:
+            print(t(locale, "console-deck-unreadable", file=name), file=stdout)
+            return None
+        except DeckRefused as err:
+            print(error_text(locale, err.key, err.rules, **err.params), file=stdout)
+            return None
+        out.append((path.stem or name, text))
+    return out
+
+
 async def run_console(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     locale = args.lang
     try:
@@ -725,7 +787,10 @@ async def run_console(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -
         live = service.match_in(CONSOLE_CHANNEL)
         if live is None:
             players = [p.strip() for p in args.players.split(",")] if args.players else None
-            live = await console.setup(args.game, players, args.options, bots)
+            decks = read_deck_files(args.deck or [], locale, stdout)
+            if decks is None:
+                return 2
+            live = await console.setup(args.game, players, args.options, bots, decks)
             if live is None:
                 return 2
         else:
@@ -772,6 +837,7 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     g.add_argument("--no-images", action="store_true", help=h("no-images"))
     g.add_argument("--db", default=":memory:", help=h("db"))
     g.add_argument("--seed", type=int, default=0, help=h("seed"))
+    g.add_argument("--deck", action="append", help=h("deck"))
     return p
 
 

@@ -99,6 +99,11 @@ def _encode(game_id: str, general: str, counts: Mapping[str, int]) -> str:
     return str(_rules(game_id).deck_code(general, dict(counts)))
 
 
+def code_of(game_id: str, general: str, counts: Mapping[str, int]) -> str:
+    """The canonical code of a deck (what a match's options hold)."""
+    return _encode(game_id, general, counts)
+
+
 def ready_decks(game_id: str) -> list[Deck]:
     """The ready-made decks of a game's card pool, in the pool's order."""
     if game_id not in DECK_GAMES:

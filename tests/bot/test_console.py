@@ -265,3 +265,69 @@ def test_back_goes_up_one_menu_level() -> None:
     assert "» Summon Serf (1 PA, 0/2) › against Castle 1 (D17)" in text  # the spots level
     assert "» Summon Cabot à Couteau" in text  # back at the card level, "2" is the second card
     assert "Alice draws" in text  # back at the top, D plays
+
+
+# ---- --deck files (issue 14) ----------------------------------------------------------
+def _deck_file(tmp_path: Path, name: str, deck_id: str = "starter") -> Path:
+    from engine.games.liber import deck as rules
+    from engine.games.liber.data import decks_by_id
+
+    spec = decks_by_id()[deck_id]
+    path = tmp_path / name
+    path.write_text(rules.deck_list_text(spec.general, spec.cards), encoding="utf-8")
+    return path
+
+
+def test_deck_files_are_read_and_refused_clearly(tmp_path: Path) -> None:
+    good = _deck_file(tmp_path, "mine.txt")
+    game = ["--game", "between-battle", "--players", "A,B", "--options", "", "--no-images"]
+    code, text = _run([*game, "--deck", str(good)], [])
+    assert code == 2 and "not played with decks" in text
+    code, text = _run([*game, "--deck", str(tmp_path / "missing.txt")], [])
+    assert code == 2 and "Cannot read the deck file" in text and "missing.txt" in text
+    (tmp_path / "img.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    code, text = _run([*game, "--lang", "fr", "--deck", str(tmp_path / "img.png")], [])
+    assert code == 2 and "n'est pas un fichier texte" in text
+
+
+async def test_deck_files_give_every_seat_its_code(tmp_path: Path) -> None:
+    """Each --deck file goes to the next seat, checked with every problem of
+    every file at once (the Liber engine is not needed for that part)."""
+    from bot.console import Console, read_deck_files
+    from bot.service import HostService
+    from bot.store import Store
+    from engine.games.liber import deck as rules
+    from engine.games.liber.data import decks_by_id
+
+    good = _deck_file(tmp_path, "mine.txt", "foi")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Général : Aldric\n5 Archer\n2 Archre\n", encoding="utf-8")
+    out = io.StringIO()
+    files = read_deck_files([str(good), str(bad)], "en", out)
+    assert files is not None and [n for n, _ in files] == ["mine", "bad"]
+    store = await Store.open(":memory:")
+    try:
+        console = Console(HostService(store), tmp_path, stdout=out, images=False)
+        assert console._deck_codes("liber", files, 2) is None
+        said = out.getvalue()
+        assert "Deck file bad: This deck cannot be played (3 problems)" in said
+        assert "Did you mean Archer?" in said and "5 copies" in said and "exactly 50" in said
+        assert "mine" not in said  # the good file is not blamed
+        assert console._deck_codes("liber", files[:1] * 3, 2) is None
+        assert "3 deck files for 2 seats" in out.getvalue()
+        codes = console._deck_codes("liber", files[:1], 2)
+        spec = decks_by_id()["foi"]
+        assert codes == [("mine", rules.deck_code(spec.general, spec.cards))]
+    finally:
+        await store.close()
+
+
+@pytest.mark.skipif("liber" not in __import__("engine").GAMES, reason="Liber not registered yet")
+def test_a_liber_game_with_deck_files(tmp_path: Path) -> None:
+    good = _deck_file(tmp_path, "mine.txt", "foi")
+    args = ["--game", "liber", "--players", "Alice", "--bots", "2:easy", "--options", ""]
+    code, text = _run(
+        [*args, "--deck", str(good), "--no-images", "--db", str(tmp_path / "c.db")],
+        ["random"] * 2000,
+    )
+    assert code == 0, text[-2000:]
