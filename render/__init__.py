@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from . import belle_position, between_battle, via_belli
+from . import belle_position, between_battle, liber, via_belli
 from .stats import LeaderboardRow, RatingSeries, render_leaderboard, render_rating_chart
 
 Renderer = Callable[[object, Sequence[str], str], bytes]
@@ -23,6 +23,11 @@ class UnknownGame(KeyError, ValueError):
     """No renderer for this game id (both a KeyError and a ValueError)."""
 
 
+class UnknownCard(KeyError, ValueError):
+    """No such card in this game's pool (both a KeyError and a ValueError)."""
+
+
+CardRenderer = Callable[[str, str], bytes]
 ChoicesRenderer = Callable[[object, Sequence[str], str, Sequence[tuple[int, str]]], bytes | None]
 
 # The registry of this layer: one line per game, its module (which defines
@@ -40,6 +45,13 @@ _CHOICES: dict[str, ChoicesRenderer] = {
 
 RENDERED_GAMES = frozenset(_BOARD)
 """The game ids that have a renderer."""
+
+# The games whose cards are data (a pool the host's /card searches): their
+# render_card(card_id, locale). Independent of _MODULES: a card can be drawn
+# before its game plays.
+_CARDS: dict[str, CardRenderer] = {"liber": liber.render_card}
+CARD_GAMES = frozenset(_CARDS)
+"""The game ids whose cards :func:`render_card` draws."""
 
 
 def _renderer(table: dict[str, Renderer], game_id: str) -> Renderer:
@@ -78,12 +90,29 @@ def render_choices(
     return None if draw is None else draw(view, names, locale, choices)
 
 
+def render_card(game_id: str, card_id: str, locale: str = "en") -> bytes:
+    """One card of a game's pool, large, with its full text in ``locale``
+    (UnknownGame for a game without cards, UnknownCard for an id the pool
+    lacks)."""
+    draw = _CARDS.get(game_id)
+    if draw is None:
+        known = ", ".join(sorted(_CARDS))
+        raise UnknownGame(f"no cards for game {game_id!r} (games with cards: {known})")
+    try:
+        return draw(card_id, locale)
+    except KeyError:
+        raise UnknownCard(f"no card {card_id!r} in game {game_id!r}") from None
+
+
 __all__ = [
+    "CARD_GAMES",
     "RENDERED_GAMES",
     "LeaderboardRow",
     "RatingSeries",
+    "UnknownCard",
     "UnknownGame",
     "render_board",
+    "render_card",
     "render_choices",
     "render_leaderboard",
     "render_private",
