@@ -168,9 +168,9 @@ async def test_card_shows_image_and_text(fake: FakeDiscord, world: World, locale
         assert getattr(card.text, lang) in text
         assert f"{card.force}" in text and f"{card.pv}" in text
         _clean(text, lang)
-        if hasattr(render, "render_card"):
-            attachment = res.attachments[0]
-            assert attachment.data.startswith(b"\x89PNG")
+        [attachment] = res.attachments
+        assert attachment.data == render.render_card("liber", card.id, lang)
+        assert res.embeds[0]["image"]["url"] == "attachment://card.png"
         # typed by name, any case; an unknown one suggests the closest
         res = await fake.slash(user, world.chan, "card", card=card.name.upper())
         assert card.name in res.text

@@ -217,19 +217,16 @@ class DecksCog(commands.Cog, name="DecksCog"):
         embed = card_embed(locale, entry)
         kwargs: dict[str, Any] = {"embed": embed}
         png = await self.card_image(entry, locale)
-        if png is not None:
-            embed.set_image(url="attachment://card.png")
-            kwargs["file"] = discord.File(_bytes(png), filename="card.png")
+        embed.set_image(url="attachment://card.png")
+        kwargs["file"] = discord.File(_bytes(png), filename="card.png")
         await reply(interaction, **kwargs)
 
-    async def card_image(self, entry: CardEntry, locale: str) -> bytes | None:
-        import render
+    async def card_image(self, entry: CardEntry, locale: str) -> bytes:
+        """The card drawn large with its text in the player's language (in
+        the render workers, never on the event loop)."""
+        from render import render_card
 
-        draw = getattr(render, "render_card", None)
-        if draw is None:  # a renderer without card images yet
-            return None
-        png: bytes = await self.bot.render(draw, entry.game_id, entry.id, locale)
-        return png
+        return await self.bot.render(render_card, entry.game_id, entry.id, locale)
 
     @card.autocomplete("card")
     async def card_autocomplete(
