@@ -14,8 +14,10 @@ from typing import Any
 
 import discord
 
+import i18n
 from engine import GAMES
 
+from ..decks import DECK_GAMES
 from ..i18n import duration_text, game_name, game_text, result_lines, t
 from ..service import LiveMatch, Lobby, Update
 from ..settings import Settings
@@ -179,6 +181,25 @@ class Announcer(BotCore):
                 components = numbered
         return embeds, files, components, version
 
+    def lobby_decks(self, lobby: Lobby, locale: str) -> str:
+        """Who plays which deck (a deck game's lobby), and how to choose one."""
+        chosen = {uid: name for uid, name, _ in lobby.decks}
+        seats = []
+        for uid in lobby.players:
+            name = chosen.get(uid)
+            if name is None:
+                deck = t(locale, "lobby-deck-ready")
+            else:
+                deck = (
+                    t(locale, "lobby-deck-named", name=name)
+                    if name
+                    else t(locale, "lobby-deck-kept")
+                )
+            seats.append(
+                t(locale, "lobby-deck-seat", player=self.host.display_name(uid, lobby), deck=deck)
+            )
+        return t(locale, "lobby-decks", decks=i18n.join_list(locale, seats))
+
     def lobby_message(self, lobby: Lobby, locale: str) -> tuple[discord.Embed, discord.ui.View]:
         game = GAMES[lobby.game_id]
         host = self.host
@@ -199,6 +220,8 @@ class Announcer(BotCore):
         embed.description += "\n" + t(
             locale, "lobby-clock", clock=t(locale, f"clock-{lobby.clock}")
         )
+        if lobby.game_id in DECK_GAMES:
+            embed.description += "\n" + self.lobby_decks(lobby, locale)
         view = discord.ui.View(timeout=None)
         if lobby.status == "open":
             for action, style in LOBBY_BUTTONS:

@@ -27,6 +27,7 @@ from engine import GAMES
 from engine.games.liber import deck as rules
 from engine.games.liber.data import card_file, decks_by_id
 from engine.games.liber.model import Options
+from tests.bot.textcheck import problems
 
 ALICE = UserRef(1, "Alice", "en-US")
 BOB = UserRef(2, "Bob", "fr")
@@ -305,3 +306,32 @@ def test_cards_are_found_by_name_id_or_value() -> None:
     for card in all_cards():
         assert card.text_in("fr") == specs[card.id].text.fr
         assert card.text_in("en") == specs[card.id].text.en
+
+
+# ---- what Discord shows ------------------------------------------------------------------
+def test_long_deck_lists_fill_several_fields() -> None:
+    from bot.discord.cogs.decks import fields
+
+    lines = [f"• {'x' * 70} {i}" for i in range(MAX_DECKS)]
+    values = fields(lines)
+    assert len(values) > 1 and all(len(v) <= 1024 for v in values)
+    assert "\n".join(values).split("\n") == lines  # nothing lost, in order
+
+
+async def test_the_lobby_says_who_plays_which_deck(service: HostService) -> None:
+    from types import SimpleNamespace
+
+    from bot.discord.announce import Announcer
+
+    await service.create_deck(BOB, "Mien", _ready_text())
+    await _liber_lobby(service)
+    service.names[ALICE.id] = "Alice"
+    service.names[BOB.id] = "Bob"
+    lobby = await service.join(CHAN, BOB, "Mien")
+    fake_bot = SimpleNamespace(host=service)
+    assert Announcer.lobby_decks(fake_bot, lobby, "en") == (  # type: ignore[arg-type]
+        "Decks: Alice (a ready-made deck) and Bob (“Mien”). Choose yours with `/lobby join deck:`."
+    )
+    french = Announcer.lobby_decks(fake_bot, lobby, "fr")  # type: ignore[arg-type]
+    assert french.startswith("Decks : Alice (un deck tout fait) et Bob (« Mien »).")
+    assert not problems(french, "fr")

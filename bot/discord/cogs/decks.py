@@ -140,12 +140,10 @@ class DecksCog(commands.Cog, name="DecksCog"):
 
         ready = ready_decks(DECK_GAME)
         embed = discord.Embed(title=t(locale, "deck-list-title"), colour=EMBED_COLOUR)
-        own = "\n".join(f"• {deck_lines(locale, d)}" for d in mine)
-        embed.add_field(
-            name=t(locale, "deck-list-mine", n=len(mine)),
-            value=clip(own or t(locale, "deck-list-none"), 1024),
-            inline=False,
-        )
+        own = [f"• {deck_lines(locale, d)}" for d in mine] or [t(locale, "deck-list-none")]
+        for i, value in enumerate(fields(own)):  # a field holds 1,024 characters
+            title = t(locale, "deck-list-mine", n=len(mine)) if i == 0 else "\u200b"
+            embed.add_field(name=title, value=value, inline=False)
         shared = "\n".join(
             f"• {deck_lines(locale, d)} (`{d.ready}`)\n  {d.style_in(locale)}" for d in ready
         )
@@ -239,6 +237,18 @@ class DecksCog(commands.Cog, name="DecksCog"):
             )
             for c in search_cards(current)
         ]
+
+
+def fields(lines: list[str], limit: int = 1024) -> list[str]:
+    """Lines grouped into embed field values of at most ``limit`` characters."""
+    out: list[str] = []
+    for line in lines:
+        line = clip(line, limit)
+        if out and len(out[-1]) + 1 + len(line) <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
 
 
 def card_embed(locale: str, entry: CardEntry) -> discord.Embed:
