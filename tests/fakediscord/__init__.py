@@ -53,7 +53,8 @@ Building the world (synchronous; may be called while a bot runs: it gets GUILD_C
   allow=..., deny=...)``; ``fake.guild_everyone(guild)``; ``fake.bot_role(guild)``.
 - ``fake.set_dms_open(user, False)`` -- the bot's DM sends to this user get 403 / code 50007,
   i.e. ``discord.Forbidden`` in the bot.
-- ``fake.make_attachment(filename, data)`` -- a user upload for an ATTACHMENT option.
+- ``fake.make_attachment(filename, data)`` -- a user upload for an ATTACHMENT option (over
+  ``fake.user_upload_limit``, 10 MiB, Discord refuses it: ``DiscordError`` 413, nothing sent).
 - ``fake.dm_channel(user)`` -- the bot<->user DM channel: pass it to ``slash`` for a command
   run in DMs (``interaction.user`` instead of a member, ``context`` 1).
 
@@ -126,6 +127,8 @@ Teardown check (``FakeDiscord.serve()`` calls ``fake.assert_clean()``)
   user's message, reading/editing an ephemeral message through the channel API, missing
   permissions, and any REST route the fake doesn't implement; command definitions whose
   INTEGER/NUMBER ``min_value``/``max_value``/choices leave Discord's ±2^53.
+- STRING option values reach the bot on one line, as Discord's client sends them (pasted
+  line breaks become spaces); autocomplete choices must have the focused option's type.
 - Option values Discord refuses before the bot hears of them (an INTEGER beyond ±2^53, a
   value outside the option's declared ``min_value``/``max_value``): ``fake.slash`` raises
   ``DiscordError`` (400 / 50035) and nothing is dispatched.
