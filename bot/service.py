@@ -641,7 +641,8 @@ class HostService:
             return options
         chosen = {uid: code for uid, _, code in lobby.decks}
         codes = self.decks.seat_codes(lobby.game_id, lobby.players, chosen, options.decks)
-        return options.model_copy(update={"decks": codes})
+        # validated again, so that the options' own checks see the codes
+        return type(options).model_validate({**options.model_dump(), "decks": codes})
 
     # ---- decks ------------------------------------------------------------------------
     async def find_deck(self, user_id: int, name: str, game_id: str = "liber") -> Deck:
