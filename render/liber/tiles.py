@@ -14,6 +14,7 @@ from ..common import (
     RGB,
     Font,
     darken,
+    dim,
     ellipse,
     fit_text,
     font,
@@ -35,6 +36,7 @@ from .style import (
     PARCHMENT,
     RED,
     STATUS_MARKS,
+    TEXT,
     TYPE_COLOURS,
     WHITE,
     draw_text,
@@ -159,6 +161,26 @@ def _finish(img: Image.Image) -> Image.Image:
 
 
 def _fighter_tile(piece: PieceView, lang: str, colour: RGB) -> Image.Image:
+    img = _fighter_face(piece, lang, colour)
+    if piece.pv and piece.damage >= piece.pv:  # fallen (a general at 0 PV)
+        dim(img, (0, 0, CELL_W, CELL_H), (30, 30, 36), 0.55)
+        draw_text(img, (CELL_W / 2, CELL_H - 30), "✝", font("bold", 40), WHITE, "mm")
+    return _finish(img)
+
+
+def counter_chip(img: Image.Image, x: int, y: int, colour: RGB, text: str, fnt: Font) -> int:
+    """A counter (gold, faith, victory ...): a coloured dot and its text on a
+    dark chip; returns its width."""
+    w = text_width(fnt, text) + 36
+    rounded(img, (x, y, x + w, y + 26), 13, (30, 33, 44), mix((78, 84, 106), colour, 0.5), 1)
+    ellipse(img, (x + 7, y + 6, x + 21, y + 20), colour)
+    draw_text(img, (x + 27, y + 14), text, fnt, TEXT, "lm")
+    return w
+
+
+def _fighter_face(piece: PieceView, lang: str, colour: RGB) -> Image.Image:
+    """A unit, token or general: name, force, PV left / max, statuses,
+    keywords, equipment and its place."""
     border = GOLD if piece.general else darken(colour, 0.25)
     img = _shell(colour, border, 4 if piece.general else 3)
     x = 9
@@ -211,7 +233,7 @@ def _fighter_tile(piece: PieceView, lang: str, colour: RGB) -> Image.Image:
         draw_text(
             img, (25, row_c + 10), fit_text(names, SMALL_FONT, right - 30), SMALL_FONT, INK, "lm"
         )
-    return _finish(img)
+    return img
 
 
 def fit_name(name: str, width: int) -> tuple[str, Font]:
