@@ -27,6 +27,7 @@ from render import CARD_GAMES, UnknownCard, UnknownGame, render_card
 from render.liber import render_board, render_private
 from render.liber.board import _banner_lines, _layout
 from render.liber.context import context
+from tests.i18n.test_pseudo_locale import qps  # noqa: F401 (the pseudo-locale fixture)
 
 from .liber_views import FULL_HAND, NAMES, SCENARIOS, observed, piece
 
@@ -291,3 +292,38 @@ def main(out: str) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else "/tmp/liber-check")
+
+
+def test_the_images_speak_the_pseudo_locale(monkeypatch: pytest.MonkeyPatch, qps: str) -> None:
+    """Every word drawn comes from the catalogues (bracketed in ``qps``),
+    but for seat names and card names (French in every language)."""
+    import re
+
+    import render.liber
+    from tests.i18n.test_pseudo_locale import OPEN, _drawn, _known, outside_brackets
+
+    texts = _drawn(monkeypatch, render.liber)
+    for name, build in SCENARIOS.items():
+        v = build()
+        render_board(v, NAMES, qps)
+        render_private(observed(v, 1, FULL_HAND, ("play eclair 1f2",)), NAMES, qps)
+        render_private(observed(v, None), NAMES, qps)
+    for card in card_file().cards:
+        render_card("liber", card.id, qps)
+    # the pool's texts are data, in French and English (qps reads English)
+    allowed = {
+        *NAMES,
+        *(c.name for c in card_file().cards),
+        *(c.text.en for c in card_file().cards),
+    }
+    words = {w for text in allowed for w in re.findall(r"[^\W\d_]{2,}", text)}
+    leaks = sorted(
+        {
+            t
+            for t in texts
+            for w in re.findall(r"[^\W\d_]{2,}", outside_brackets(t))
+            if not _known(w, words)
+        }
+    )
+    assert not leaks, "\n".join(leaks)
+    assert sum(OPEN in t for t in texts) > 100
