@@ -27,9 +27,11 @@ from render import CARD_GAMES, UnknownCard, UnknownGame, render_card
 from render.liber import render_board, render_private
 from render.liber.board import _banner_lines, _layout
 from render.liber.context import context
-from tests.i18n.test_pseudo_locale import qps  # noqa: F401 (the pseudo-locale fixture)
+from tests.i18n import test_pseudo_locale
 
 from .liber_views import FULL_HAND, NAMES, SCENARIOS, observed, piece
+
+qps = test_pseudo_locale.qps  # the pseudo-locale fixture
 
 LOCALES = ("en", "fr")
 MAX_BYTES = 400 * 1024
@@ -303,7 +305,7 @@ def test_the_images_speak_the_pseudo_locale(monkeypatch: pytest.MonkeyPatch, qps
     from tests.i18n.test_pseudo_locale import OPEN, _drawn, _known, outside_brackets
 
     texts = _drawn(monkeypatch, render.liber)
-    for name, build in SCENARIOS.items():
+    for build in SCENARIOS.values():
         v = build()
         render_board(v, NAMES, qps)
         render_private(observed(v, 1, FULL_HAND, ("play eclair 1f2",)), NAMES, qps)
