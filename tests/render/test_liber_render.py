@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageStat
@@ -106,7 +107,7 @@ def test_the_lines_face_each_other() -> None:
     ],
     ids=lambda c: next(iter(c)),
 )
-def test_each_mark_of_a_unit_is_drawn(change: dict[str, object]) -> None:
+def test_each_mark_of_a_unit_is_drawn(change: dict[str, Any]) -> None:
     v = SCENARIOS["start"]()
     plain = piece("fantassin", 1, "f2")
     sides = list(v.sides)
@@ -260,12 +261,13 @@ def test_rendering_is_fast() -> None:
     board = SCENARIOS["statuses"]()
     hand = observed(board, 1, FULL_HAND, ("play eclair 1f2",))
     four = SCENARIOS["four-players"]()
-    for fn in (
+    draws: list[Callable[[], bytes]] = [
         lambda: render_board(board, NAMES),
         lambda: render_board(four, NAMES),
         lambda: render_private(hand, NAMES),
         lambda: render_card("liber", "chevalier"),
-    ):
+    ]
+    for fn in draws:
         fn()  # warm the caches
         assert min(_timed(fn) for _ in range(3)) < 0.25  # typically 50-110 ms
 
