@@ -260,7 +260,8 @@ def _fixture_tile(piece: PieceView, lang: str) -> Image.Image:
     img = _shell(colour, darken(colour, 0.3), 3)
     name, fnt = fit_name(card_name(piece.card), CELL_W - 16)
     draw_text(img, (9, BAND_H / 2 + 1), name, fnt, WHITE, "lm")
-    label = tr(lang, f"type-{_type_key(kind, card.spell if card else None)}")
+    spell = card.spell if card is not None else None
+    label = tr(lang, f"kind-{spell}" if spell else f"type-{kind}")
     room = CELL_W - 24 - text_width(SMALL_FONT, piece.place)
     draw_text(
         img,
