@@ -27,7 +27,6 @@ from ..common import (
     paste_rgba,
     pill,
     rotated_text,
-    rounded,
     to_png,
 )
 from .context import Ctx, card_name, context, keyword_order, place_name, seat_colour
@@ -56,6 +55,7 @@ from .style import (
     WHITE,
     WIDTH,
     draw_text,
+    rounded,
     text_width,
     wrap_text,
 )

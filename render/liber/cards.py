@@ -23,7 +23,6 @@ from ..common import (
     lighten,
     mix,
     paste_rgba,
-    rounded,
     to_png,
 )
 from .context import card_name, card_text, keyword_order, spec, tr
@@ -40,6 +39,7 @@ from .style import (
     VP,
     WHITE,
     draw_text,
+    rounded,
     text_width,
     wrap_text,
 )

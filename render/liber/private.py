@@ -18,7 +18,6 @@ from ..common import (
     message_image,
     mix,
     pill,
-    rounded,
     to_png,
 )
 from .board import _banner_lines
@@ -40,6 +39,7 @@ from .style import (
     TEXT,
     WIDTH,
     draw_text,
+    rounded,
     text_width,
 )
 from .tiles import counter_chip, stat_chip, type_label

@@ -22,7 +22,6 @@ from ..common import (
     lighten,
     mix,
     paste_rgba,
-    rounded,
     rounded_mask,
 )
 from .context import card_name, card_text, keyword_order, spec, tr
@@ -40,6 +39,7 @@ from .style import (
     TYPE_COLOURS,
     WHITE,
     draw_text,
+    rounded,
     text_width,
     wrap_text,
 )
