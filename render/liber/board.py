@@ -27,7 +27,6 @@ from ..common import (
     paste_rgba,
     pill,
     rotated_text,
-    rounded,
     to_png,
 )
 from .context import Ctx, card_name, context, keyword_order, place_name, seat_colour
@@ -56,10 +55,11 @@ from .style import (
     WHITE,
     WIDTH,
     draw_text,
+    rounded,
     text_width,
     wrap_text,
 )
-from .tiles import empty_place, piece_tile, status_mark, sword
+from .tiles import counter_chip, empty_place, piece_tile, status_mark, sword
 
 HEADER_H = 58
 SIDE_HEAD_H = 78
@@ -319,13 +319,9 @@ def _counters(img: Image.Image, ctx: Ctx, side: SideView, y: int) -> None:
     fnt = font("condensed-bold", 18)
     x = MARGIN + 14
     for colour, text in items:
-        w = text_width(fnt, text) + 36
-        if x + w > WIDTH - MARGIN - 10:
+        if x + text_width(fnt, text) + 36 > WIDTH - MARGIN - 10:
             break
-        rounded(img, (x, y, x + w, y + 26), 13, (30, 33, 44), mix(PANEL_EDGE, colour, 0.5), 1)
-        ellipse(img, (x + 7, y + 6, x + 21, y + 20), colour)
-        draw_text(img, (x + 27, y + 14), text, fnt, TEXT, "lm")
-        x += w + 8
+        x += counter_chip(img, x, y, colour, text, fnt) + 8
 
 
 # ---------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from ..common import (
     lighten,
     mix,
     paste_rgba,
-    rounded,
     to_png,
 )
 from .context import card_name, card_text, keyword_order, spec, tr
@@ -40,6 +39,7 @@ from .style import (
     VP,
     WHITE,
     draw_text,
+    rounded,
     text_width,
     wrap_text,
 )
@@ -159,7 +159,7 @@ def cost_discs(img: Image.Image, card: CardSpec, right: int, y: int, size: int, 
     if card.type == "general":
         if card.vp:
             items.append((card.vp, VP))
-    else:
+    elif card.collectible:  # tokens and favours are made, never paid
         if card.gold or not card.faith:
             items.append((card.gold, COIN))
         if card.faith:
@@ -178,6 +178,8 @@ def cost_text(card: CardSpec, lang: str) -> str:
     """``6 gold · 1 faith`` (what the discs mean, in words)."""
     if card.type == "general":
         return tr(lang, "ability-cost", n=card.vp) if card.vp else ""
+    if not card.collectible:
+        return ""
     bits = []
     if card.gold or not card.faith:
         bits.append(tr(lang, "cost-gold", n=card.gold))
@@ -204,7 +206,7 @@ def render_card(card_id: str, locale: str = "en") -> bytes:
         raise KeyError(f"no Chroniques de Liber card {card_id!r}")
     lang = i18n.pick(locale)
     colour = type_colour(card)
-    inner = CARD_W - 2 * 60
+    inner = CARD_W - 2 * 40
     lines: list[tuple[str, str]] = []
     gaps = 0
     for para in paragraphs(card, lang):
@@ -238,7 +240,7 @@ def render_card(card_id: str, locale: str = "en") -> bytes:
         if not lead and not rest:
             y2 += BODY_LINE // 2
             continue
-        y2 = draw_paragraphs(img, ox + 60, y2, [(lead, rest)], BODY_BOLD, BODY, BODY_LINE, INK)
+        y2 = draw_paragraphs(img, ox + 40, y2, [(lead, rest)], BODY_BOLD, BODY, BODY_LINE, INK)
     foot = tr(lang, "card-id", id=card.id)
     draw_text(img, (ox + CARD_W / 2, oy + height - 40), foot, font("regular", 19), INK_SOFT, "mm")
     return to_png(img)

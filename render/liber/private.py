@@ -18,7 +18,6 @@ from ..common import (
     message_image,
     mix,
     pill,
-    rounded,
     to_png,
 )
 from .board import _banner_lines
@@ -27,6 +26,8 @@ from .context import Ctx, card_name, context, spec, tr
 from .style import (
     BG_BOTTOM,
     BG_TOP,
+    COIN,
+    FAITH,
     GOLD,
     GOLD_DARK,
     GREEN,
@@ -38,9 +39,10 @@ from .style import (
     TEXT,
     WIDTH,
     draw_text,
+    rounded,
     text_width,
 )
-from .tiles import stat_chip, type_label
+from .tiles import counter_chip, stat_chip, type_label
 
 COL_GAP = 16
 COL_W = (WIDTH - 2 * MARGIN - COL_GAP) // 2
@@ -64,7 +66,7 @@ def render_private(view: object, names: Sequence[str], locale: str = "en") -> by
     heights = [max(p.height for p in row) for row in rows]
     height = HEAD_H + sum(heights) + COL_GAP * len(rows) + (70 if not panels else 0) + 16
     img = canvas(WIDTH, height, BG_TOP, BG_BOTTOM)
-    _head(img, ctx)
+    _head(img, ctx, bool(playable & set(v.hand)))
     y = HEAD_H
     if not panels:
         draw_text(img, (WIDTH / 2, y + 30), ctx.t("hand-empty"), font("bold", 24), MUTED, "mm")
@@ -85,32 +87,34 @@ def _playable(choices: Sequence[str]) -> set[str]:
     return out
 
 
-def _head(img: Image.Image, ctx: Ctx) -> None:
+def _head(img: Image.Image, ctx: Ctx, playable: bool) -> None:
     v = ctx.view
     seat = v.observer if v.observer is not None else 0
     side = ctx.side(seat)
-    title = ctx.t("hand-title", name=ctx.name(seat))
-    draw_text(
-        img,
-        (MARGIN + 2, 28),
-        fit_with_names(ctx.names, title, font("bold", 28), 600),
-        font("bold", 28),
-        TEXT,
-        "lm",
-    )
     small = font("condensed-bold", 19)
     right = WIDTH - MARGIN
     if side is not None:
         bits = [
-            ctx.t("gold", n=side.gold, income=side.income),
-            ctx.t("faith", n=side.faith, m=v.faith_to_win),
-            ctx.t("hand-limit", n=len(v.hand or ()), m=v.hand_limit),
+            (COIN, ctx.t("gold", n=side.gold, income=side.income)),
+            (FAITH, ctx.t("faith", n=side.faith, m=v.faith_to_win)),
+            ((150, 150, 160), ctx.t("hand-limit", n=len(v.hand or ()), m=v.hand_limit)),
         ]
-        for text in reversed(bits):
-            right -= pill(img, right, 12, text, small, (52, 56, 72), TEXT, 32, align="right") + 8
+        for colour, text in reversed(bits):
+            right -= text_width(small, text) + 36
+            counter_chip(img, right, 15, colour, text, small)
+            right -= 8
+    title = ctx.t("hand-title", name=ctx.name(seat))
+    draw_text(
+        img,
+        (MARGIN + 2, 28),
+        fit_with_names(ctx.names, title, font("bold", 28), right - MARGIN - 20),
+        font("bold", 28),
+        TEXT,
+        "lm",
+    )
     lines = _banner_lines(ctx)
     mine = any(s == seat for s, _ in v.pending)
-    status = ctx.t("your-move") if mine else lines[0]
+    status = ctx.t("your-move-cards" if playable else "your-move") if mine else lines[0]
     colour = GOLD if mine else MUTED
     fnt = font("condensed-bold", 21)
     draw_text(

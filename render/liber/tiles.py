@@ -14,6 +14,7 @@ from ..common import (
     RGB,
     Font,
     darken,
+    dim,
     ellipse,
     fit_text,
     font,
@@ -21,7 +22,6 @@ from ..common import (
     lighten,
     mix,
     paste_rgba,
-    rounded,
     rounded_mask,
 )
 from .context import card_name, card_text, keyword_order, spec, tr
@@ -35,9 +35,11 @@ from .style import (
     PARCHMENT,
     RED,
     STATUS_MARKS,
+    TEXT,
     TYPE_COLOURS,
     WHITE,
     draw_text,
+    rounded,
     text_width,
     wrap_text,
 )
@@ -159,6 +161,26 @@ def _finish(img: Image.Image) -> Image.Image:
 
 
 def _fighter_tile(piece: PieceView, lang: str, colour: RGB) -> Image.Image:
+    img = _fighter_face(piece, lang, colour)
+    if piece.pv and piece.damage >= piece.pv:  # fallen (a general at 0 PV)
+        dim(img, (0, 0, CELL_W, CELL_H), (30, 30, 36), 0.55)
+        draw_text(img, (CELL_W / 2, CELL_H - 30), "✝", font("bold", 40), WHITE, "mm")
+    return _finish(img)
+
+
+def counter_chip(img: Image.Image, x: int, y: int, colour: RGB, text: str, fnt: Font) -> int:
+    """A counter (gold, faith, victory ...): a coloured dot and its text on a
+    dark chip; returns its width."""
+    w = text_width(fnt, text) + 36
+    rounded(img, (x, y, x + w, y + 26), 13, (30, 33, 44), mix((78, 84, 106), colour, 0.5), 1)
+    ellipse(img, (x + 7, y + 6, x + 21, y + 20), colour)
+    draw_text(img, (x + 27, y + 14), text, fnt, TEXT, "lm")
+    return w
+
+
+def _fighter_face(piece: PieceView, lang: str, colour: RGB) -> Image.Image:
+    """A unit, token or general: name, force, PV left / max, statuses,
+    keywords, equipment and its place."""
     border = GOLD if piece.general else darken(colour, 0.25)
     img = _shell(colour, border, 4 if piece.general else 3)
     x = 9
@@ -211,7 +233,7 @@ def _fighter_tile(piece: PieceView, lang: str, colour: RGB) -> Image.Image:
         draw_text(
             img, (25, row_c + 10), fit_text(names, SMALL_FONT, right - 30), SMALL_FONT, INK, "lm"
         )
-    return _finish(img)
+    return img
 
 
 def fit_name(name: str, width: int) -> tuple[str, Font]:
@@ -238,7 +260,8 @@ def _fixture_tile(piece: PieceView, lang: str) -> Image.Image:
     img = _shell(colour, darken(colour, 0.3), 3)
     name, fnt = fit_name(card_name(piece.card), CELL_W - 16)
     draw_text(img, (9, BAND_H / 2 + 1), name, fnt, WHITE, "lm")
-    label = tr(lang, f"type-{_type_key(kind, card.spell if card else None)}")
+    spell = card.spell if card is not None else None
+    label = tr(lang, f"kind-{spell}" if spell else f"type-{kind}")
     room = CELL_W - 24 - text_width(SMALL_FONT, piece.place)
     draw_text(
         img,

@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageStat
@@ -27,8 +28,11 @@ from render import CARD_GAMES, UnknownCard, UnknownGame, render_card
 from render.liber import render_board, render_private
 from render.liber.board import _banner_lines, _layout
 from render.liber.context import context
+from tests.i18n import test_pseudo_locale
 
 from .liber_views import FULL_HAND, NAMES, SCENARIOS, observed, piece
+
+qps = test_pseudo_locale.qps  # the pseudo-locale fixture
 
 LOCALES = ("en", "fr")
 MAX_BYTES = 400 * 1024
@@ -103,7 +107,7 @@ def test_the_lines_face_each_other() -> None:
     ],
     ids=lambda c: next(iter(c)),
 )
-def test_each_mark_of_a_unit_is_drawn(change: dict[str, object]) -> None:
+def test_each_mark_of_a_unit_is_drawn(change: dict[str, Any]) -> None:
     v = SCENARIOS["start"]()
     plain = piece("fantassin", 1, "f2")
     sides = list(v.sides)
@@ -257,12 +261,13 @@ def test_rendering_is_fast() -> None:
     board = SCENARIOS["statuses"]()
     hand = observed(board, 1, FULL_HAND, ("play eclair 1f2",))
     four = SCENARIOS["four-players"]()
-    for fn in (
+    draws: list[Callable[[], bytes]] = [
         lambda: render_board(board, NAMES),
         lambda: render_board(four, NAMES),
         lambda: render_private(hand, NAMES),
         lambda: render_card("liber", "chevalier"),
-    ):
+    ]
+    for fn in draws:
         fn()  # warm the caches
         assert min(_timed(fn) for _ in range(3)) < 0.25  # typically 50-110 ms
 
@@ -291,3 +296,38 @@ def main(out: str) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else "/tmp/liber-check")
+
+
+def test_the_images_speak_the_pseudo_locale(monkeypatch: pytest.MonkeyPatch, qps: str) -> None:
+    """Every word drawn comes from the catalogues (bracketed in ``qps``),
+    but for seat names and card names (French in every language)."""
+    import re
+
+    import render.liber
+    from tests.i18n.test_pseudo_locale import OPEN, _drawn, _known, outside_brackets
+
+    texts = _drawn(monkeypatch, render.liber)
+    for build in SCENARIOS.values():
+        v = build()
+        render_board(v, NAMES, qps)
+        render_private(observed(v, 1, FULL_HAND, ("play eclair 1f2",)), NAMES, qps)
+        render_private(observed(v, None), NAMES, qps)
+    for card in card_file().cards:
+        render_card("liber", card.id, qps)
+    # the pool's texts are data, in French and English (qps reads English)
+    allowed = {
+        *NAMES,
+        *(c.name for c in card_file().cards),
+        *(c.text.en for c in card_file().cards),
+    }
+    words = {w for text in allowed for w in re.findall(r"[^\W\d_]{2,}", text)}
+    leaks = sorted(
+        {
+            t
+            for t in texts
+            for w in re.findall(r"[^\W\d_]{2,}", outside_brackets(t))
+            if not _known(w, words)
+        }
+    )
+    assert not leaks, "\n".join(leaks)
+    assert sum(OPEN in t for t in texts) > 100
