@@ -83,7 +83,8 @@ _FRENCH_CLITIC = re.compile(
 # English words that have no place in French text (card names stay French
 # and none of them is here; words French shares with English are left out:
 # "face", "terrain", "charge", "front", "position", "pile", "deck", "joker",
-# "match", "long", "on", "est", "morale", "total", "simple", "centre").
+# "match", "long", "on", "est", "morale", "total", "simple", "centre"; and
+# "token", a card type in the French text of Chroniques de Liber's seed).
 ENGLISH_ONLY = frozenset(
     """
     the and turn turns player players wins win won draw draws drawn hand hands
@@ -99,7 +100,7 @@ ENGLISH_ONLY = frozenset(
     can cannot when then there their them they he she his her its now next
     first last loss losses dice die rolls rolled roll flank occupies occupied
     wing center army armies deal dealt hit hits misses miss free easy hard
-    inn inns outpost outposts lying standing along against token tokens routs
+    inn inns outpost outposts lying standing along against routs
     holds stays survives target discard discards choosing
     """.split()  # noqa: SIM905
 )
