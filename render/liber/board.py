@@ -288,8 +288,17 @@ def _side_head(img: Image.Image, ctx: Ctx, side: SideView, top: int) -> None:
         tags.append((ctx.t("tag-winner"), GOLD, GOLD_DARK))
     elif side.out:
         tags.append((ctx.t("tag-out"), RED, WHITE))
-    elif v.phase != "over" and side.seat == v.active:
-        tags.append((ctx.t("tag-active"), GOLD, GOLD_DARK))
+    elif v.phase != "over":
+        deciding = {seat for seat, _ in v.pending}
+        if side.seat == v.active:
+            on = side.seat in deciding or not deciding
+            tags.append(
+                (ctx.t("tag-active"), GOLD, GOLD_DARK)
+                if on
+                else (ctx.t("tag-turn"), (70, 74, 94), TEXT)
+            )
+        if side.seat in deciding and side.seat != v.active:
+            tags.append((ctx.t("tag-react"), GOLD, GOLD_DARK))
     god_font = font("condensed-bold", 19)
     god = ctx.t("god", name=card_name(side.god)) if side.god else ctx.t("no-god")
     god_w = text_width(god_font, god) + 30
