@@ -206,6 +206,31 @@ def test_the_texts_come_from_the_pool_and_the_keywords() -> None:
     assert [p.body for p in paragraphs(god, "fr")] == [god.text.fr]
 
 
+def test_fixtures_say_what_they_do_in_short() -> None:
+    """Places, enchantments and favours on the board carry a short line per
+    effect (legible at the preview), the card's text when one lacks it."""
+    from engine.games.liber.data import CardSpec, Effect, Texts
+    from render.liber.tiles import effect_summary
+
+    fixtures = [
+        c for c in card_file().cards if c.type in ("lieu", "faveur") or c.spell == "enchantement"
+    ]
+    assert fixtures
+    for lang in LOCALES:
+        for card in fixtures:
+            assert len(effect_summary(card, lang)) == len(card.effects), (lang, card.id)
+    mine = next(c for c in fixtures if c.id == "mine-d-or")
+    assert effect_summary(mine, "fr") == ["+1 réserve d'or"]
+    odd = CardSpec(
+        id="puits",
+        name="Puits",
+        type="lieu",
+        effects=(Effect(kind="draw", amount=1),),
+        text=Texts(fr="Piochez une carte.", en="Draw a card."),
+    )
+    assert effect_summary(odd, "en") == []
+
+
 def test_every_keyword_has_words_in_every_language() -> None:
     for lang in i18n.languages():
         abbreviations = set()
