@@ -50,7 +50,7 @@ BAND_H = 30
 RADIUS = 10
 NAME_FONT = font("condensed-bold", 19)
 STAT_FONT = font("bold", 21)
-CHIP_FONT = font("condensed-bold", 15)
+CHIP_FONT = font("condensed-bold", 16)
 SMALL_FONT = font("condensed-bold", 15)
 TEXT_FONT = font("regular", 14)
 MARK_FONT = font("bold", 15)
@@ -277,9 +277,10 @@ def _fixture_tile(piece: PieceView, lang: str) -> Image.Image:
     summary = effect_summary(card, lang) if card is not None else []
     if summary:  # large: what the fixture does, legible at Discord's preview
         fnt = font("condensed-bold", 19)
-        for k, line in enumerate(summary[:3]):
-            text = fit_text(line, fnt, CELL_W - 18)
-            draw_text(img, (CELL_W / 2, BAND_H + 46 + k * 24), text, fnt, INK, "mm")
+        lines = [part for line in summary for part in wrap_text(line, fnt, CELL_W - 18)][:3]
+        top = BAND_H + 46 - (len(lines) - 1) * 11
+        for k, line in enumerate(lines):
+            draw_text(img, (CELL_W / 2, top + k * 23), line, fnt, INK, "mm")
     elif card is not None:  # an effect without a summary: the card's text
         lines = wrap_text(card_text(card, lang), TEXT_FONT, CELL_W - 16)
         keep = 4
