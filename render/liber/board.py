@@ -185,14 +185,23 @@ def _banner_lines(ctx: Ctx) -> list[str]:
     if v.combat is not None:
         lines.append(_combat_text(ctx))
     for seat, kind in v.pending:
-        key = f"window-{v.window}" if kind == "react" and v.window else f"pending-{kind}"
-        if i18n.has(ctx.lang, "lb-render-" + key):
-            lines.append(ctx.t(key, name=ctx.name(seat)))
-        elif seat != v.active:
-            lines.append(ctx.t("pending", name=ctx.name(seat)))
+        line = pending_line(ctx, seat, kind)
+        if line:
+            lines.append(line)
     if v.first_round:
         lines.append(ctx.t("first-round"))
     return lines[:4]
+
+
+def pending_line(ctx: Ctx, seat: int, kind: str) -> str:
+    """What ``seat`` is deciding when it is more than its own turn's moves
+    (a reaction window, a discard, a loyalty choice, a reclaim); "" for the
+    active player's placement and attack."""
+    v = ctx.view
+    key = f"window-{v.window}" if kind == "react" and v.window else f"pending-{kind}"
+    if i18n.has(ctx.lang, "lb-render-" + key):
+        return ctx.t(key, name=ctx.name(seat))
+    return ctx.t("pending", name=ctx.name(seat)) if seat != v.active else ""
 
 
 def _combat_text(ctx: Ctx) -> str:
@@ -288,8 +297,17 @@ def _side_head(img: Image.Image, ctx: Ctx, side: SideView, top: int) -> None:
         tags.append((ctx.t("tag-winner"), GOLD, GOLD_DARK))
     elif side.out:
         tags.append((ctx.t("tag-out"), RED, WHITE))
-    elif v.phase != "over" and side.seat == v.active:
-        tags.append((ctx.t("tag-active"), GOLD, GOLD_DARK))
+    elif v.phase != "over":
+        deciding = {seat for seat, _ in v.pending}
+        if side.seat == v.active:
+            on = side.seat in deciding or not deciding
+            tags.append(
+                (ctx.t("tag-active"), GOLD, GOLD_DARK)
+                if on
+                else (ctx.t("tag-turn"), (70, 74, 94), TEXT)
+            )
+        if side.seat in deciding and side.seat != v.active:
+            tags.append((ctx.t("tag-react"), GOLD, GOLD_DARK))
     god_font = font("condensed-bold", 19)
     god = ctx.t("god", name=card_name(side.god)) if side.god else ctx.t("no-god")
     god_w = text_width(god_font, god) + 30

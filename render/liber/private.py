@@ -20,7 +20,7 @@ from ..common import (
     pill,
     to_png,
 )
-from .board import _banner_lines
+from .board import _banner_lines, pending_line
 from .cards import cost_discs, draw_paragraphs, lead_lines, paragraphs, type_colour
 from .context import Ctx, card_name, context, spec, tr
 from .style import (
@@ -112,14 +112,23 @@ def _head(img: Image.Image, ctx: Ctx, playable: bool) -> None:
         TEXT,
         "lm",
     )
-    lines = _banner_lines(ctx)
-    mine = any(s == seat for s, _ in v.pending)
-    status = ctx.t("your-move-cards" if playable else "your-move") if mine else lines[0]
+    status, mine = status_line(ctx, playable)
     colour = GOLD if mine else MUTED
     fnt = font("condensed-bold", 21)
     draw_text(
         img, (MARGIN + 2, 64), fit_with_names(ctx.names, status, fnt, 1000), fnt, colour, "lm"
     )
+
+
+def status_line(ctx: Ctx, playable: bool) -> tuple[str, bool]:
+    """The hand's second line and whether the observer must decide: what
+    it decides (a reaction, a discard ...), "your move", or who plays."""
+    v = ctx.view
+    kinds = [kind for s, kind in v.pending if s == v.observer]
+    if not kinds or v.observer is None:
+        return _banner_lines(ctx)[0], False
+    line = pending_line(ctx, v.observer, kinds[0])
+    return line or ctx.t("your-move-cards" if playable else "your-move"), True
 
 
 class _Panel:

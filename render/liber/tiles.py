@@ -8,6 +8,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+import i18n
+from engine.games.liber.data import CardSpec
 from engine.games.liber.model import PieceView
 
 from ..common import (
@@ -48,7 +50,7 @@ BAND_H = 30
 RADIUS = 10
 NAME_FONT = font("condensed-bold", 19)
 STAT_FONT = font("bold", 21)
-CHIP_FONT = font("condensed-bold", 15)
+CHIP_FONT = font("condensed-bold", 16)
 SMALL_FONT = font("condensed-bold", 15)
 TEXT_FONT = font("regular", 14)
 MARK_FONT = font("bold", 15)
@@ -272,7 +274,14 @@ def _fixture_tile(piece: PieceView, lang: str) -> Image.Image:
         "lm",
     )
     draw_text(img, (CELL_W - 8, BAND_H + 12), piece.place, SMALL_FONT, INK_SOFT, "rm")
-    if card is not None:
+    summary = effect_summary(card, lang) if card is not None else []
+    if summary:  # large: what the fixture does, legible at Discord's preview
+        fnt = font("condensed-bold", 19)
+        lines = [part for line in summary for part in wrap_text(line, fnt, CELL_W - 18)][:3]
+        top = BAND_H + 46 - (len(lines) - 1) * 11
+        for k, line in enumerate(lines):
+            draw_text(img, (CELL_W / 2, top + k * 23), line, fnt, INK, "mm")
+    elif card is not None:  # an effect without a summary: the card's text
         lines = wrap_text(card_text(card, lang), TEXT_FONT, CELL_W - 16)
         keep = 4
         if len(lines) > keep:
@@ -280,6 +289,20 @@ def _fixture_tile(piece: PieceView, lang: str) -> Image.Image:
         for k, line in enumerate(lines):
             draw_text(img, (9, BAND_H + 24 + k * 17), line, TEXT_FONT, INK, "la")
     return _finish(img)
+
+
+def effect_summary(card: CardSpec, lang: str) -> list[str]:
+    """One short line per effect of a place, enchantment or favour
+    (``Front : +1 force``), or [] when one of them has no short form."""
+    out = []
+    for effect in card.effects:
+        key = f"fx-{effect.kind}"
+        if effect.kind in ("units-force", "units-pv"):
+            key += f"-{effect.scope}"
+        if not i18n.has(lang, "lb-render-" + key):
+            return []
+        out.append(tr(lang, key, n=effect.amount))
+    return out
 
 
 def _type_key(kind: str, spell: str | None) -> str:

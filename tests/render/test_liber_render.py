@@ -168,6 +168,28 @@ def test_the_hand_shows_every_card_with_its_text() -> None:
     _check(render_private(empty, NAMES), min_height=150)
 
 
+def test_the_hand_says_what_its_owner_decides() -> None:
+    from render.liber.private import status_line
+
+    window = SCENARIOS["attack-window"]()
+    bob = "Bérénice de la Tour-d'Auvergne"
+    reacting = context(observed(window, 1, FULL_HAND[:2]), NAMES, "en")
+    assert status_line(reacting, False) == (
+        f"{bob} may react: block, cast an ephemeral or play an Impatient unit",
+        True,
+    )
+    waiting = context(observed(window, 0, FULL_HAND[:2]), NAMES, "fr")
+    assert status_line(waiting, False) == ("Alice joue : phase d'attaque", False)
+    start = context(observed(SCENARIOS["start"](), 0, FULL_HAND[:2]), NAMES, "fr")
+    assert status_line(start, True) == (
+        "À vous : les cartes cerclées d'or se jouent maintenant",
+        True,
+    )
+    assert status_line(start, False) == ("À vous de jouer", True)
+    discarding = context(observed(SCENARIOS["three-players"](), 1, FULL_HAND), NAMES, "en")
+    assert status_line(discarding, False) == (f"{bob} discards down to the hand limit", True)
+
+
 def test_the_texts_come_from_the_pool_and_the_keywords() -> None:
     from render.liber.cards import paragraphs
     from render.liber.context import spec
@@ -182,6 +204,31 @@ def test_the_texts_come_from_the_pool_and_the_keywords() -> None:
     assert god is not None
     assert [p.body for p in paragraphs(god, "en")] == [god.text.en]
     assert [p.body for p in paragraphs(god, "fr")] == [god.text.fr]
+
+
+def test_fixtures_say_what_they_do_in_short() -> None:
+    """Places, enchantments and favours on the board carry a short line per
+    effect (legible at the preview), the card's text when one lacks it."""
+    from engine.games.liber.data import CardSpec, Effect, Texts
+    from render.liber.tiles import effect_summary
+
+    fixtures = [
+        c for c in card_file().cards if c.type in ("lieu", "faveur") or c.spell == "enchantement"
+    ]
+    assert fixtures
+    for lang in LOCALES:
+        for card in fixtures:
+            assert len(effect_summary(card, lang)) == len(card.effects), (lang, card.id)
+    mine = next(c for c in fixtures if c.id == "mine-d-or")
+    assert effect_summary(mine, "fr") == ["+1 réserve d'or"]
+    odd = CardSpec(
+        id="puits",
+        name="Puits",
+        type="lieu",
+        effects=(Effect(kind="draw", amount=1),),
+        text=Texts(fr="Piochez une carte.", en="Draw a card."),
+    )
+    assert effect_summary(odd, "en") == []
 
 
 def test_every_keyword_has_words_in_every_language() -> None:
