@@ -187,7 +187,7 @@ class CardFile(BaseModel):
             raise ValueError("two cards share a name")
         for card in self.cards:
             for ref in [k.token for k in card.keywords] + [e.token for e in card.effects]:
-                if ref is not None and by_id.get(ref, None) is None:
+                if ref is not None and by_id.get(ref) is None:
                     raise ValueError(f"{card.id}: unknown token {ref!r}")
         for deck in self.decks:
             general = by_id.get(deck.general)
