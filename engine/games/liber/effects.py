@@ -173,14 +173,10 @@ def draw(state: State, seat: Seat, count: int, events: list[Event]) -> State:
     if not cards:
         return state
     player = replace(player, deck=player.deck[len(cards) :], hand=player.hand + cards)
-    events.append(
-        Event(
-            "draw",
-            {"seat": seat, "cards": list(cards)},
-            to=frozenset({seat}),
-            redacted={"seat": seat, "count": len(cards)},
-        )
-    )
+    # public, the count only: the drawer reads the cards in its hand (a
+    # private event's presence could differ between worlds the others cannot
+    # tell apart, e.g. when a window is skipped)
+    events.append(Event("draw", {"seat": seat, "count": len(cards)}))
     return set_player(state, seat, player)
 
 

@@ -9,6 +9,7 @@ so the list, the validation and the explanation cannot disagree.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
 
@@ -44,11 +45,20 @@ from .board import (
     has_kw,
     living,
     piece_at,
+    pieces,
     units,
 )
+from .data import cards_by_id
 from .model import FRONT, PLACES, PLAINE, Card, Piece, State, Window
 from .play import play_cost
 from .range import in_range, protected
+
+
+def _n(card_id: str) -> str:
+    """A card's French name, for refusals (its id if the pool has none)."""
+    spec = cards_by_id().get(card_id)
+    return spec.name if spec is not None else card_id
+
 
 # ---------------------------------------------------------------------------
 # What the seat is deciding now
@@ -146,18 +156,18 @@ def check_play(state: State, seat: Seat, a: Play) -> Msg | None:
     player = state.players[seat]
     table = cards_of(state)
     if a.card not in player.hand or a.card not in table:
-        return Msg.of("lb-refuse-not-in-hand", card=a.card)
+        return Msg.of("lb-refuse-not-in-hand", card=_n(a.card))
     card = table[a.card]
     if context(state, seat) not in ("placement", "attack", "react"):
         return _not_now(state, seat)
     if not _timing(state, seat, card):
-        return Msg.of("lb-refuse-card-timing", card=a.card)
+        return Msg.of("lb-refuse-card-timing", card=_n(a.card))
     problem = _shape(state, seat, card, a)
     if problem is not None:
         return problem
     if player.gold < play_cost(state, seat, a) or player.faith < card.faith:
         return Msg.of(
-            "lb-refuse-cost", card=a.card, gold=play_cost(state, seat, a), faith=card.faith
+            "lb-refuse-cost", card=_n(a.card), gold=play_cost(state, seat, a), faith=card.faith
         )
     return None
 
@@ -165,36 +175,36 @@ def check_play(state: State, seat: Seat, a: Play) -> Msg | None:
 def _shape(state: State, seat: Seat, card: Card, a: Play) -> Msg | None:
     if card.type == "unite":
         if a.place is None or a.target is not None:
-            return Msg.of("lb-refuse-need-place", card=a.card)
+            return Msg.of("lb-refuse-need-place", card=_n(a.card))
         if piece_at(state, (seat, *a.place)) is not None:
             return Msg.of("lb-refuse-place-taken", place=loc_text(a.place))
         return _ravage(state, seat, card, a)
     if a.shares:
-        return Msg.of("lb-refuse-no-ravage", card=a.card)
+        return Msg.of("lb-refuse-no-ravage", card=_n(a.card))
     if card.type == "objet":
         if a.place is None or a.target is not None:
-            return Msg.of("lb-refuse-need-unit", card=a.card)
+            return Msg.of("lb-refuse-need-unit", card=_n(a.card))
         piece = piece_at(state, (seat, *a.place))
         if piece is None or piece.fixture or piece.general:
-            return Msg.of("lb-refuse-need-unit", card=a.card)
+            return Msg.of("lb-refuse-need-unit", card=_n(a.card))
         return None
     if card.type == "lieu" or card.spell == "enchantement":
         if a.place is None or a.target is not None or a.place[0] != PLAINE:
-            return Msg.of("lb-refuse-need-plaine", card=a.card)
+            return Msg.of("lb-refuse-need-plaine", card=_n(a.card))
         if piece_at(state, (seat, *a.place)) is not None:
             return Msg.of("lb-refuse-place-taken", place=loc_text(a.place))
         return None
     if card.type == "dieu":
         if a.place is not None or a.target is not None:
-            return Msg.of("lb-refuse-no-target", card=a.card)
+            return Msg.of("lb-refuse-no-target", card=_n(a.card))
         if state.players[seat].god:
             return Msg.of("lb-refuse-one-god")
         return None
     if a.place is not None:
-        return Msg.of("lb-refuse-no-place", card=a.card)
+        return Msg.of("lb-refuse-no-place", card=_n(a.card))
     kind = target_kind(card)
     if kind == "none":
-        return Msg.of("lb-refuse-no-target", card=a.card) if a.target is not None else None
+        return Msg.of("lb-refuse-no-target", card=_n(a.card)) if a.target is not None else None
     if a.target is None or not target_ok(state, seat, kind, a.target):
         return Msg.of("lb-refuse-bad-target", target=Msg.of(f"lb-target-{kind}"))
     return None
@@ -206,7 +216,7 @@ def ravage_targets(state: State, seat: Seat) -> list[Ref]:
 
 def _ravage(state: State, seat: Seat, card: Card, a: Play) -> Msg | None:
     if not card.ravage:
-        return Msg.of("lb-refuse-no-ravage", card=a.card) if a.shares else None
+        return Msg.of("lb-refuse-no-ravage", card=_n(a.card)) if a.shares else None
     targets = ravage_targets(state, seat)
     refs = [ref for ref, _ in a.shares]
     total = sum(n for _, n in a.shares)
@@ -228,7 +238,7 @@ def check_move(state: State, seat: Seat, a: Move) -> Msg | None:
     if piece is None or piece.fixture or piece.general:
         return Msg.of("lb-refuse-no-unit", place=loc_text(a.src))
     if piece.moved:
-        return Msg.of("lb-refuse-moved", card=piece.card)
+        return Msg.of("lb-refuse-moved", card=_n(piece.card))
     if piece_at(state, (seat, *a.dst)) is not None:
         return Msg.of("lb-refuse-place-taken", place=loc_text(a.dst))
     step = abs(a.dst[0] - a.src[0])
@@ -250,13 +260,15 @@ def check_use(state: State, seat: Seat, a: Use) -> Msg | None:
         return Msg.of("lb-refuse-used", ability=Msg.of(f"lb-kw-{a.ability}"))
     player = state.players[seat]
     if a.ability == "defausse":
-        return None if a.card in player.hand else Msg.of("lb-refuse-not-in-hand", card=a.card)
+        return None if a.card in player.hand else Msg.of("lb-refuse-not-in-hand", card=_n(a.card))
     if a.ability == "invocateur":
         card = card_of(state, piece.card)
         if a.place is None or a.place[0] != PLAINE or piece_at(state, (seat, *a.place)) is not None:
-            return Msg.of("lb-refuse-need-plaine", card=card.invoke_token)
+            return Msg.of("lb-refuse-need-plaine", card=_n(card.invoke_token))
         if player.gold < card.invoke_cost:
-            return Msg.of("lb-refuse-cost", card=card.invoke_token, gold=card.invoke_cost, faith=0)
+            return Msg.of(
+                "lb-refuse-cost", card=_n(card.invoke_token), gold=card.invoke_cost, faith=0
+            )
         return None
     if a.ability == "telekinesie":
         t, d = a.target, a.dest
@@ -283,7 +295,7 @@ def check_general(state: State, seat: Seat, a: General) -> Msg | None:
         return Msg.of("lb-refuse-general-vp", vp=card.vp)
     kind = card.effects[a.index][2]
     if kind == "none":
-        return Msg.of("lb-refuse-no-target", card=card.id) if a.target is not None else None
+        return Msg.of("lb-refuse-no-target", card=_n(card.id)) if a.target is not None else None
     if a.target is None or not target_ok(state, seat, kind, a.target):
         return Msg.of("lb-refuse-bad-target", target=Msg.of(f"lb-target-{kind}"))
     return None
@@ -294,13 +306,13 @@ def check_equip(state: State, seat: Seat, a: Equip) -> Msg | None:
         return _not_now(state, seat)
     src = piece_at(state, (seat, *a.src))
     if src is None or a.card not in src.equipment:
-        return Msg.of("lb-refuse-no-object", card=a.card, place=loc_text(a.src))
+        return Msg.of("lb-refuse-no-object", card=_n(a.card), place=loc_text(a.src))
     dst = piece_at(state, (seat, *a.dst))
     if dst is None or dst.fixture or dst.general or a.dst == a.src:
-        return Msg.of("lb-refuse-need-unit", card=a.card)
+        return Msg.of("lb-refuse-need-unit", card=_n(a.card))
     cost = card_of(state, a.card).gold
     if state.players[seat].gold < cost:
-        return Msg.of("lb-refuse-cost", card=a.card, gold=cost, faith=0)
+        return Msg.of("lb-refuse-cost", card=_n(a.card), gold=cost, faith=0)
     return None
 
 
@@ -313,11 +325,11 @@ def attacker_problem(state: State, seat: Seat, src: Loc) -> Msg | None:
     if piece is None or piece.fixture:
         return Msg.of("lb-refuse-no-unit", place=loc_text(src))
     if piece.sick:
-        return Msg.of("lb-refuse-sick", card=piece.card)
+        return Msg.of("lb-refuse-sick", card=_n(piece.card))
     if piece.paralysed:
-        return Msg.of("lb-refuse-paralysed", card=piece.card)
+        return Msg.of("lb-refuse-paralysed", card=_n(piece.card))
     if piece.attacks >= attack_limit(state, piece):
-        return Msg.of("lb-refuse-attacked", card=piece.card)
+        return Msg.of("lb-refuse-attacked", card=_n(piece.card))
     return None
 
 
@@ -407,13 +419,13 @@ def check(state: State, seat: Seat, action: Action) -> Msg | None:
         assert state.window is not None
         cost = card_of(state, state.window.card).gold
         if state.players[seat].gold < cost:
-            return Msg.of("lb-refuse-cost", card=state.window.card, gold=cost, faith=0)
+            return Msg.of("lb-refuse-cost", card=_n(state.window.card), gold=cost, faith=0)
         return None
     assert isinstance(action, Discard)
     if ctx != "discard":
         return _not_now(state, seat)
     if action.card not in state.players[seat].hand:
-        return Msg.of("lb-refuse-not-in-hand", card=action.card)
+        return Msg.of("lb-refuse-not-in-hand", card=_n(action.card))
     return None
 
 
@@ -552,12 +564,49 @@ def reactions(state: State, seat: Seat) -> Iterator[Action]:
     yield from play_candidates(state, seat)
 
 
+def unseen(state: State, seat: Seat) -> Counter[str]:
+    """The cards of a seat's deck list that are in no public place (its
+    graveyard, battlefield, objects, god): what its hand may hold."""
+    player = state.players[seat]
+    listed = set(player.decklist)
+    seen: Counter[str] = Counter(player.graveyard)
+    for _ref, piece in pieces(state, seat):
+        if not piece.general and piece.card in listed:
+            seen[piece.card] += 1
+        for obj in piece.equipment:
+            seen[obj] += 1
+    if player.god:
+        seen[player.god] += 1
+    return Counter(player.decklist) - seen
+
+
 def has_reaction(state: State, seat: Seat, window: Window) -> bool:
+    """Is the seat asked in this window? Only what everybody can see
+    decides it, so that being asked (or not) reveals nothing of a hand: a
+    block it may make, or an éphémère or Impatient card of its deck list
+    that is not in sight, that it could pay for and target now."""
+    player = state.players[seat]
     if window.kind == "reclaim":
-        return state.players[seat].gold >= card_of(state, window.card).gold
+        return player.gold >= card_of(state, window.card).gold
     if window.kind == "attack" and state.combat is not None and state.combat.loyal:
         return True
-    return any(check(state, seat, a) is None for a in reactions(state, seat))
+    if window.kind == "attack" and combat_mod.block_candidates(state, seat):
+        return True
+    if not player.hand:
+        return False
+    table = cards_of(state)
+    for card_id in unseen(state, seat):
+        card = table[card_id]
+        if player.gold < card.gold or player.faith < card.faith:
+            continue
+        if card.type == "unite" and "impatient" in card.keywords:
+            if any(free_places(state, seat, line) for line in range(3)):
+                return True
+        elif card.type == "sort" and card.spell == "ephemere":
+            kind = target_kind(card)
+            if kind == "none" or all_targets(state, seat, kind):
+                return True
+    return False
 
 
 def legal_actions(state: State, seat: Seat) -> list[Action]:
