@@ -189,14 +189,17 @@ class CardFile(BaseModel):
             for ref in [k.token for k in card.keywords] + [e.token for e in card.effects]:
                 if ref is not None and by_id.get(ref) is None:
                     raise ValueError(f"{card.id}: unknown token {ref!r}")
+            _check_made_cards(card, by_id)
+        if len({d.id for d in self.decks}) != len(self.decks):
+            raise ValueError("two decks share an id")
         for deck in self.decks:
             general = by_id.get(deck.general)
             if general is None or general.type != "general":
                 raise ValueError(f"deck {deck.id}: {deck.general!r} is not a general")
             total = 0
             for card_id, count in deck.cards:
-                card = by_id.get(card_id)
-                if card is None or not card.collectible:
+                spec = by_id.get(card_id)
+                if spec is None or not spec.collectible:
                     raise ValueError(f"deck {deck.id}: {card_id!r} is not a deck card")
                 if not 1 <= count <= 4:
                     raise ValueError(f"deck {deck.id}: {count} copies of {card_id}")
@@ -204,6 +207,21 @@ class CardFile(BaseModel):
             if total != 50:
                 raise ValueError(f"deck {deck.id}: {total} cards, not 50")
         return self
+
+
+def _check_made_cards(card: CardSpec, by_id: dict[str, CardSpec]) -> None:
+    """Invocateur and ``token`` effects make tokens, ``favour`` effects favours;
+    a ``token``/``favour`` effect names what it makes."""
+    made = [(k.token, "token") for k in card.keywords if k.token is not None]
+    for e in card.effects:
+        wanted = {"token": "token", "favour": "faveur"}.get(e.kind)
+        if wanted is not None and e.token is None:
+            raise ValueError(f"{card.id}: a {e.kind} effect names no card")
+        if e.token is not None:
+            made.append((e.token, wanted or "token"))
+    for ref, wanted in made:
+        if by_id[ref].type != wanted:
+            raise ValueError(f"{card.id}: {ref!r} is not a {wanted}")
 
 
 @cache
