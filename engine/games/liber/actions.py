@@ -276,7 +276,8 @@ def parse_action(text: str) -> Action:
     if head == "guard" and n == 2:
         return Guard(_loc(words[1], text))
     if n == 1 and head in ("pass", "next", "reclaim"):
-        return {"pass": Pass(), "next": Next(), "reclaim": Reclaim()}[head]
+        simple: dict[str, Action] = {"pass": Pass(), "next": Next(), "reclaim": Reclaim()}
+        return simple[head]
     if head == "discard" and n == 2:
         return Discard(_card(words[1], text))
     if head == "use":

@@ -223,11 +223,8 @@ def regrouped(state: State, ref: Ref, piece: Piece) -> int:
         return 0
     seat, line, idx = ref
     row = state.players[seat].lines[line]
-    return sum(
-        1
-        for j in (idx - 1, idx + 1)
-        if 0 <= j < PLACES and row[j] is not None and not row[j].fixture  # type: ignore[union-attr]
-    )
+    near = [row[j] for j in (idx - 1, idx + 1) if 0 <= j < PLACES]
+    return sum(1 for other in near if other is not None and not other.fixture)
 
 
 def force(state: State, ref: Ref, piece: Piece, defending: bool = False) -> int:

@@ -532,8 +532,8 @@ def use_candidates(state: State, seat: Seat) -> Iterator[Action]:
         if "soin" in kws:
             for t, _ in units(state, seat):
                 yield Use(src, "soin", target=t)
-    card = card_of(state, player.general)
-    for index, effect in enumerate(card.effects):
+    general = card_of(state, player.general)
+    for index, effect in enumerate(general.effects):
         if effect[2] == "none":
             yield General(index)
         else:

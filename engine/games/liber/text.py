@@ -146,10 +146,8 @@ def describe_action(state: State, seat: Seat, action: Action) -> Msg:
     if isinstance(action, Next):
         return Msg.of(f"lb-act-next-{state.phase}")
     if isinstance(action, Reclaim):
-        card = state.window.card if state.window is not None else ""
-        return Msg.of(
-            "lb-act-reclaim", card=name(card), gold=card_of(state, card).gold if card else 0
-        )
+        obj = state.window.card if state.window is not None else ""
+        return Msg.of("lb-act-reclaim", card=name(obj), gold=card_of(state, obj).gold if obj else 0)
     assert isinstance(action, Discard)
     return Msg.of("lb-act-discard", card=name(action.card))
 

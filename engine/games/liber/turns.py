@@ -22,6 +22,8 @@ from .board import (
     set_player,
 )
 from .data import GAME_ID, CardSpec, cards_by_id, decks_by_id
+from .deck import DeckError
+from .deck import resolve_deck as resolve
 from .model import ARRIERE, PLACES, Card, Options, Piece, Player, Rules, State, Window
 
 # ---------------------------------------------------------------------------
@@ -32,23 +34,8 @@ from .model import ARRIERE, PLACES, Card, Options, Piece, Player, Rules, State, 
 def resolve_deck(text: str) -> tuple[str, str, tuple[str, ...]]:
     """A deck of ``Options.decks``: a ready-made deck id or a deck code
     (``general:card*n+card*n``): (deck name, general id, the 50 card ids)."""
-    try:
-        from .deck import resolve_deck as resolve
-    except ImportError:  # pragma: no cover - until the deck lists module lands
-        resolve = None
-    if resolve is not None:
-        name, general, cards = resolve(text)
-        return name, general, tuple(cards)
-    decks = decks_by_id()
-    if text in decks:
-        deck = decks[text]
-        return deck.id, deck.general, tuple(c for c, n in deck.cards for _ in range(n))
-    general, _, rest = text.partition(":")
-    cards: list[str] = []
-    for part in rest.split("+"):
-        card, _, count = part.partition("*")
-        cards += [card] * int(count or 0)
-    return "", general, tuple(cards)
+    name, general, cards = resolve(text)
+    return name, general, tuple(cards)
 
 
 def card_rules(spec: CardSpec) -> Card:
@@ -98,6 +85,8 @@ def setup(opts: Options, seats: int, seed: int) -> State:
         text = names[seat % len(names)]
         try:
             chosen.append(resolve_deck(text))
+        except DeckError as exc:
+            raise BadOptions(exc.msg, deck=text) from exc
         except (KeyError, ValueError) as exc:
             raise BadOptions(Msg.of("lb-refuse-deck", deck=text), deck=text) from exc
     pool = cards_by_id()
@@ -271,7 +260,9 @@ def finish_turn(state: State, events: list[Event]) -> State:
             new = piece
             if piece.heal_at_end:
                 state = effects.heal(state, ref, piece.heal_at_end, events)
-                new = replace(state.players[s].lines[ref[1]][ref[2]], heal_at_end=0)  # type: ignore[arg-type]
+                healed = state.players[s].lines[ref[1]][ref[2]]
+                assert healed is not None
+                new = replace(healed, heal_at_end=0)
             if new.bonus:
                 new = replace(new, bonus=0)
             if s == seat and new.paralysed and new.paralysed_since < state.turn:
