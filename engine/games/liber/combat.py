@@ -226,6 +226,5 @@ def _after(
         attacker = piece_at(state, a_ref)
         hurt = ref is not None and attacker is not None and wounded.get(combat.blocker, 0) > 0
         if hurt and in_range(state, a_ref, attacker, ref):  # type: ignore[arg-type]
-            events.append(Event("coup-fatal", {"seat": combat.seat, "card": attacker.card}))  # type: ignore[union-attr]
             state = effects.kill(state, ref, combat.seat, events, cause="coup-fatal")  # type: ignore[arg-type]
     return state

@@ -84,11 +84,11 @@ class Liber(Game[State, Action, View]):
         decks = sorted(decks_by_id())
         return (
             "",
+            "faith_to_win=40 vp_to_win=150 gold_to_win=150",
             *(f"decks={d}" for d in decks),
             "line_moves=any counter_limit=cycle multiplayer_end=last-standing",
             "line_moves=none first_turn_placement=anywhere initiative_kill_prevents_riposte=false",
             "vp_cap=false impatient_ready=false hand_limit=5 start_reserves=2",
-            "faith_to_win=40 vp_to_win=150 gold_to_win=150",
         )
 
     # ---- setup and turns --------------------------------------------------

@@ -67,38 +67,7 @@ def _seat_name(names: Sequence[str], seat: object) -> str:
 
 def describe_action(state: State, seat: Seat, action: Action) -> Msg:
     if isinstance(action, Play):
-        card = card_of(state, action.card)
-        nm = name(action.card)
-        cost = play_cost(state, seat, action)
-        if card.type == "unite":
-            assert action.place is not None
-            if action.shares:
-                return Msg.of(
-                    "lb-act-play-ravage",
-                    card=nm,
-                    place=loc_text(action.place),
-                    gold=cost,
-                    shares=shares_text(action.shares),
-                )
-            return Msg.of("lb-act-play-unit", card=nm, place=loc_text(action.place), gold=cost)
-        if card.type == "objet":
-            assert action.place is not None
-            unit = _at(state, (seat, *action.place))
-            return Msg.of("lb-act-play-object", card=nm, unit=unit, gold=cost)
-        if action.place is not None:
-            return Msg.of("lb-act-play-fixture", card=nm, place=loc_text(action.place), gold=cost)
-        if card.type == "dieu":
-            return Msg.of("lb-act-play-god", card=nm, faith=card.faith)
-        if action.target is not None:
-            return Msg.of(
-                "lb-act-play-spell-target",
-                card=nm,
-                target=_at(state, action.target),
-                place=ref_text(action.target),
-                gold=cost,
-                faith=card.faith,
-            )
-        return Msg.of("lb-act-play-spell", card=nm, gold=cost, faith=card.faith)
+        return _describe_play(state, seat, action)
     if isinstance(action, Attack):
         unit = _at(state, (seat, *action.src))
         if len(action.targets) == 1 and action.targets[0][1] == 0:
@@ -150,6 +119,41 @@ def describe_action(state: State, seat: Seat, action: Action) -> Msg:
         return Msg.of("lb-act-reclaim", card=name(obj), gold=card_of(state, obj).gold if obj else 0)
     assert isinstance(action, Discard)
     return Msg.of("lb-act-discard", card=name(action.card))
+
+
+def _describe_play(state: State, seat: Seat, action: Play) -> Msg:
+    card = card_of(state, action.card)
+    nm = name(action.card)
+    cost = play_cost(state, seat, action)
+    if card.type == "unite":
+        assert action.place is not None
+        if action.shares:
+            return Msg.of(
+                "lb-act-play-ravage",
+                card=nm,
+                place=loc_text(action.place),
+                gold=cost,
+                shares=shares_text(action.shares),
+            )
+        return Msg.of("lb-act-play-unit", card=nm, place=loc_text(action.place), gold=cost)
+    if card.type == "objet":
+        assert action.place is not None
+        unit = _at(state, (seat, *action.place))
+        return Msg.of("lb-act-play-object", card=nm, unit=unit, gold=cost)
+    if action.place is not None:
+        return Msg.of("lb-act-play-fixture", card=nm, place=loc_text(action.place), gold=cost)
+    if card.type == "dieu":
+        return Msg.of("lb-act-play-god", card=nm, faith=card.faith)
+    if action.target is not None:
+        return Msg.of(
+            "lb-act-play-spell-target",
+            card=nm,
+            target=_at(state, action.target),
+            place=ref_text(action.target),
+            gold=cost,
+            faith=card.faith,
+        )
+    return Msg.of("lb-act-play-spell", card=nm, gold=cost, faith=card.faith)
 
 
 def _describe_use(state: State, seat: Seat, action: Use) -> Msg:
@@ -404,7 +408,6 @@ _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
     "discard": _ev("lb-ev-discard", name=_who(), card=_card()),
     "pass": lambda e: None,
     "favour": _ev("lb-ev-favour", name=_who(), card=_card()),
-    "coup-fatal": _ev("lb-ev-coup-fatal", name=_who(), card=_card()),
     "returned": _ev("lb-ev-returned", name=_who(), card=_card()),
     "phase": _ev("lb-ev-phase-attack", name=_who()),
     "out": _ev("lb-ev-out", name=_who()),

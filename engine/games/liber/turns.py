@@ -376,14 +376,16 @@ def check_end(state: State, acting: Seat, events: list[Event]) -> State:
             return state
     rules = state.rules
     order = [acting, *order_from(state, acting)] if not state.players[acting].out else living(state)
-    for reason, attr, goal in (
-        ("faith", "faith", rules.faith_to_win),
-        ("vp", "vp", rules.vp_to_win),
-        ("gold", "gold", rules.gold_to_win),
-    ):
-        for seat in order:
-            if getattr(state.players[seat], attr) >= goal:
-                return finish(state, seat, reason, events)
+    players = state.players
+    for seat in order:
+        if players[seat].faith >= rules.faith_to_win:
+            return _finish(state, seat, "faith", events)
+    for seat in order:
+        if players[seat].vp >= rules.vp_to_win:
+            return _finish(state, seat, "vp", events)
+    for seat in order:
+        if players[seat].gold >= rules.gold_to_win:
+            return _finish(state, seat, "gold", events)
     return state
 
 
@@ -400,7 +402,7 @@ def _generals(state: State, acting: Seat, events: list[Event]) -> State:
         for v, _ in dead:
             if v != winner:
                 state = set_player(state, v, replace(state.players[v], out=True))
-        return finish(state, winner, "general", events)
+        return _finish(state, winner, "general", events)
     if len(living(state)) == len(dead):  # the last generals fell together
         dead = tuple(d for d in dead if d[0] != acting) or dead[1:]
     for victim, _killer in dead:
@@ -409,7 +411,7 @@ def _generals(state: State, acting: Seat, events: list[Event]) -> State:
             return state
     alive = living(state)
     if len(alive) == 1:
-        return finish(state, alive[0], "last-standing", events)
+        return _finish(state, alive[0], "last-standing", events)
     return state
 
 
@@ -443,7 +445,7 @@ def eliminate(state: State, seat: Seat, events: list[Event]) -> State:
     return advance(state, events)
 
 
-def finish(state: State, winner: Seat, reason: str, events: list[Event]) -> State:
+def _finish(state: State, winner: Seat, reason: str, events: list[Event]) -> State:
     n = len(state.players)
     others = [(winner + k) % n for k in range(1, n)]
     alive = tuple(s for s in others if not state.players[s].out)
@@ -475,7 +477,7 @@ def resign(state: State, seat: Seat, events: list[Event]) -> State:
     alive = [s for s in living(state) if s != seat]
     if len(alive) == 1:
         state = set_player(state, seat, replace(state.players[seat], out=True))
-        return finish(state, alive[0], "resign", events)
+        return _finish(state, alive[0], "resign", events)
     return eliminate(state, seat, events)
 
 
