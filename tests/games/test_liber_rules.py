@@ -464,3 +464,26 @@ def test_an_object_of_a_dead_unit_may_be_taken_back_paying_its_cost() -> None:
     assert kept.players[1].hand == ("epee-runique",) and kept.players[1].gold == 4
     lost, _ = act(state, "pass")
     assert lost.players[1].graveyard[-1] == "epee-runique" and lost.players[1].gold == 5
+
+
+# ---- Views ----------------------------------------------------------------------------------
+
+
+def test_a_state_sampled_from_a_view_shows_the_same_view() -> None:
+    """Search bots rebuild states from their view: ``view(sample_state(v, k),
+    v.observer) == v`` (hands and deck orders drawn from the unseen cards)."""
+    from engine import rng
+
+    state = g.setup(g.options(""), 3, 11)
+    chooser = rng.seed_state(11, "sample")
+    for step in range(120):
+        seat = sorted(g.pending(state))[0]
+        if step % 20 == 0:
+            for observer in range(3):
+                view = g.view(state, observer)
+                for k in range(2):
+                    assert g.view(g.sample_state(view, k), observer) == view
+        action, chooser = rng.choice(chooser, g.legal_actions(state, seat))
+        state, _ = g.apply(state, seat, action)
+        if not g.pending(state):
+            break
