@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import Event
 from engine.errors import IllegalAction
 from engine.games.liber import GAME
-from engine.games.liber.model import Card
+from engine.games.liber.model import Card, State
 from tests.games.liber_helpers import (
     act,
     act_as,
@@ -46,9 +47,9 @@ def test_setup_draws_seven_and_places_the_general_in_the_middle_of_the_back_line
 # ---- Phase de pioche -----------------------------------------------------------------------
 
 
-def _to_next_turn(state):
+def _to_next_turn(state: State) -> tuple[State, list[Event]]:
     """The active seat ends its phases; windows are passed; the next turn begins."""
-    events = []
+    events: list[Event] = []
     while True:
         seat, decision = next(iter(g.pending(state).items()))
         if decision.kind == "discard":
@@ -153,7 +154,14 @@ TIR = "archer"
 ART = "catapulte"
 
 
-def _attack_legal(attacker: str, a_at: str, t_at: str, extra0=None, extra1=None, seat=0) -> bool:
+def _attack_legal(
+    attacker: str,
+    a_at: str,
+    t_at: str,
+    extra0: dict[str, str] | None = None,
+    extra1: dict[str, str] | None = None,
+    seat: int = 0,
+) -> bool:
     """Is ``attack <a_at> <other seat><t_at>`` legal for ``seat``, with a
     Milicien as the target and ``extra`` pieces on each side?"""
     mine = {a_at: attacker, **(extra0 or {})}
@@ -346,7 +354,9 @@ def test_a_general_killed_ends_the_game() -> None:
         ((0, 0), (0, 0), (60, 0), "gold"),
     ],
 )
-def test_victories_are_checked_in_order_faith_vp_gold(faith, vp, gold, reason) -> None:
+def test_victories_are_checked_in_order_faith_vp_gold(
+    faith: tuple[int, int], vp: tuple[int, int], gold: tuple[int, int], reason: str
+) -> None:
     """« 20 points de foi dans la réserve » « 40 points de victoire » « 60
     pièces d'or en réserve »: checked after every action; when several are
     reached at once, faith, then victory points, then gold (documented
