@@ -192,9 +192,28 @@ def reserves(state: State, seat: Seat) -> int:
     return state.rules.start_reserves + lasting_amount(state, seat, "gold-reserve")
 
 
+_INCOME: dict[tuple[int, str], tuple[object, object, object, int]] = {}
+
+
 def income(state: State, seat: Seat) -> int:
+    """Gold the draw phase brings: reserves × gold per reserve, +1 per
+    Producteur (memoised per battlefield)."""
+    player = state.players[seat]
+    key = (id(player.lines), player.god)
+    hit = _INCOME.get(key)
+    if (
+        hit is not None
+        and hit[0] is player.lines
+        and hit[1] is state.cards
+        and hit[2] is state.rules
+    ):
+        return hit[3]
     producers = sum(1 for _, p in units(state, seat) if has_kw(state, p, "producteur"))
-    return reserves(state, seat) * state.rules.gold_per_reserve + producers
+    value = reserves(state, seat) * state.rules.gold_per_reserve + producers
+    if len(_INCOME) > 256:
+        _INCOME.clear()
+    _INCOME[key] = (player.lines, state.cards, state.rules, value)
+    return value
 
 
 # ---------------------------------------------------------------------------
