@@ -497,3 +497,27 @@ def test_a_state_sampled_from_a_view_shows_the_same_view() -> None:
         state, _ = g.apply(state, seat, action)
         if not g.pending(state):
             break
+
+
+def test_poison_from_a_general_scores_no_victory_points() -> None:
+    """« Note, le général ou les dieux qui infligent des blessures n'apportent
+    pas de point de victoire. »: Malachie's poison wounds without VP; an
+    Empoisonneuse's poison scores for its player."""
+    state = scenario(
+        board=({}, {"f1": "fantassin poisoned", "f2": "milicien"}),
+        hands=("", ""),
+        phase="attack",
+    )
+    by_unit, _ = _to_next_turn(state)
+    assert at(by_unit, "2f1").damage == 1 and by_unit.players[0].vp == 1  # type: ignore[union-attr]
+    malachie = scenario(
+        general_cards=("malachie", "aldric"),
+        board=({}, {"f2": "milicien"}),
+        hands=("", ""),
+        vp=(3, 0),
+    )
+    malachie, _ = act(malachie, "general 1 2f2")
+    assert at(malachie, "2f2").poisoned_by == 0  # type: ignore[union-attr]
+    malachie, _ = act(malachie, "next")
+    malachie, _ = _to_next_turn(malachie)
+    assert at(malachie, "2f2").damage == 1 and malachie.players[0].vp == 0  # type: ignore[union-attr]

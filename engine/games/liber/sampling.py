@@ -123,6 +123,7 @@ def _player(view: View, seat: Seat, hand: tuple[str, ...], deck: tuple[str, ...]
             countered=pv.countered,
             moved=pv.moved,
             poisoned_by=pv.poisoned_by,
+            poison_scores=pv.poison_scores,
             paralysed=pv.paralysed,
             paralysed_since=pv.paralysed_since,
             equipment=pv.equipment,
