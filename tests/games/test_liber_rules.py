@@ -521,3 +521,13 @@ def test_poison_from_a_general_scores_no_victory_points() -> None:
     malachie, _ = act(malachie, "next")
     malachie, _ = _to_next_turn(malachie)
     assert at(malachie, "2f2").damage == 1 and malachie.players[0].vp == 0  # type: ignore[union-attr]
+
+
+def test_a_unit_that_loses_a_line_bonus_by_moving_dies_of_its_wounds() -> None:
+    """Damage is permanent (L6): a Fantassin wounded 4 times lives on the
+    front thanks to Remparts (+1 PV there); moved back (L3), it dies."""
+    state = scenario(board=({"f1": "fantassin dmg=4", "p1": "remparts"}, {}), hands=("", ""))
+    assert at(state, "1f1") is not None
+    state, events = act(state, "move f1 a1")
+    assert at(state, "1a1") is None and "fantassin" in state.players[0].graveyard
+    assert "kill" in kinds(events)

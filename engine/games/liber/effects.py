@@ -143,6 +143,19 @@ def _object_falls(state: State, owner: Seat, obj: str) -> State:
     return set_player(state, owner, replace(player, graveyard=(*player.graveyard, obj)))
 
 
+def sweep(state: State, seat: Seat, events: list[Event]) -> State:
+    """Units of a battlefield whose damage reaches their PV now (a bonus of
+    a line or an object lost by moving) die; nobody killed them."""
+    for line, row in enumerate(state.players[seat].lines):
+        for idx, piece in enumerate(row):
+            if piece is None or piece.fixture:
+                continue
+            ref = (seat, line, idx)
+            if piece.damage >= max_pv(state, ref, piece):
+                state = kill(state, ref, -1, events)
+    return state
+
+
 def gain(
     state: State, seat: Seat, what: str, amount: int, events: list[Event], cause: str = ""
 ) -> State:
