@@ -677,6 +677,7 @@ def test_objects_reclaimed_paying_their_cost_or_to_the_graveyard(take_back: bool
     assert legal(state, 0) == {"reclaim", "pass"}
     state, events = act(state, "reclaim" if take_back else "pass")
     alice = state.players[0]
+    assert ("reclaim" in kinds(events)) is take_back
     if take_back:
         assert alice.hand == ("epee-runique",) and alice.gold == 2
         assert alice.graveyard == ("milicien",)
