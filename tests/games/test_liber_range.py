@@ -7,6 +7,10 @@ range judged against the lines of the enemy attacked.
 The quoted sentences are the seed's (in French). Seat 0 attacks unless the
 test says otherwise; ``mine``/``theirs`` are the attacker's and the
 defender's pieces; generals stay at ``a3`` unless removed (``None``).
+
+« Combat : La notion de combat est cruciale pour déterminer si une unité
+peut attaquer ou être attaquée. Les différents cas sont définis comme
+suit : »
 """
 
 from __future__ import annotations
@@ -286,3 +290,13 @@ def test_multiplayer_no_attack_on_your_own_battlefield() -> None:
     )
     refused(state, "attack f1 1f2", error=IllegalAction)
     assert g.pending(state)[0].kind == "attack"
+
+
+def test_places_enchantments_and_favours_are_never_struck() -> None:
+    """Only units and generals fight: a Catapulte of the front (any line)
+    has no target among the fixtures of the enemy plaine."""
+    state = _state(
+        {"f1": ART}, {"p1": "mine-d-or", "p2": "benediction", "p3": "faveur-de-la-guerre"}
+    )
+    assert {t for t in legal(state) if t.startswith("attack")} == {"attack f1 2a3"}
+    refused(state, "attack f1 2p1", error=IllegalAction)

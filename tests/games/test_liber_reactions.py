@@ -263,3 +263,23 @@ def test_free_for_all_turns_go_round_every_seat(seats: int) -> None:
         order.append(state.active)
     assert order == [*range(seats), 0]
     assert not state.first_round
+
+
+def test_a_seat_is_asked_on_public_information_only() -> None:
+    """The engine decides whether to ask from what everybody sees (the deck
+    list's reaction cards not in sight, the gold and faith), so that being
+    asked never reveals a hand: a hand holding no reaction card is still
+    asked when the deck list has an affordable one, and may only pass. (The
+    issue's « a window where the player has nothing playable is skipped »
+    holds for what the others can know; docs/rules/liber.md says so.)"""
+    state = base(
+        opts="decks=starter",
+        board=({"f1": "fantassin"}, {"f1": "milicien"}),
+        hands=("", "milicien"),
+        gold=(0, 10),
+        faith=(0, 1),
+        phase="attack",
+    )
+    state, _ = act(state, "attack f1 2f1")
+    assert dict(g.pending(state)) == {1: react("attack")}
+    assert legal(state) == {"pass"}
