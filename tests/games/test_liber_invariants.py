@@ -102,15 +102,9 @@ def test_a_unit_with_two_objects_offers_each_back_once() -> None:
     assert state.players[0].gold == 10 - 1 - 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a unit moved (move, Télékinésie) off the line of a place's PV bonus "
-    "(Remparts: front +1 PV) keeps standing with damage >= its PV (play.move / play.use do "
-    "not check deaths; play.equip does)",
-)
 @pytest.mark.parametrize("how", ["move f2 a2", "use a1 telekinesie 2f1 2a1"])
 def test_a_unit_that_loses_its_last_pv_by_leaving_a_line_dies(how: str) -> None:
-    """A Garde du mur (5 PV) with 5 damage on the front of the Remparts (+1
+    """(Found by the random matches; fixed on the engine branch.) A Garde du mur (5 PV) with 5 damage on the front of the Remparts (+1
     PV) has 1 PV left; moved to the back line it has none: it dies."""
     state = scenario(
         opts="decks=starter",

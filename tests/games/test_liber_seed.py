@@ -572,6 +572,24 @@ def test_vp_the_general_earns_none() -> None:
     assert at(corwin, "2f1").damage == 2 and corwin.players[0].vp == 0  # type: ignore[union-attr]
 
 
+def test_vp_poison_given_by_a_general_earns_none_but_by_a_spell_it_does() -> None:
+    """« le général ... qui infligent des blessures n'apportent pas de point
+    de victoires »: Malachie's poison (3 VP) wounds each turn for nothing;
+    the Dague empoisonnée's poison scores for its caster."""
+    state = scenario(
+        board=({}, {"f1": "hallebardier"}), general_cards=("malachie", "aldric"), vp=(3, 0)
+    )
+    state, _ = act(state, "general 1 2f1")
+    state, _ = to_next_turn(state)
+    assert at(state, "2f1").damage == 1 and state.players[0].vp == 0  # type: ignore[union-attr]
+    dagger = scenario(
+        board=({}, {"f1": "hallebardier"}), hands=("dague-empoisonnee", ""), gold=(2, 0)
+    )
+    dagger, _ = act(dagger, "play dague-empoisonnee 2f1")
+    dagger, _ = to_next_turn(dagger)
+    assert at(dagger, "2f1").damage == 1 and dagger.players[0].vp == 1  # type: ignore[union-attr]
+
+
 def test_vp_wounds_on_a_general_earn_none() -> None:
     """« un point de victoire par PV retiré aux unités adverses (autre que le
     général) »"""
