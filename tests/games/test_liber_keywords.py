@@ -287,6 +287,30 @@ def test_empoisonnement_poisons_the_unit_attacked_one_pv_a_turn(strip: bool) -> 
     assert at(state, "2f1").damage == 3  # type: ignore[union-attr]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: Empoisonnement and Paralysie are not applied when the attacker dies "
+    "in the exchange (combat._after skips every target when the attacker is gone); the seed "
+    "poisons/paralyses « l'unité attaquée », and the attacker's abilities come first",
+)
+@pytest.mark.parametrize(
+    ("attacker", "target", "flag"),
+    [("herboriste", "fantassin", "poisoned"), ("sorciere-du-givre", "fanatique", "paralysed")],
+)
+def test_empoisonnement_and_paralysie_even_when_the_attacker_dies(
+    attacker: str, target: str, flag: str
+) -> None:
+    """« Empoisonnement : Empoisonne l'unité attaqué. » « Paralysie : l'unité
+    est paralysé pour le tour de l'adversaire » « Les capacités de l'unité
+    attaquante est prioritaire sur celle défensive »: the riposte that kills
+    the attacker does not undo its ability on the unit it attacked."""
+    state, _ = _attack(({"f1": attacker}, {"f1": target}), "attack f1 2f1")
+    assert at(state, "1f1") is None
+    struck = at(state, "2f1")
+    assert struck is not None
+    assert (struck.poisoned_by == 0) if flag == "poisoned" else struck.paralysed
+
+
 # ---- Entraver --------------------------------------------------------------------------------
 
 
