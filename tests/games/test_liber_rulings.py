@@ -481,3 +481,20 @@ def test_multiplayer_end_last_standing_reason() -> None:
 def test_multiplayer_end_last_standing_ranks_by_elimination_order() -> None:
     state, _ = _two_generals_fall()
     assert g.outcome(state).ranking == ((0,), (2,), (1,))  # type: ignore[union-attr]
+
+
+def test_multiplayer_end_first_general_the_killer_wins_even_off_its_turn() -> None:
+    """Seat 2's general attacks seat 1's Fanatique, whose riposte kills it:
+    the killer (not the active seat) wins."""
+    state = with_opts(
+        "",
+        seats=3,
+        board=({"f1": "fanatique"}, {}, {}),
+        generals=("a3", "f3", "a3"),
+        general_damage=(0, 18, 0),
+        active=1,
+        phase="attack",
+    )
+    state, _ = act(state, "attack f3 1f1")
+    outcome = g.outcome(state)
+    assert outcome is not None and outcome.reason == "general" and outcome.ranking[0] == (0,)
