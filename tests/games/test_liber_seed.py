@@ -590,6 +590,22 @@ def test_vp_poison_given_by_a_general_earns_none_but_by_a_spell_it_does() -> Non
     assert at(dagger, "2f1").damage == 1 and dagger.players[0].vp == 1  # type: ignore[union-attr]
 
 
+def test_vp_a_god_earns_none() -> None:
+    """« ... ou les dieux qui infligent des blessures n'apportent pas de point
+    de victoires »: no god of the pool wounds yet; the damage path marks a
+    god's wound (source ``god``) and scores nothing for it, while the same
+    wound by a spell scores."""
+    from engine.games.liber import effects
+    from tests.games.liber_helpers import ref
+
+    state = scenario(board=({}, {"f1": "hallebardier"}))
+    events: list = []
+    by_god = effects.deal_damage(state, 0, ref("2f1"), 3, events, source="god")
+    by_spell = effects.deal_damage(state, 0, ref("2f1"), 3, events, source="spell")
+    assert at(by_god, "2f1").damage == 3 and by_god.players[0].vp == 0  # type: ignore[union-attr]
+    assert by_spell.players[0].vp == 3
+
+
 def test_vp_wounds_on_a_general_earn_none() -> None:
     """« un point de victoire par PV retiré aux unités adverses (autre que le
     général) »"""
