@@ -196,3 +196,68 @@ all_of = common.all_of
 
 def frozen(state: State) -> str:
     return common.frozen(g, state)
+
+
+# ---- more helpers (tests/games/test_liber_seed.py and its neighbours) -----------------------
+
+
+def without(state: State, card_id: str, *keywords: str) -> State:
+    """The same state where the card ``card_id`` lost ``keywords``: the
+    card's pool entry without them, turned into rules as setup does (so
+    Ravage and Invocateur lose their amounts too)."""
+    from engine.games.liber.data import cards_by_id
+    from engine.games.liber.turns import card_rules
+
+    spec = cards_by_id()[card_id]
+    assert all(spec.keyword(k) is not None for k in keywords), (card_id, keywords)  # type: ignore[arg-type]
+    kept = [k for k in spec.keywords if k.id not in keywords]
+    rules = card_rules(spec.model_copy(update={"keywords": kept}))
+    cards = tuple(rules if c.id == card_id else c for c in state.cards)
+    return evolve(state, cards=cards)
+
+
+def card(state: State, card_id: str) -> Card:
+    return next(c for c in state.cards if c.id == card_id)
+
+
+def decide(state: State) -> tuple[int, str]:
+    """The seat deciding now and its decision kind."""
+    seat, decision = next(iter(g.pending(state).items()))
+    return seat, decision.kind
+
+
+def to_next_turn(state: State, discard: bool = True) -> tuple[State, list[Event]]:
+    """The active seat ends its phases, every window is passed, the hand is
+    discarded down when due; returns when the next turn has begun."""
+    events: list[Event] = []
+    while True:
+        seat, kind = decide(state)
+        if kind == "discard":
+            move = f"discard {state.players[seat].hand[0]}"
+        elif kind in ("react", "reclaim"):
+            move = "pass"
+        else:
+            move = "next"
+        state, evs = act_as(state, seat, move)
+        events += evs
+        if "turn" in kinds(evs) or state.phase == "over":
+            return state, events
+
+
+def to_phase(state: State, phase: str) -> tuple[State, list[Event]]:
+    """``next`` and ``pass`` until the active seat decides in ``phase``."""
+    events: list[Event] = []
+    while not (state.window is None and state.phase == phase):
+        seat, kind = decide(state)
+        state, evs = act_as(state, seat, "pass" if kind in ("react", "reclaim") else "next")
+        events += evs
+    return state, events
+
+
+def known_hands(state: State) -> State:
+    """Each seat's deck list also names the cards of its hand (windows ask a
+    seat only about cards of its deck list that are not in sight)."""
+    players = tuple(
+        evolve(p, decklist=tuple(sorted((*p.decklist, *p.hand)))) for p in state.players
+    )
+    return evolve(state, players=players)
