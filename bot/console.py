@@ -459,7 +459,7 @@ class Console:
                     entries = self.menu(live, seat).entries  # complete moves
                     index, self.chooser = rng.randbelow(self.chooser, len(entries))
                     command = entries[index][0]
-                    self.say(f"→ {command}")
+                    self.say(f"→ `{command}`")  # notation, as typed (no language)
                 elif command not in {n for n, _ in self.menu(live, seat).entries}:
                     picked = self.pick(live, seat, command)
                     if picked is None:
@@ -617,7 +617,7 @@ class Console:
                 step = child.step
                 assert step is not None
                 shown = menu.entries[child.entry][0] if child.entry is not None else step.key
-                label = step.label if step.label == shown else f"{step.label} [{shown}]"
+                label = step.label if step.label == shown else f"{step.label} [`{shown}`]"
                 cells.append(f"{i + 1:>2}. {label}")
             self.say(columns(cells))
         hint = "console-hint-menu" if self.in_menu() else "console-hint"

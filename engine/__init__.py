@@ -20,13 +20,14 @@ from .errors import (
     RulesError,
     StaleAction,
 )
-from .games import belle_position, between_battle, via_belli
+from .games import belle_position, between_battle, liber, via_belli
 from .match import ENGINE_VERSION, LoggedEvent, Match, MatchRecord, seed_commitment
 
 GAMES: dict[str, Game[Any, Any, Any]] = {
     between_battle.GAME.info.id: between_battle.GAME,
     belle_position.GAME.info.id: belle_position.GAME,
     via_belli.GAME.info.id: via_belli.GAME,
+    liber.GAME.info.id: liber.GAME,
 }
 """The registry. Fixed ids: between-battle, via-belli, belle-position, liber,
 battalia (each is added here when its game is implemented)."""

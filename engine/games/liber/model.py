@@ -73,6 +73,11 @@ class Options(GameOptions):
         "or the game goes on until one general is left",
     )
 
+    impatient_ready: bool = Field(
+        default=True,
+        description="L7: Impatient units arrive without summoning sickness",
+    )
+
     @field_validator("decks", mode="before")
     @classmethod
     def _split_decks(cls, value: object) -> object:
@@ -129,6 +134,7 @@ class Rules:
     vp_to_win: int
     gold_to_win: int
     multiplayer_end: str
+    impatient_ready: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +155,7 @@ class Piece:
     moved: bool = False  # moved between lines this turn (L3)
     poisoned_by: int = -1  # seat whose card poisoned it (-1: not poisoned)
     paralysed: bool = False  # cannot attack nor defend during its owner's next turn
+    paralysed_since: int = 0  # the turn it was paralysed (ends at the end of a later own turn)
     equipment: tuple[str, ...] = ()  # objects (card ids)
     used: tuple[str, ...] = ()  # once-per-turn abilities used this turn
     bonus: int = 0  # force until the end of the turn (spells, general ability)
@@ -173,6 +180,7 @@ class Player:
     god: str = ""  # the god invoked, beside the battlefield ("" none)
     used: tuple[str, ...] = ()  # the player's once-per-turn uses (general ability ...)
     out: bool = False  # general killed or resigned
+    decklist: tuple[str, ...] = ()  # the deck's 50 cards, sorted (public: the options name it)
 
 
 Phase = Literal["placement", "attack", "end", "over"]
@@ -197,6 +205,7 @@ class Combat:
     attacker: int  # uid
     strikes: tuple[Strike, ...]
     blocker: int = -1  # uid of the unit that blocked (-1: none)
+    loyal: tuple[int, ...] = ()  # Loyauté: the loyal units the defender chooses among (uids)
 
 
 WindowKind = Literal["attack", "end-placement", "end-attack", "end-turn", "reclaim"]
@@ -229,6 +238,7 @@ class State:
     ranking: tuple[tuple[Seat, ...], ...] = ()
     end_reason: str = ""  # general / faith / vp / gold / resign / last-standing
     discard_to: int = 0  # end phase: hand size to discard down to (0: no discard due)
+    dead_generals: tuple[tuple[Seat, Seat], ...] = ()  # (seat, killer) not yet judged
 
 
 # ---------------------------------------------------------------------------
@@ -254,6 +264,12 @@ class PieceView:
     attacks: int
     equipment: tuple[str, ...]
     keywords: tuple[str, ...]
+    moved: bool = False
+    used: tuple[str, ...] = ()
+    bonus: int = 0
+    heal_at_end: int = 0
+    poisoned_by: int = -1
+    paralysed_since: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +288,8 @@ class SideView:
     deck_count: int
     graveyard: tuple[str, ...]  # public, oldest first
     out: bool
+    used: tuple[str, ...] = ()  # the player's once-per-turn uses (general ability)
+    decklist: tuple[str, ...] = ()  # the deck's cards (public: the options name the deck)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,3 +319,11 @@ class View:
     faith_to_win: int
     vp_to_win: int
     gold_to_win: int
+    # the rest of the public state (search bots rebuild states from views)
+    rules: Rules | None = None
+    cards: tuple[Card, ...] = ()
+    state_window: Window | None = None
+    state_windows: tuple[Window, ...] = ()
+    state_combat: Combat | None = None
+    next_uid: int = 0
+    discard_to: int = 0

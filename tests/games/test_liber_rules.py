@@ -1,0 +1,378 @@
+"""Chroniques de Liber: the core rules (setup, draw phase, placement costs,
+range tables, the seed's A/B example, victory order). Each test quotes the
+seed sentence it checks (seed 002, in French)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalAction
+from engine.games.liber import GAME
+from engine.games.liber.model import Card
+from tests.games.liber_helpers import (
+    act,
+    act_as,
+    at,
+    first,
+    kinds,
+    legal,
+    pass_all,
+    refused,
+    scenario,
+)
+
+g = GAME
+
+
+# ---- Mise en place -------------------------------------------------------------------------
+
+
+def test_setup_draws_seven_and_places_the_general_in_the_middle_of_the_back_line() -> None:
+    """« Les joueurs placent leur général face visible au centre du champ de
+    bataille sur l'arrière ligne. » « Piocher 7 cartes que vous mettez dans
+    votre main. » « Un deck de 50 cartes par joueur »"""
+    state = g.setup(g.options("decks=starter"), 2, 3)
+    for player in state.players:
+        general = player.lines[1][2]
+        assert general is not None and general.general and general.card == player.general
+        assert len(player.hand) + len(player.deck) == 50
+        assert len(player.decklist) == 50
+    # the first player's turn has begun: its draw phase drew one more card
+    assert state.active == 0 and state.phase == "placement"
+    assert len(state.players[0].hand) == 8 and len(state.players[1].hand) == 7
+    assert state.players[0].gold == 5 and state.players[1].gold == 0
+
+
+# ---- Phase de pioche -----------------------------------------------------------------------
+
+
+def _to_next_turn(state):
+    """The active seat ends its phases; windows are passed; the next turn begins."""
+    events = []
+    while True:
+        seat, decision = next(iter(g.pending(state).items()))
+        if decision.kind == "discard":
+            move = f"discard {state.players[seat].hand[0]}"
+        else:
+            move = "pass" if state.window is not None else "next"
+        state, evs = act(state, move)
+        events += evs
+        if "turn" in kinds(evs):
+            return state, events
+
+
+def test_draw_phase_draws_one_card_and_pays_five_gold_per_reserve() -> None:
+    """« Piochez une carte de votre réserve. » « Recevez 5 pièces d'or par
+    réserves d'or que vous disposez. » (L2: one reserve at the start, places
+    add more; Producteur +1 per turn; gold carries over.)"""
+    state = scenario(
+        board=({}, {"p1": "mine-d-or", "p2": "paysan"}),
+        hands=("", "milicien"),
+        decks=(None, "archer fantassin"),
+        gold=(0, 3),
+        phase="attack",
+    )
+    state, events = _to_next_turn(state)
+    bob = state.players[1]
+    assert state.active == 1
+    assert bob.hand == ("milicien", "archer") and bob.deck == ("fantassin",)
+    assert bob.gold == 3 + 2 * 5 + 1
+    assert first(events, "gold").data["amount"] == 11
+
+
+def test_an_empty_deck_draws_nothing() -> None:
+    state = scenario(hands=("", "milicien"), decks=(None, ""), phase="attack")
+    state, events = _to_next_turn(state)
+    assert state.players[1].hand == ("milicien",)
+    assert "draw" not in kinds(events[kinds(events).index("turn") :])
+
+
+# ---- Phase de placement --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("where", "cost"), [("p1", 3), ("a1", 5), ("f1", 7)])
+def test_placement_costs_by_line(where: str, cost: int) -> None:
+    """« Jouez des cartes depuis votre main sur le champ de bataille, arrive
+    sur la plaine. » « Vous pouvez payer 2 pièces d'or supplémentaire pour le
+    faire arriver à l'arrière ligne ou 4 pièces d'or supplémentaire pour la
+    première ligne. Il garde son mal d'invoque. »"""
+    state = scenario(hands=("fantassin", ""), gold=(10, 0))
+    state, _ = act(state, f"play fantassin {where}")
+    assert state.players[0].gold == 10 - cost
+    piece = at(state, f"1{where}")
+    assert piece is not None and piece.card == "fantassin" and piece.sick
+
+
+def test_placement_refused_without_the_gold() -> None:
+    state = scenario(hands=("fantassin", ""), gold=(6, 0))
+    refused(state, "play fantassin f1", error=IllegalAction)
+    assert "play fantassin a1" in legal(state)
+
+
+def test_deplacement_arrives_anywhere_at_no_extra_cost() -> None:
+    """« Déplacement : Permet d'arriver n'importe où sur n'importe quelle ligne
+    de votre armée. »"""
+    state = scenario(hands=("eclaireur", ""), gold=(3, 0))
+    state, _ = act(state, "play eclaireur f2")
+    assert state.players[0].gold == 0
+
+
+def test_first_round_second_player_places_anywhere_for_free() -> None:
+    """« Note au premier tour les joueurs à jouer en second peuvent placer les
+    unités où ils le souhaitent sur le champ de bataille. » (L7: for free)"""
+    state = scenario(hands=("", "fantassin"), gold=(0, 3), active=1, first_round=True, turn=2)
+    state, _ = act(state, "play fantassin f3")
+    assert state.players[1].gold == 0
+    paying = scenario(
+        hands=("", "fantassin"),
+        gold=(0, 3),
+        active=1,
+        first_round=True,
+        turn=2,
+        opts="first_turn_placement=anywhere",
+    )
+    refused(paying, "play fantassin f3", error=IllegalAction)
+
+
+def test_the_first_round_has_no_attack_phase() -> None:
+    """« A noté : le premier tour n'est qu'une phase de pose, pas de combat au
+    premier tour. »"""
+    state = scenario(
+        board=({"f1": "fantassin"}, {"f1": "fantassin"}), hands=("", ""), first_round=True, turn=1
+    )
+    state, events = act(state, "next")
+    state, more = pass_all(state)
+    assert state.active == 1 and state.phase == "placement"
+    assert "phase" not in kinds(events + more)
+
+
+# ---- Combat: the range case tables (L4), both ways -----------------------------------------
+
+MELEE = "fantassin"
+TIR = "archer"
+ART = "catapulte"
+
+
+def _attack_legal(attacker: str, a_at: str, t_at: str, extra0=None, extra1=None, seat=0) -> bool:
+    """Is ``attack <a_at> <other seat><t_at>`` legal for ``seat``, with a
+    Milicien as the target and ``extra`` pieces on each side?"""
+    mine = {a_at: attacker, **(extra0 or {})}
+    theirs = {t_at: "milicien", **(extra1 or {})}
+    board = (mine, theirs) if seat == 0 else (theirs, mine)
+    state = scenario(board=board, generals=(None, None), phase="attack", active=seat)
+    return f"attack {a_at} {2 - seat}{t_at}" in legal(state, seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_melee_case_1_front_to_front(seat: int) -> None:
+    """« Cas 1 : Votre unité est sur la ligne de front, l'unité ennemie est
+    également sur la ligne de front. »"""
+    assert _attack_legal(MELEE, "f1", "f3", seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_melee_case_2_front_to_back_only_if_the_enemy_front_is_empty(seat: int) -> None:
+    """« Cas 2 : Votre unité est sur la ligne de front, l'unité ennemie est sur
+    la ligne arrière, et aucune unité ennemie sur la ligne de front. »"""
+    assert _attack_legal(MELEE, "f1", "a2", seat=seat)
+    assert not _attack_legal(MELEE, "f1", "a2", extra1={"f5": "paysan"}, seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_melee_case_3_back_to_front_only_if_your_front_is_empty(seat: int) -> None:
+    """« Cas 3 : Votre unité est sur la ligne arrière, l'unité ennemie est sur
+    la ligne de front, et aucune unité alliée sur votre ligne de front. »"""
+    assert _attack_legal(MELEE, "a1", "f2", seat=seat)
+    assert not _attack_legal(MELEE, "a1", "f2", extra0={"f5": "paysan"}, seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_melee_case_4_back_to_back_only_if_both_fronts_are_empty(seat: int) -> None:
+    """« Cas 4 : Votre unité est sur la ligne arrière, l'unité ennemie est sur
+    la ligne arrière, et aucune unité sur les lignes de front. »"""
+    assert _attack_legal(MELEE, "a1", "a2", seat=seat)
+    assert not _attack_legal(MELEE, "a1", "a2", extra0={"f5": "paysan"}, seat=seat)
+    assert not _attack_legal(MELEE, "a1", "a2", extra1={"f5": "paysan"}, seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize(("a_at", "t_at"), [("p1", "f1"), ("p1", "p1"), ("f1", "p1"), ("a1", "p1")])
+def test_melee_every_other_case_is_impossible(seat: int, a_at: str, t_at: str) -> None:
+    """« Dans tous les autres cas, l'attaque ou la riposte est impossible. »"""
+    assert not _attack_legal(MELEE, a_at, t_at, seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_tir_case_1_back_to_front(seat: int) -> None:
+    """« Cas 1 : Votre unité avec le tir est sur la ligne arrière, l'unité
+    ennemie est sur la ligne de front. » (even with an ally on your front)"""
+    assert _attack_legal(TIR, "a1", "f2", extra0={"f5": "paysan"}, seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_tir_case_2_front_to_back_or_front(seat: int) -> None:
+    """« Cas 2 : Votre unité est sur la ligne de front, l'unité ennemie est sur
+    la ligne arrière ou sur la ligne de front. »"""
+    assert _attack_legal(TIR, "f1", "f2", seat=seat)
+    assert _attack_legal(TIR, "f1", "a2", extra1={"f5": "paysan"}, seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize(("a_at", "t_at"), [("a1", "a1"), ("p1", "f1"), ("f1", "p1"), ("a1", "p2")])
+def test_tir_every_other_case_is_impossible(seat: int, a_at: str, t_at: str) -> None:
+    """« Pour tous les autres cas, l'attaque ou la riposte est impossible. »"""
+    assert not _attack_legal(TIR, a_at, t_at, seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_artillerie_case_1_plaine_to_front(seat: int) -> None:
+    """« Cas 1 : Votre unité est sur la ligne de plaine, l'unité ennemie est
+    sur la ligne de front. »"""
+    assert _attack_legal(ART, "p1", "f2", seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_artillerie_case_2_back_to_back_if_the_enemy_front_is_empty(seat: int) -> None:
+    """« Cas 2 : Votre unité est sur la ligne arrière, l'unité ennemie est sur
+    la ligne arrière, et aucune unité ennemie sur la ligne de front. »"""
+    assert _attack_legal(ART, "a1", "a2", extra0={"f5": "paysan"}, seat=seat)
+    assert not _attack_legal(ART, "a1", "a2", extra1={"f5": "paysan"}, seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("t_at", ["p2", "a2", "f2"])
+def test_artillerie_case_3_front_to_any_line(seat: int, t_at: str) -> None:
+    """« Cas 3 : Votre unité est sur la ligne de front, l'unité ennemie est sur
+    n'importe quelle ligne. »"""
+    assert _attack_legal(ART, "f1", t_at, extra1={"f5": "paysan"}, seat=seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize(("a_at", "t_at"), [("a1", "f1"), ("p1", "a1"), ("p1", "p1"), ("a1", "p1")])
+def test_artillerie_every_other_case_is_impossible(seat: int, a_at: str, t_at: str) -> None:
+    """« Pour tous les autres cas, l'attaque ou la riposte est impossible. »
+    (L4: artillery on the back line cannot hit the enemy front.)"""
+    assert not _attack_legal(ART, a_at, t_at, seat=seat)
+
+
+def test_out_of_range_is_refused_with_its_reason() -> None:
+    state = scenario(board=({"a1": MELEE, "f5": "paysan"}, {"f2": "milicien"}), phase="attack")
+    refused(state, "attack a1 2f2", error=IllegalAction, match="out of range")
+
+
+def test_the_riposte_follows_the_tables_too() -> None:
+    """« Dans tous les autres cas, l'attaque ou la riposte est impossible. »:
+    a Catapulte on the plaine strikes the front; the unit there cannot strike
+    back at the plaine (front → plaine is no melee case)."""
+    state = scenario(board=({"p1": ART}, {"f2": "fantassin"}), phase="attack")
+    state, _events = act(state, "attack p1 2f2")
+    assert at(state, "1p1").damage == 0  # type: ignore[union-attr]
+    assert at(state, "2f2") is None  # 5 damage on 4 PV
+    # a Fantassin at the front strikes an Archer on the back line (case 2): the
+    # archer strikes back (Tir case 1: back line → front)
+    state = scenario(board=({"f1": "fantassin"}, {"a2": TIR}), phase="attack")
+    state, _events = act(state, "attack f1 2a2")
+    assert at(state, "1f1").damage == 2  # type: ignore[union-attr]
+
+
+# ---- Résolution: the seed's example --------------------------------------------------------
+
+UNIT_A = Card(id="unite-a", type="unite", gold=1, force=8, pv=10)
+UNIT_B = Card(id="unite-b", type="unite", gold=1, force=3, pv=8)
+
+
+def test_the_a_b_example() -> None:
+    """« Unité A inflige 8 points de dégât à l'ennemi et perd 3 points de vie.
+    VS Unité B inflige 3 points de dégât à l'ennemi et perd 8 points de vie.
+    Résultat : L'Unité A reste sur le champ de bataille avec 7 points de vie
+    pour les tours suivants. L'Unité B est mise au cimetière. »"""
+    state = scenario(
+        board=({"f1": "unite-a"}, {"f1": "unite-b"}),
+        phase="attack",
+        extra_cards=(UNIT_A, UNIT_B),
+    )
+    state, events = act(state, "attack f1 2f1")
+    a = at(state, "1f1")
+    assert a is not None and 10 - a.damage == 7
+    assert at(state, "2f1") is None and "unite-b" in state.players[1].graveyard
+    # « Gagnez des points de foi pour chaque unité ennemie éliminée. »
+    assert state.players[0].faith == 1
+    # « un point de victoire par PV retiré aux unités adverses »: 8 and 3
+    assert state.players[0].vp == 8 and state.players[1].vp == 3
+    strikes = [e for e in events if e.kind == "strike"]
+    assert {(e.data["dealer"], e.data["damage"]) for e in strikes} == {
+        ("unite-a", 8),
+        ("unite-b", 3),
+    }
+    # « Les dégâts sont permanents »: still 7 PV on the next turn
+    state, _ = _to_next_turn(state)
+    assert 10 - at(state, "1f1").damage == 7  # type: ignore[union-attr]
+
+
+def test_a_unit_that_counter_attacked_cannot_again_this_turn() -> None:
+    """« Attention : Une unité qui a fait une contre-attaque ne peut pas en
+    faire avant la fin du tour. »"""
+    state = scenario(
+        board=({"f1": "fantassin", "f2": "fantassin"}, {"f1": "porte-bouclier"}),
+        phase="attack",
+    )
+    state, _ = act(state, "attack f1 2f1")
+    assert at(state, "1f1").damage == 2  # type: ignore[union-attr]
+    state, _ = act(state, "attack f2 2f1")
+    assert at(state, "1f2").damage == 0  # type: ignore[union-attr]
+
+
+# ---- Fin de partie: the order of the victories ---------------------------------------------
+
+
+def test_a_general_killed_ends_the_game() -> None:
+    """« Tuer le général adverse. »"""
+    state = scenario(
+        board=({"f1": "fantassin"}, {}),
+        generals=("a3", "f3"),
+        general_damage=(0, 17),
+        phase="attack",
+    )
+    state, _events = act(state, "attack f1 2f3")
+    outcome = g.outcome(state)
+    assert outcome is not None and outcome.reason == "general" and outcome.winner == 0
+
+
+@pytest.mark.parametrize(
+    ("faith", "vp", "gold", "reason"),
+    [
+        ((20, 0), (40, 0), (60, 0), "faith"),
+        ((0, 0), (40, 0), (60, 0), "vp"),
+        ((0, 0), (0, 0), (60, 0), "gold"),
+    ],
+)
+def test_victories_are_checked_in_order_faith_vp_gold(faith, vp, gold, reason) -> None:
+    """« 20 points de foi dans la réserve » « 40 points de victoire » « 60
+    pièces d'or en réserve »: checked after every action; when several are
+    reached at once, faith, then victory points, then gold (documented
+    order)."""
+    state = scenario(faith=faith, vp=vp, gold=gold)
+    state, _ = act(state, "next")
+    outcome = g.outcome(state)
+    assert outcome is not None and outcome.reason == reason and outcome.winner == 0
+
+
+def test_the_general_comes_before_the_other_victories() -> None:
+    """Killing the general and reaching a threshold in the same action: the
+    general's death decides (and the killer wins)."""
+    state = scenario(
+        board=({"f1": "fantassin"}, {}),
+        generals=("a3", "f3"),
+        general_damage=(0, 17),
+        faith=(0, 25),
+        phase="attack",
+    )
+    state, _ = act(state, "attack f1 2f3")
+    outcome = g.outcome(state)
+    assert outcome is not None and (outcome.reason, outcome.winner) == ("general", 0)
+
+
+def test_the_acting_seat_wins_first_when_two_reach_a_threshold() -> None:
+    state = scenario(faith=(20, 20))
+    state, _ = act_as(state, 0, "next")
+    assert g.outcome(state).winner == 0  # type: ignore[union-attr]
