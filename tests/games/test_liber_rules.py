@@ -376,3 +376,114 @@ def test_the_acting_seat_wins_first_when_two_reach_a_threshold() -> None:
     state = scenario(faith=(20, 20))
     state, _ = act_as(state, 0, "next")
     assert g.outcome(state).winner == 0  # type: ignore[union-attr]
+
+
+# ---- Response windows, blocks, Loyauté -----------------------------------------------------
+
+
+def test_the_attacked_player_may_play_an_ephemere_in_the_attack_window() -> None:
+    """« les éphémères (pouvant être lancés durant le tour de l'adversaire) »:
+    the attack window names the attacked seat, which may cast Éclair."""
+    state = scenario(
+        board=({"f1": "fantassin"}, {"f2": "milicien"}),
+        hands=("", "eclair"),
+        gold=(0, 4),
+        faith=(0, 1),
+        phase="attack",
+    )
+    state, _ = act(state, "attack f1 2f2")
+    assert {s: d.kind for s, d in g.pending(state).items()} == {1: "react"}
+    assert legal(state, 1) == {"play eclair 1f1", "pass"}
+    state, events = act(state, "play eclair 1f1")
+    # Éclair's 3 damage, then the combat: the Milicien's riposte finishes the Fantassin
+    assert at(state, "1f1") is None and at(state, "2f2") is None
+    assert kinds(events)[:2] == ["play", "strike"]
+
+
+def test_a_window_with_nothing_possible_is_skipped_without_asking() -> None:
+    state = scenario(
+        board=({"f1": "fantassin"}, {"f2": "milicien"}), hands=("", ""), phase="attack"
+    )
+    state, events = act(state, "attack f1 2f2")
+    assert g.pending(state) == {0: g.pending(state)[0]} and state.window is None
+    assert "strike" in kinds(events)
+
+
+def test_the_defender_blocks_with_a_unit_that_can_fight_the_attacker() -> None:
+    """« Les attaques peuvent être bloquées par des cartes des unités
+    adverses. » (L5: a unit that can legally fight the attacker)"""
+    state = scenario(
+        board=({"f1": "fantassin"}, {"f2": "milicien", "f3": "sergent", "p1": "paysan"}),
+        hands=("", ""),
+        phase="attack",
+    )
+    state, _ = act(state, "attack f1 2f2")
+    assert legal(state, 1) == {"block f3", "pass"}  # the Paysan on the plaine is out of range
+    state, _ = act(state, "block f3")
+    sergent = at(state, "2f3")
+    assert at(state, "2f2") is not None and sergent is not None and sergent.damage == 3
+    # the Sergent strikes back with 3 + 1 (Regroupement: the Milicien beside it)
+    assert at(state, "1f1") is None
+
+
+def test_loyalty_protects_the_line_and_the_defender_chooses_among_loyal_units() -> None:
+    """« Loyauté : Tant qu'une unité possède loyauté, il est impossible à
+    l'adversaire de combattre d'autres troupes sur la ligne, ou sur les lignes
+    arrière. Si plusieurs unités ont loyauté le défenseur choisit laquelle est
+    attaquée en premier. »"""
+    state = scenario(
+        board=({"f1": "catapulte"}, {"f2": "porte-bouclier", "f3": "milicien", "a1": "archer"}),
+        hands=("", ""),
+        phase="attack",
+    )
+    assert {a for a in legal(state) if a.startswith("attack")} == {"attack f1 2f2"}
+    two = scenario(
+        board=({"f1": "fantassin"}, {"f2": "porte-bouclier", "f4": "porte-bouclier"}),
+        hands=("", ""),
+        phase="attack",
+    )
+    two, _ = act(two, "attack f1 2f2")
+    assert g.pending(two)[1].kind == "loyalty" and legal(two, 1) == {"guard f2", "guard f4"}
+    two, _ = act(two, "guard f4")
+    two, _ = pass_all(two)
+    assert at(two, "2f4").damage == 1 and at(two, "2f2").damage == 0  # type: ignore[union-attr]
+
+
+def test_an_object_of_a_dead_unit_may_be_taken_back_paying_its_cost() -> None:
+    """« Quand une unité meurt, on peut récupérer l'objet en payant son coût
+    en pièces d'or, sinon il va au cimetière. »"""
+    state = scenario(
+        board=({"f1": "chevalier"}, {"f2": "milicien eq=epee-runique"}),
+        hands=("", ""),
+        gold=(0, 5),
+        phase="attack",
+    )
+    state, _ = act(state, "attack f1 2f2")
+    assert g.pending(state)[1].kind == "reclaim"
+    kept, _ = act(state, "reclaim")
+    assert kept.players[1].hand == ("epee-runique",) and kept.players[1].gold == 4
+    lost, _ = act(state, "pass")
+    assert lost.players[1].graveyard[-1] == "epee-runique" and lost.players[1].gold == 5
+
+
+# ---- Views ----------------------------------------------------------------------------------
+
+
+def test_a_state_sampled_from_a_view_shows_the_same_view() -> None:
+    """Search bots rebuild states from their view: ``view(sample_state(v, k),
+    v.observer) == v`` (hands and deck orders drawn from the unseen cards)."""
+    from engine import rng
+
+    state = g.setup(g.options(""), 3, 11)
+    chooser = rng.seed_state(11, "sample")
+    for step in range(120):
+        seat = sorted(g.pending(state))[0]
+        if step % 20 == 0:
+            for observer in range(3):
+                view = g.view(state, observer)
+                for k in range(2):
+                    assert g.view(g.sample_state(view, k), observer) == view
+        action, chooser = rng.choice(chooser, g.legal_actions(state, seat))
+        state, _ = g.apply(state, seat, action)
+        if not g.pending(state):
+            break

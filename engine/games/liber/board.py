@@ -17,17 +17,23 @@ Ref = tuple[int, int, int]
 _CARDS: dict[int, tuple[tuple[Card, ...], dict[str, Card]]] = {}
 
 
+_LAST: list[object] = [None, {}]
+
+
 def cards_of(state: State) -> dict[str, Card]:
     """The state's cards by id (memoised per cards tuple)."""
-    key = id(state.cards)
+    cards = state.cards
+    if _LAST[0] is cards:
+        return _LAST[1]  # type: ignore[return-value]
+    key = id(cards)
     hit = _CARDS.get(key)
-    if hit is not None and hit[0] is state.cards:
-        return hit[1]
-    table = {c.id: c for c in state.cards}
-    if len(_CARDS) > 64:
-        _CARDS.clear()
-    _CARDS[key] = (state.cards, table)
-    return table
+    if hit is None or hit[0] is not cards:
+        if len(_CARDS) > 64:
+            _CARDS.clear()
+        hit = (cards, {c.id: c for c in cards})
+        _CARDS[key] = hit
+    _LAST[0], _LAST[1] = cards, hit[1]
+    return hit[1]
 
 
 def card_of(state: State, card_id: str) -> Card:
@@ -140,19 +146,31 @@ def order_from(state: State, seat: Seat) -> list[Seat]:
 # ---------------------------------------------------------------------------
 
 
+_LASTING: dict[tuple[int, str], tuple[object, tuple[Card, ...], list[Card]]] = {}
+
+
 def lasting(state: State, seat: Seat) -> list[Card]:
     """The distinct cards whose lasting effects work for ``seat``: its
     places, enchantments and favours, and its god (each id once: the same
-    effect never stacks)."""
+    effect never stacks). Memoised per plaine line and god."""
+    player = state.players[seat]
+    row = player.lines[PLAINE]
+    key = (id(row), player.god)
+    hit = _LASTING.get(key)
+    if hit is not None and hit[0] is row and hit[1] is state.cards:
+        return hit[2]
     table = cards_of(state)
     seen: dict[str, Card] = {}
-    player = state.players[seat]
-    for piece in player.lines[PLAINE]:
+    for piece in row:
         if piece is not None and piece.fixture:
             seen.setdefault(piece.card, table[piece.card])
     if player.god:
         seen.setdefault(player.god, table[player.god])
-    return list(seen.values())
+    found = list(seen.values())
+    if len(_LASTING) > 256:
+        _LASTING.clear()
+    _LASTING[key] = (row, state.cards, found)
+    return found
 
 
 def lasting_amount(state: State, seat: Seat, kind: str, line: int = -1) -> int:

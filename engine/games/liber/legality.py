@@ -210,8 +210,16 @@ def _shape(state: State, seat: Seat, card: Card, a: Play) -> Msg | None:
     return None
 
 
+_RAVAGE: list[object] = [None, -1, []]
+
+
 def ravage_targets(state: State, seat: Seat) -> list[Ref]:
-    return [ref for s in enemies(state, seat) for ref, _ in units(state, s)]
+    """The enemy units a Ravage may hit (memoised for the last table)."""
+    if _RAVAGE[0] is state.players and _RAVAGE[1] == seat:
+        return _RAVAGE[2]  # type: ignore[return-value]
+    found = [ref for s in enemies(state, seat) for ref, _ in units(state, s)]
+    _RAVAGE[0], _RAVAGE[1], _RAVAGE[2] = state.players, seat, found
+    return found
 
 
 def _ravage(state: State, seat: Seat, card: Card, a: Play) -> Msg | None:
