@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from bot.discord import GueridonBot
-from bot.i18n import t
+from bot.i18n import game_text, t
 from bot.service import LiveMatch
 from engine import GAMES, rng
 from engine.games.liber import deck as rules
@@ -227,6 +227,7 @@ async def test_a_new_player_builds_a_deck_and_plays_it_against_a_hard_bot(
     eve = world.eve  # never used the bot before
     bot = world.make_bot(bot_seconds=0.2)
     async with fake.running(bot):
+        bot.host._seed_source = lambda: 14  # the same shuffles on every run
         res = await fake.slash(
             eve, world.chan, "deck create", name="Ma foi", list=ready_list("foi")
         )
@@ -245,17 +246,17 @@ async def test_a_new_player_builds_a_deck_and_plays_it_against_a_hard_bot(
         assert live.bot_levels == {1: "hard"}
         walker = Walker(fake, bot, live)
         chooser = rng.seed_state(14, "hard")
-        moves = windows = 0
+        moves = 0
         while not live.match.is_over and moves < 600:
             await fake.wait_for(lambda: live.match.is_over or 0 in live.match.pending(), 60)
             if live.match.is_over:
                 break
-            decision = live.match.pending()[0]
             legal = live.match.legal_notations(0)
             index, chooser = rng.randbelow(chooser, len(legal))
             notation = legal[index]
-            if decision.kind == "react":
-                windows += 1
+            if moves == 0:  # the first move: a unit, card → line → place
+                menu = bot.menu_for(live, 0, "en")
+                notation = next(n for n, path in menu.entries if len(path) >= 3)
             if moves % 3 == 2:
                 version = live.version
                 await typed(fake, world, eve, notation, "en")
@@ -294,10 +295,12 @@ async def people_match(
     users: list[FakeUser],
     decks: list[str],
     options: str = "",
-    clock: str = "correspondence",
+    seed: int = 14,
 ) -> LiveMatch:
     """Each user pastes their deck list (``/deck create``), then the first
-    opens a lobby with it, the others join with theirs, and it starts."""
+    opens a lobby with it, the others join with theirs, and it starts (with
+    this match seed: the shuffles, so the match, are the same on every run)."""
+    bot.host._seed_source = lambda: seed
     for user, text in zip(users, decks, strict=True):
         res = await fake.slash(user, world.chan, "deck create", name="Mon deck", list=text)
         assert res.ephemeral and ("saved" in res.text or "enregistré" in res.text), res.text
@@ -310,7 +313,6 @@ async def people_match(
         seats=len(users),
         deck="Mon deck",
         options=options,
-        clock=clock,
     )
     for user in others:
         await fake.slash(user, world.chan, "lobby join", deck="Mon deck")
@@ -413,11 +415,19 @@ async def test_an_attack_window_is_asked_by_dm_with_buttons_and_is_on_the_clock(
         png(dm)
         legal = live.match.legal_notations(seat)
         menu = bot.menu_for(live, seat, lang)
-        if menu.flat:
-            labels = [b["label"] for b in dm.buttons()]
-            assert len(labels) == len(legal) and dm.buttons()[0]["custom_id"].startswith("gm:")
-        reaction = t(lang, "to-act", who=t(lang, "your-turn"), what="").split("{")[0]
-        assert reaction.strip()[:6] in dm.text, dm.text
+        # block with each blocker and pass are buttons, one click each (an
+        # éphémère that takes a target makes it a menu: its target comes next)
+        assert menu.flat, [n for n, _ in menu.entries]
+        buttons = dm.buttons()
+        assert [b["custom_id"] for b in buttons] == [
+            f"gm:{live.id}:{version}:{seat}:{i}" for i in range(len(legal))
+        ]
+        assert buttons[legal.index("pass")]["label"] == game_text(
+            lang, GAME.describe_action(live.match.state, seat, GAME.parse_action("pass"))
+        )
+        decision = live.match.pending()[seat]
+        what = game_text(lang, GAME.decision_text(decision, names=live.names))
+        assert t(lang, "to-act", who=t(lang, "your-turn"), what=what) in dm.text, dm.text
         assert not problems(dm.text, lang, ("alice", "bob"))
         # answered there: the block
         block = next(n for n in legal if n.startswith("block "))

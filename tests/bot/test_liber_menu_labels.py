@@ -1,0 +1,55 @@
+"""Chroniques de Liber's choices as a player reads them in Discord: at every
+level of a seat's menu, two choices must be told apart by what is shown (a
+select option shows its label and its detail; a button of the flat layout,
+its label only). Found by the end-to-end tests (issue 14): two Prêtres'
+"Prêtre: Healing" in one select, two "Block with Milicien" buttons."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.i18n import menu_entries
+from bot.menu import MenuNode, build_menu
+from engine import GAMES, rng
+
+GAME = GAMES["liber"]
+
+
+def _twins(node: MenuNode, flat: bool) -> list[str]:
+    """Sibling choices shown the same (label, and detail unless buttons)."""
+    shown = Counter(
+        (c.step.label, "" if flat else c.step.detail) for c in node.children if c.step is not None
+    )
+    twins = [f"{label} {detail}".strip() for (label, detail), n in shown.items() if n > 1]
+    for child in node.children:
+        twins += _twins(child, False)
+    return twins
+
+
+def _twins_in_random_games(games: int, locale: str) -> list[str]:
+    found: list[str] = []
+    for seed in range(games):
+        state = GAME.setup(GAME.options(""), 2, seed)
+        chooser = rng.seed_state(seed, "labels")
+        while GAME.pending(state):
+            for seat in GAME.pending(state):
+                menu = build_menu(menu_entries(GAME, state, seat, locale))
+                found += _twins(menu.root, menu.flat)
+            seat = sorted(GAME.pending(state))[0]
+            action, chooser = rng.choice(chooser, GAME.legal_actions(state, seat))
+            state, _ = GAME.apply(state, seat, action)
+    return sorted(set(found))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine (engine/games/liber/text.py): lb-act-block and lb-act-guard name the unit"
+    " but not its place (two Miliciens: two identical buttons), and the 'use' step"
+    " (lb-menu-use) has no detail, so two units with the same ability read the same",
+)
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_choices_of_one_level_can_be_told_apart(locale: str) -> None:
+    twins = _twins_in_random_games(6, locale)
+    assert not twins, twins
