@@ -31,6 +31,7 @@ from engine.games.liber.data import decks_by_id
 from tests.bot.textcheck import problems
 from tests.e2e.random_match import play_random_match, typed_move
 from tests.e2e.test_discord_between_battle import World, live_match, png
+from tests.e2e.test_discord_every_game import _texts
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
 GAME = GAMES["liber"]
@@ -571,6 +572,15 @@ async def test_compound_moves_are_picked_in_stages(fake: FakeDiscord, tmp_path: 
         blocks = [n for k, n in walker.flat if n.startswith("block ")]
         blocks += [n for n, keys in walker.paths if n.startswith("block ") and len(keys) == 1]
         assert blocks
+        # every DM each player got, menus' labels and details included, in
+        # their language (alice English, bob French)
         names = ("alice", "bob")
-        bad = [p for lang, text in walker.texts for p in problems(text, lang, names)]
-        assert not bad, bad
+        bad = [
+            f"{p}: {text[:120]!r}"
+            for user, lang in ((world.alice, "en"), (world.bob, "fr"))
+            for message in fake.dm_messages(user)
+            for text in _texts(message)
+            for p in problems(text, lang, names)
+        ]
+        bad += [p for lang, text in walker.texts for p in problems(text, lang, names)]
+        assert not bad, "\n".join(dict.fromkeys(bad))
