@@ -15,7 +15,7 @@ piece is ``"<card id> [flag ...]"`` with the flags ``sick``, ``poisoned``
 ``bonus=N``, ``attacks=N``, ``eq=<object id>`` (repeatable) and ``heal``.
 Pieces are ready (not sick) unless ``sick`` is given. Each general stays at
 ``a3`` unless ``generals`` says otherwise (``None``: no general on the
-board). The active seat decides in ``phase`` (``placement``, ``attack`` or
+board); ``general_cards`` replaces the generals (card ids). The active seat decides in ``phase`` (``placement``, ``attack`` or
 ``end``), in turn ``turn`` (after the first round unless ``first_round``).
 Cards a pool lacks (the seed's A/B units) can be added with ``extra_cards``.
 """
@@ -90,6 +90,7 @@ def scenario(
     gods: Sequence[str] | None = None,
     generals: Sequence[str | None] | None = None,
     general_damage: Sequence[int] | None = None,
+    general_cards: Sequence[str] | None = None,
     active: int = 0,
     phase: str = "placement",
     turn: int | None = None,
@@ -113,6 +114,8 @@ def scenario(
     players = []
     for seat, player in enumerate(state.players):
         rows: list[list[Piece | None]] = [[None] * PLACES for _ in range(3)]
+        if general_cards is not None:
+            player = evolve(player, general=general_cards[seat])
         where = generals[seat] if generals is not None else "a3"
         if where is not None:
             line, idx = place(where)

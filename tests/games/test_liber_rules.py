@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import Event
 from engine.errors import IllegalAction
 from engine.games.liber import GAME
-from engine.games.liber.model import Card
+from engine.games.liber.model import Card, State
 from tests.games.liber_helpers import (
     act,
     act_as,
@@ -46,9 +47,9 @@ def test_setup_draws_seven_and_places_the_general_in_the_middle_of_the_back_line
 # ---- Phase de pioche -----------------------------------------------------------------------
 
 
-def _to_next_turn(state):
+def _to_next_turn(state: State) -> tuple[State, list[Event]]:
     """The active seat ends its phases; windows are passed; the next turn begins."""
-    events = []
+    events: list[Event] = []
     while True:
         seat, decision = next(iter(g.pending(state).items()))
         if decision.kind == "discard":
@@ -153,7 +154,14 @@ TIR = "archer"
 ART = "catapulte"
 
 
-def _attack_legal(attacker: str, a_at: str, t_at: str, extra0=None, extra1=None, seat=0) -> bool:
+def _attack_legal(
+    attacker: str,
+    a_at: str,
+    t_at: str,
+    extra0: dict[str, str] | None = None,
+    extra1: dict[str, str] | None = None,
+    seat: int = 0,
+) -> bool:
     """Is ``attack <a_at> <other seat><t_at>`` legal for ``seat``, with a
     Milicien as the target and ``extra`` pieces on each side?"""
     mine = {a_at: attacker, **(extra0 or {})}
@@ -346,7 +354,9 @@ def test_a_general_killed_ends_the_game() -> None:
         ((0, 0), (0, 0), (60, 0), "gold"),
     ],
 )
-def test_victories_are_checked_in_order_faith_vp_gold(faith, vp, gold, reason) -> None:
+def test_victories_are_checked_in_order_faith_vp_gold(
+    faith: tuple[int, int], vp: tuple[int, int], gold: tuple[int, int], reason: str
+) -> None:
     """« 20 points de foi dans la réserve » « 40 points de victoire » « 60
     pièces d'or en réserve »: checked after every action; when several are
     reached at once, faith, then victory points, then gold (documented
@@ -487,3 +497,37 @@ def test_a_state_sampled_from_a_view_shows_the_same_view() -> None:
         state, _ = g.apply(state, seat, action)
         if not g.pending(state):
             break
+
+
+def test_poison_from_a_general_scores_no_victory_points() -> None:
+    """« Note, le général ou les dieux qui infligent des blessures n'apportent
+    pas de point de victoire. »: Malachie's poison wounds without VP; an
+    Empoisonneuse's poison scores for its player."""
+    state = scenario(
+        board=({}, {"f1": "fantassin poisoned", "f2": "milicien"}),
+        hands=("", ""),
+        phase="attack",
+    )
+    by_unit, _ = _to_next_turn(state)
+    assert at(by_unit, "2f1").damage == 1 and by_unit.players[0].vp == 1  # type: ignore[union-attr]
+    malachie = scenario(
+        general_cards=("malachie", "aldric"),
+        board=({}, {"f2": "milicien"}),
+        hands=("", ""),
+        vp=(3, 0),
+    )
+    malachie, _ = act(malachie, "general 1 2f2")
+    assert at(malachie, "2f2").poisoned_by == 0  # type: ignore[union-attr]
+    malachie, _ = act(malachie, "next")
+    malachie, _ = _to_next_turn(malachie)
+    assert at(malachie, "2f2").damage == 1 and malachie.players[0].vp == 0  # type: ignore[union-attr]
+
+
+def test_a_unit_that_loses_a_line_bonus_by_moving_dies_of_its_wounds() -> None:
+    """Damage is permanent (L6): a Fantassin wounded 4 times lives on the
+    front thanks to Remparts (+1 PV there); moved back (L3), it dies."""
+    state = scenario(board=({"f1": "fantassin dmg=4", "p1": "remparts"}, {}), hands=("", ""))
+    assert at(state, "1f1") is not None
+    state, events = act(state, "move f1 a1")
+    assert at(state, "1a1") is None and "fantassin" in state.players[0].graveyard
+    assert "kill" in kinds(events)

@@ -17,14 +17,16 @@ Ref = tuple[int, int, int]
 _CARDS: dict[int, tuple[tuple[Card, ...], dict[str, Card]]] = {}
 
 
-_LAST: list[object] = [None, {}]
+_LAST: list[tuple[tuple[Card, ...], dict[str, Card]]] = [((), {})]
 
 
 def cards_of(state: State) -> dict[str, Card]:
-    """The state's cards by id (memoised per cards tuple)."""
+    """The state's cards by id (memoised per cards tuple; the last one in a
+    single slot, replaced in one assignment so that threads never mix two)."""
     cards = state.cards
-    if _LAST[0] is cards:
-        return _LAST[1]  # type: ignore[return-value]
+    last = _LAST[0]
+    if last[0] is cards:
+        return last[1]
     key = id(cards)
     hit = _CARDS.get(key)
     if hit is None or hit[0] is not cards:
@@ -32,7 +34,7 @@ def cards_of(state: State) -> dict[str, Card]:
             _CARDS.clear()
         hit = (cards, {c.id: c for c in cards})
         _CARDS[key] = hit
-    _LAST[0], _LAST[1] = cards, hit[1]
+    _LAST[0] = hit
     return hit[1]
 
 
@@ -192,9 +194,28 @@ def reserves(state: State, seat: Seat) -> int:
     return state.rules.start_reserves + lasting_amount(state, seat, "gold-reserve")
 
 
+_INCOME: dict[tuple[int, str], tuple[object, object, object, int]] = {}
+
+
 def income(state: State, seat: Seat) -> int:
+    """Gold the draw phase brings: reserves × gold per reserve, +1 per
+    Producteur (memoised per battlefield)."""
+    player = state.players[seat]
+    key = (id(player.lines), player.god)
+    hit = _INCOME.get(key)
+    if (
+        hit is not None
+        and hit[0] is player.lines
+        and hit[1] is state.cards
+        and hit[2] is state.rules
+    ):
+        return hit[3]
     producers = sum(1 for _, p in units(state, seat) if has_kw(state, p, "producteur"))
-    return reserves(state, seat) * state.rules.gold_per_reserve + producers
+    value = reserves(state, seat) * state.rules.gold_per_reserve + producers
+    if len(_INCOME) > 256:
+        _INCOME.clear()
+    _INCOME[key] = (player.lines, state.cards, state.rules, value)
+    return value
 
 
 # ---------------------------------------------------------------------------

@@ -210,15 +210,17 @@ def _shape(state: State, seat: Seat, card: Card, a: Play) -> Msg | None:
     return None
 
 
-_RAVAGE: list[object] = [None, -1, []]
+_RAVAGE: list[tuple[object, int, list[Ref]]] = [(None, -1, [])]
 
 
 def ravage_targets(state: State, seat: Seat) -> list[Ref]:
-    """The enemy units a Ravage may hit (memoised for the last table)."""
-    if _RAVAGE[0] is state.players and _RAVAGE[1] == seat:
-        return _RAVAGE[2]  # type: ignore[return-value]
+    """The enemy units a Ravage may hit (memoised for the last table, in one
+    slot replaced in one assignment)."""
+    last = _RAVAGE[0]
+    if last[0] is state.players and last[1] == seat:
+        return last[2]
     found = [ref for s in enemies(state, seat) for ref, _ in units(state, s)]
-    _RAVAGE[0], _RAVAGE[1], _RAVAGE[2] = state.players, seat, found
+    _RAVAGE[0] = (state.players, seat, found)
     return found
 
 

@@ -59,6 +59,7 @@ def _piece_views(state: State, seat: Seat) -> tuple[PieceView, ...]:
                 heal_at_end=p.heal_at_end,
                 poisoned_by=p.poisoned_by,
                 paralysed_since=p.paralysed_since,
+                poison_scores=p.poison_scores,
             )
         )
     return tuple(out)
