@@ -67,6 +67,7 @@ from ..games.liber.board import (
     general_ref,
     has_kw,
     income,
+    max_pv,
     piece_at,
     pv_left,
     units,
@@ -83,6 +84,7 @@ WIN = 1000.0
 
 # weights of :func:`score`
 GENERAL_PV = 2.5
+GENERAL_WOUNDS = 0.0  # times the general's wounded fraction squared
 UNIT_FORCE = 1.0
 UNIT_PV = 0.7
 UNIT_BASE = 1.5
@@ -93,9 +95,9 @@ FAITH = 1.2
 VP = 0.45
 GOD = 10.0
 GOAL_BONUS = 30.0  # times progress³ towards each victory condition
-LETHAL_THREAT = 45.0
+LETHAL_THREAT = 25.0
 THREAT = 1.2
-REACH = 0.6
+REACH = 1.0
 
 # how well a unit of each range kind works from each line (plaine, arrière, front)
 LINE_USE = {
@@ -154,14 +156,16 @@ def side_value(state: State, seat: Seat) -> float:
     value = 0.0
     for ref, piece in units(state, seat):
         value += unit_value(state, ref, piece)
-    for piece in player.lines[PLAINE]:
-        if piece is not None and piece.fixture:
-            value += 1.0 + 0.3 * card_of(state, piece.card).gold
+    for fixture in player.lines[PLAINE]:
+        if fixture is not None and fixture.fixture:
+            value += 1.0 + 0.3 * card_of(state, fixture.card).gold
     gen = general_ref(state, seat)
     if gen is not None:
         general = piece_at(state, gen)
         assert general is not None
-        value += GENERAL_PV * pv_left(state, gen, general)
+        left = pv_left(state, gen, general)
+        wounds = 1.0 - left / max(1, max_pv(state, gen, general))
+        value += GENERAL_PV * left - GENERAL_WOUNDS * wounds**2
     value += HAND_CARD * min(len(player.hand), state.rules.hand_limit)
     value += GOLD * player.gold + INCOME * income(state, seat)
     value += FAITH * player.faith + VP * player.vp + (GOD if player.god else 0.0)
@@ -400,9 +404,9 @@ def _worst_card(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
 # ---------------------------------------------------------------------------
 
 
-def _unit_play_rank(state: State, seat: Seat, action: Play) -> float:
+def _unit_play_rank(state: State, seat: Seat, action: Action) -> float:
+    assert isinstance(action, Play) and action.place is not None
     card = card_of(state, action.card)
-    assert action.place is not None
     use = LINE_USE[range_kind(card)][action.place[0]]
     return card.force * use + 0.7 * card.pv - 0.3 * play_cost(state, seat, action)
 
@@ -411,7 +415,7 @@ def _quick_placement(state: State, seat: Seat, legal: Sequence[Action]) -> Actio
     table = cards_of(state)
     plays = [a for a in legal if isinstance(a, Play) and table[a.card].type == "unite"]
     if plays:
-        return max(plays, key=lambda a: _unit_play_rank(state, seat, a))  # type: ignore[arg-type]
+        return max(plays, key=lambda a: _unit_play_rank(state, seat, a))
     for action in legal:
         if isinstance(action, Move) and action.dst[0] == action.src[0] + 1:
             piece = piece_at(state, (seat, *action.src))
@@ -450,6 +454,11 @@ def _attack_rank(state: State, seat: Seat, action: Attack) -> float:
     return value
 
 
+def _pv_at(state: State, ref: Ref) -> int:
+    piece = piece_at(state, ref)
+    return pv_left(state, ref, piece) if piece is not None else 0
+
+
 def _quick_block(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
     combat = state.combat
     blocks = [a for a in legal if isinstance(a, Block)]
@@ -463,10 +472,7 @@ def _quick_block(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
     assert attacker is not None and target is not None
     hit = force(state, a_ref, attacker)
     if target.general and hit >= pv_left(state, t_ref, target) - 2:
-        return max(
-            blocks,
-            key=lambda b: pv_left(state, (seat, *b.place), piece_at(state, (seat, *b.place))),
-        )  # type: ignore[arg-type,union-attr]
+        return max(blocks, key=lambda b: _pv_at(state, (seat, *b.place)))
     for block in blocks:
         ref = (seat, *block.place)
         piece = piece_at(state, ref)
@@ -548,11 +554,12 @@ def easy_move(
 
 class LiberPolicy(GamePolicy[State, Action, View]):
     game: Liber = GAME
-    playout_depth = 40
+    playout_depth = 24
     exploration = 0.7
     anchored = True
     root_arms = CANDIDATES - 1
-    anchor_margin = 0.04
+    anchor_margin = 0.06
+    anchor_min_visits = 4
 
     def observer(self, view: View) -> Seat:
         if view.observer is None:
