@@ -26,11 +26,15 @@ choice.
   pay, and leans towards the victory condition it is closest to (a convex
   bonus per goal).
 * ``hard`` (generic, :mod:`engine.bots.search`): Monte Carlo over sampled
-  states, anchored on ``normal`` (it keeps normal's move unless another one
-  of the few it looks at is clearly better), among the :data:`CANDIDATES`
-  moves normal rates best; playouts use :func:`quick_move` (simple rules,
-  some random moves), cut after :attr:`LiberPolicy.playout_depth` actions and
-  scored by :func:`evaluate`.
+  states, anchored on ``normal``. When normal's best move is clear (no other
+  move within :data:`CLOSE` of its score) hard plays it at once; otherwise it
+  weighs normal's move and the runner-up (:data:`CANDIDATES`) by playing each
+  on states drawn from its view, :data:`PLAYOUT_DEPTH` moves on with
+  every seat playing normal's heuristic (:func:`playout_move`: the
+  opponent's reply turn included, with the hands the sample dealt it), then
+  :func:`evaluate`; the runner-up replaces normal's move only when its mean
+  is better by :attr:`LiberPolicy.anchor_margin`. :func:`quick_move` is a
+  cheaper rule-based playout kept for experiments and tests.
 """
 
 from __future__ import annotations
@@ -78,8 +82,10 @@ from ..games.liber.play import play_cost
 from ..games.liber.range import in_range, protected
 from .base import GamePolicy
 
-CANDIDATES = 5  # root moves hard searches (the ones normal rates best)
-PLAYOUT_NOISE = 8  # one playout move in 8 is random
+CANDIDATES = 2  # root moves hard searches at most (the ones normal rates best)
+CLOSE = 2.5  # ... within this much of normal's best score
+PLAYOUT_DEPTH = 8  # moves played out (by normal) before the evaluation
+PLAYOUT_NOISE = 8  # quick_move: one move in 8 is random
 WIN = 1000.0
 
 # weights of :func:`score`
@@ -511,6 +517,14 @@ def quick_move(
     return (action if action in legal else legal[-1]), rng_state
 
 
+def playout_move(
+    state: State, seat: Seat, legal: Sequence[Action], rng_state: int
+) -> tuple[Action, int]:
+    """``hard``'s playout move: normal's own (on the simulated state, so
+    every seat plays by the heuristic)."""
+    return heuristic_move(state, seat, legal), rng_state
+
+
 # ---------------------------------------------------------------------------
 # easy
 # ---------------------------------------------------------------------------
@@ -554,12 +568,12 @@ def easy_move(
 
 class LiberPolicy(GamePolicy[State, Action, View]):
     game: Liber = GAME
-    playout_depth = 24
-    exploration = 0.7
+    playout_depth = PLAYOUT_DEPTH
+    exploration = 0.5
     anchored = True
     root_arms = CANDIDATES - 1
-    anchor_margin = 0.06
-    anchor_min_visits = 4
+    anchor_margin = 0.02
+    anchor_min_visits = 2
 
     def observer(self, view: View) -> Seat:
         if view.observer is None:
@@ -576,21 +590,25 @@ class LiberPolicy(GamePolicy[State, Action, View]):
         return heuristic_move(state, seat, legal), rng_state
 
     def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
-        """The :data:`CANDIDATES` moves normal rates best, best first."""
-        if len(legal) <= 2:
+        """The moves normal rates within :data:`CLOSE` of its best (at most
+        :data:`CANDIDATES`), best first; only normal's move when it is clear
+        (then hard plays it without searching)."""
+        if len(legal) <= 1:
             return legal
         seat = self.observer(view)
         state = GAME.sample_state(view, 0)
-        ctx = context(state, seat)
-        if ctx in ("discard", "loyalty", "reclaim"):
+        if context(state, seat) in ("discard", "loyalty", "reclaim"):
             return [heuristic_move(state, seat, legal)]
-        best = [a for _, a in ranked(state, seat, legal)[:CANDIDATES]]
-        return best or list(legal)
+        scored = ranked(state, seat, legal)
+        if not scored:
+            return list(legal)
+        top = scored[0][0]
+        return [a for v, a in scored[:CANDIDATES] if v >= top - CLOSE]
 
     def playout(
         self, state: State, seat: Seat, legal: Sequence[Action], rng_state: int
     ) -> tuple[Action, int]:
-        return quick_move(state, seat, legal, rng_state)
+        return playout_move(state, seat, legal, rng_state)
 
     def evaluate(self, state: State, seat: Seat) -> float:
         return evaluate(state, seat)
