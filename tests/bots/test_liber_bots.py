@@ -8,9 +8,9 @@ import pytest
 
 from engine import Match, rng
 from engine.bots import Budget, bot_rng, make_bot
-from engine.bots.liber import POLICY, evaluate, quick_move, score
+from engine.bots.liber import CANDIDATES, CLOSE, POLICY, evaluate, quick_move, ranked, score
 from engine.core import evolve
-from engine.games.liber import GAME, Attack, Block, Next, Pass, Play, State
+from engine.games.liber import GAME, Attack, Block, Next, Play, State
 from engine.games.liber.board import general_ref, piece_at, pv_left
 from engine.games.liber.model import LINES, Piece
 
@@ -246,14 +246,27 @@ def test_playout_moves_are_legal_along_a_match() -> None:
 
 
 def test_hard_searches_only_the_moves_normal_likes() -> None:
+    """hard's root: normal's move first, then at most the runner-up, and
+    only the moves normal scores within CLOSE of its best."""
     state = scenario(
         ({"f3": "chevalier", "a2": "archer"}, {"f3": "sergent", "a1": "archer"}),
     )
     view = GAME.view(state, 0)
     legal = GAME.legal_actions(state, 0)
     candidates = POLICY.candidates(view, legal)
-    assert 1 <= len(candidates) <= 5
+    assert 1 <= len(candidates) <= CANDIDATES
     assert all(a in legal for a in candidates)
     normal, _ = POLICY.normal(view, legal, 1)
     assert candidates[0] == normal
-    assert Pass() not in legal
+    scores = dict((a, v) for v, a in ranked(state, 0, legal))
+    assert all(scores[a] >= scores[normal] - CLOSE for a in candidates)
+
+
+def test_hard_plays_normal_when_its_move_is_clear() -> None:
+    """The lethal block: nothing else comes close, hard does not search."""
+    state = scenario(({"f3": "chevalier"}, {"a2": "sergent"}), general_damage=(0, 16))
+    state, _ = GAME.apply(state, 0, Attack((2, 2), (((1, 1, 2), 0),)))
+    view, legal = GAME.view(state, 1), GAME.legal_actions(state, 1)
+    assert POLICY.candidates(view, legal) == [Block((1, 1))]
+    choice = make_bot("liber", "hard").think(view, legal, 3, SMALL)
+    assert choice.action == Block((1, 1)) and choice.iterations == 0
