@@ -26,11 +26,15 @@ choice.
   pay, and leans towards the victory condition it is closest to (a convex
   bonus per goal).
 * ``hard`` (generic, :mod:`engine.bots.search`): Monte Carlo over sampled
-  states, anchored on ``normal`` (it keeps normal's move unless another one
-  of the few it looks at is clearly better), among the :data:`CANDIDATES`
-  moves normal rates best; playouts use :func:`quick_move` (simple rules,
-  some random moves), cut after :attr:`LiberPolicy.playout_depth` actions and
-  scored by :func:`evaluate`.
+  states, anchored on ``normal``. When normal's best move is clear (no other
+  move within :data:`CLOSE` of its score) hard plays it at once; otherwise it
+  weighs normal's move and the runner-up (:data:`CANDIDATES`) by playing each
+  on states drawn from its view, :data:`PLAYOUT_DEPTH` moves on with
+  every seat playing normal's heuristic (:func:`playout_move`: the
+  opponent's reply turn included, with the hands the sample dealt it), then
+  :func:`evaluate`; the runner-up replaces normal's move only when its mean
+  is better by :attr:`LiberPolicy.anchor_margin`. :func:`quick_move` is a
+  cheaper rule-based playout kept for experiments and tests.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ from ..games.liber.board import (
     general_ref,
     has_kw,
     income,
+    max_pv,
     piece_at,
     pv_left,
     units,
@@ -77,12 +82,15 @@ from ..games.liber.play import play_cost
 from ..games.liber.range import in_range, protected
 from .base import GamePolicy
 
-CANDIDATES = 5  # root moves hard searches (the ones normal rates best)
-PLAYOUT_NOISE = 8  # one playout move in 8 is random
+CANDIDATES = 2  # root moves hard searches at most (the ones normal rates best)
+CLOSE = 2.5  # ... within this much of normal's best score
+PLAYOUT_DEPTH = 8  # moves played out (by normal) before the evaluation
+PLAYOUT_NOISE = 8  # quick_move: one move in 8 is random
 WIN = 1000.0
 
 # weights of :func:`score`
 GENERAL_PV = 2.5
+GENERAL_WOUNDS = 0.0  # times the general's wounded fraction squared
 UNIT_FORCE = 1.0
 UNIT_PV = 0.7
 UNIT_BASE = 1.5
@@ -93,9 +101,9 @@ FAITH = 1.2
 VP = 0.45
 GOD = 10.0
 GOAL_BONUS = 30.0  # times progress³ towards each victory condition
-LETHAL_THREAT = 45.0
+LETHAL_THREAT = 25.0
 THREAT = 1.2
-REACH = 0.6
+REACH = 1.0
 
 # how well a unit of each range kind works from each line (plaine, arrière, front)
 LINE_USE = {
@@ -154,14 +162,16 @@ def side_value(state: State, seat: Seat) -> float:
     value = 0.0
     for ref, piece in units(state, seat):
         value += unit_value(state, ref, piece)
-    for piece in player.lines[PLAINE]:
-        if piece is not None and piece.fixture:
-            value += 1.0 + 0.3 * card_of(state, piece.card).gold
+    for fixture in player.lines[PLAINE]:
+        if fixture is not None and fixture.fixture:
+            value += 1.0 + 0.3 * card_of(state, fixture.card).gold
     gen = general_ref(state, seat)
     if gen is not None:
         general = piece_at(state, gen)
         assert general is not None
-        value += GENERAL_PV * pv_left(state, gen, general)
+        left = pv_left(state, gen, general)
+        wounds = 1.0 - left / max(1, max_pv(state, gen, general))
+        value += GENERAL_PV * left - GENERAL_WOUNDS * wounds**2
     value += HAND_CARD * min(len(player.hand), state.rules.hand_limit)
     value += GOLD * player.gold + INCOME * income(state, seat)
     value += FAITH * player.faith + VP * player.vp + (GOD if player.god else 0.0)
@@ -400,9 +410,9 @@ def _worst_card(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
 # ---------------------------------------------------------------------------
 
 
-def _unit_play_rank(state: State, seat: Seat, action: Play) -> float:
+def _unit_play_rank(state: State, seat: Seat, action: Action) -> float:
+    assert isinstance(action, Play) and action.place is not None
     card = card_of(state, action.card)
-    assert action.place is not None
     use = LINE_USE[range_kind(card)][action.place[0]]
     return card.force * use + 0.7 * card.pv - 0.3 * play_cost(state, seat, action)
 
@@ -411,7 +421,7 @@ def _quick_placement(state: State, seat: Seat, legal: Sequence[Action]) -> Actio
     table = cards_of(state)
     plays = [a for a in legal if isinstance(a, Play) and table[a.card].type == "unite"]
     if plays:
-        return max(plays, key=lambda a: _unit_play_rank(state, seat, a))  # type: ignore[arg-type]
+        return max(plays, key=lambda a: _unit_play_rank(state, seat, a))
     for action in legal:
         if isinstance(action, Move) and action.dst[0] == action.src[0] + 1:
             piece = piece_at(state, (seat, *action.src))
@@ -450,6 +460,11 @@ def _attack_rank(state: State, seat: Seat, action: Attack) -> float:
     return value
 
 
+def _pv_at(state: State, ref: Ref) -> int:
+    piece = piece_at(state, ref)
+    return pv_left(state, ref, piece) if piece is not None else 0
+
+
 def _quick_block(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
     combat = state.combat
     blocks = [a for a in legal if isinstance(a, Block)]
@@ -463,10 +478,7 @@ def _quick_block(state: State, seat: Seat, legal: Sequence[Action]) -> Action:
     assert attacker is not None and target is not None
     hit = force(state, a_ref, attacker)
     if target.general and hit >= pv_left(state, t_ref, target) - 2:
-        return max(
-            blocks,
-            key=lambda b: pv_left(state, (seat, *b.place), piece_at(state, (seat, *b.place))),
-        )  # type: ignore[arg-type,union-attr]
+        return max(blocks, key=lambda b: _pv_at(state, (seat, *b.place)))
     for block in blocks:
         ref = (seat, *block.place)
         piece = piece_at(state, ref)
@@ -503,6 +515,14 @@ def quick_move(
     else:
         action = legal[0]
     return (action if action in legal else legal[-1]), rng_state
+
+
+def playout_move(
+    state: State, seat: Seat, legal: Sequence[Action], rng_state: int
+) -> tuple[Action, int]:
+    """``hard``'s playout move: normal's own (on the simulated state, so
+    every seat plays by the heuristic)."""
+    return heuristic_move(state, seat, legal), rng_state
 
 
 # ---------------------------------------------------------------------------
@@ -548,11 +568,12 @@ def easy_move(
 
 class LiberPolicy(GamePolicy[State, Action, View]):
     game: Liber = GAME
-    playout_depth = 40
-    exploration = 0.7
+    playout_depth = PLAYOUT_DEPTH
+    exploration = 0.5
     anchored = True
     root_arms = CANDIDATES - 1
-    anchor_margin = 0.04
+    anchor_margin = 0.02
+    anchor_min_visits = 2
 
     def observer(self, view: View) -> Seat:
         if view.observer is None:
@@ -569,21 +590,25 @@ class LiberPolicy(GamePolicy[State, Action, View]):
         return heuristic_move(state, seat, legal), rng_state
 
     def candidates(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
-        """The :data:`CANDIDATES` moves normal rates best, best first."""
-        if len(legal) <= 2:
+        """The moves normal rates within :data:`CLOSE` of its best (at most
+        :data:`CANDIDATES`), best first; only normal's move when it is clear
+        (then hard plays it without searching)."""
+        if len(legal) <= 1:
             return legal
         seat = self.observer(view)
         state = GAME.sample_state(view, 0)
-        ctx = context(state, seat)
-        if ctx in ("discard", "loyalty", "reclaim"):
+        if context(state, seat) in ("discard", "loyalty", "reclaim"):
             return [heuristic_move(state, seat, legal)]
-        best = [a for _, a in ranked(state, seat, legal)[:CANDIDATES]]
-        return best or list(legal)
+        scored = ranked(state, seat, legal)
+        if not scored:
+            return list(legal)
+        top = scored[0][0]
+        return [a for v, a in scored[:CANDIDATES] if v >= top - CLOSE]
 
     def playout(
         self, state: State, seat: Seat, legal: Sequence[Action], rng_state: int
     ) -> tuple[Action, int]:
-        return quick_move(state, seat, legal, rng_state)
+        return playout_move(state, seat, legal, rng_state)
 
     def evaluate(self, state: State, seat: Seat) -> float:
         return evaluate(state, seat)
