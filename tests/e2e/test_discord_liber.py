@@ -509,6 +509,8 @@ async def test_three_players_with_built_decks_play_to_the_end(
 def kind_of(notation: str) -> str | None:
     """The compound move a notation is, for the coverage of the menus."""
     words = notation.split(" ")
+    if words[0] == "play" and words[1] in EPHEMERES:
+        return "ephemere"  # on a target (played in a window: Coverage.kind)
     if words[0] == "play" and len(words) == 4 and ":" in words[3]:
         return "ravage"
     if words[0] == "play" and words[1] in {c for c, _ in MENU_DECK[1]} and len(words) == 3:
@@ -520,7 +522,51 @@ def kind_of(notation: str) -> str | None:
     return None
 
 
-KINDS = ("unit", "ravage", "attack", "honneur", "block")
+EPHEMERES = ("chaines-de-glace", "dague-empoisonnee")
+KINDS = ("unit", "ravage", "attack", "honneur", "block", "window-ephemere")
+MENU_OPTIONS = "start_reserves=3 gold_to_win=999 vp_to_win=999 faith_to_win=99"
+MENU_SEEDS = (19, 14)  # the match's seed, the players' chooser's (all kinds in 42 moves)
+
+
+class Coverage:
+    """Picks the players' moves: a compound move of a kind not played yet
+    when there is one, else random (attacks first), éphémères kept for the
+    windows; while the window's éphémère is missing, a player holding one
+    ends their placement at once (gold kept for it)."""
+
+    def __init__(self, match: Any) -> None:
+        self.match = match
+        self.seen: set[str] = set()
+        self.window_spell = ""
+
+    def done(self) -> bool:
+        return self.seen >= set(KINDS)
+
+    def kind(self, seat: int, notation: str) -> str | None:
+        found = kind_of(notation)
+        if found == "ephemere":
+            window = self.match.pending()[seat].kind == "react"
+            return "window-ephemere" if window else None
+        return found
+
+    def pick(self, seat: int, legal: list[str], chooser: int) -> tuple[int, int]:
+        missing = set(KINDS) - self.seen
+        wanted = [i for i, n in enumerate(legal) if self.kind(seat, n) in missing]
+        if wanted:
+            k, chooser = rng.randbelow(chooser, len(wanted))
+            kind = str(self.kind(seat, legal[wanted[k]]))
+            self.seen.add(kind)
+            if kind == "window-ephemere":
+                self.window_spell = legal[wanted[k]]
+            return wanted[k], chooser
+        decision = self.match.pending()[seat].kind
+        hand = self.match.state.players[seat].hand
+        spells = any(card in EPHEMERES for card in hand)
+        if "window-ephemere" in missing and spells and decision == "placement":
+            return legal.index("next"), chooser  # gold kept for the éphémère
+        keep = [i for i, n in enumerate(legal) if kind_of(n) != "ephemere"]
+        k, chooser = _attack_first(seat, [legal[i] for i in keep], chooser)
+        return keep[k], chooser
 
 
 async def test_compound_moves_are_picked_in_stages(fake: FakeDiscord, tmp_path: Path) -> None:
@@ -528,32 +574,24 @@ async def test_compound_moves_are_picked_in_stages(fake: FakeDiscord, tmp_path: 
     bot = world.make_bot()
     async with fake.running(bot):
         users = [world.alice, world.bob]  # English, French
-        # more gold a turn (Mage de guerre and Chevalier cost 6 and 7), only
-        # the general's death ends it: every compound move comes up
-        options = "start_reserves=3 gold_to_win=999 vp_to_win=999 faith_to_win=99"
+        # more gold a turn (Mage de guerre and Chevalier cost 6 and 7), only the
+        # general's death ends it, and seeds with which every kind comes up
         decks = [menu_list(), menu_list()]
-        live = await people_match(fake, world, bot, users, decks, options=options)
+        live = await people_match(
+            fake, world, bot, users, decks, options=MENU_OPTIONS, seed=MENU_SEEDS[0]
+        )
         walker = Walker(fake, bot, live)
-        seen: set[str] = set()
-
-        def pick(seat: int, legal: list[str], chooser: int) -> tuple[int, int]:
-            wanted = [i for i, n in enumerate(legal) if kind_of(n) in set(KINDS) - seen]
-            if wanted:
-                k, chooser = rng.randbelow(chooser, len(wanted))
-                seen.add(str(kind_of(legal[wanted[k]])))
-                return wanted[k], chooser
-            return _attack_first(seat, legal, chooser)
-
+        cover = Coverage(live.match)
         await drive(
             fake,
             world,
             live,
-            rng.seed_state(14, "menus"),
-            lambda: seen >= set(KINDS),
-            pick=pick,
+            rng.seed_state(MENU_SEEDS[1], "menus"),
+            cover.done,
+            pick=cover.pick,
             walker=walker,
         )
-        assert seen >= set(KINDS), seen
+        assert cover.done(), cover.seen
         shapes = {kind_of(n): keys for n, keys in walker.paths}
         # card → line → place
         play, line, place = shapes["unit"]
@@ -568,6 +606,10 @@ async def test_compound_moves_are_picked_in_stages(fake: FakeDiscord, tmp_path: 
         # attacker → the two targets → the split of Honneur du guerrier
         attacker, pair, split = shapes["honneur"]
         assert attacker.startswith("attack:") and pair.startswith("pair:") and "," in split
+        # an éphémère in the opponent's turn (a window): the card, then its target
+        spell = cover.window_spell
+        card, target = next(keys for n, keys in walker.paths if n == spell)
+        assert card.startswith("play:") and target == spell
         # the blocker: one choice in the window
         blocks = [n for k, n in walker.flat if n.startswith("block ")]
         blocks += [n for n, keys in walker.paths if n.startswith("block ") and len(keys) == 1]
