@@ -86,3 +86,18 @@ def test_french_event_lines_agree_with_masculine_cards(key: str) -> None:
     assert "Archer" in text
     feminine = ("empoisonnée", "paralysée", "détruite", "jouée", "arrivée", "déplacée")
     assert not any(w in text for w in feminine), text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine (engine/games/liber/text.py _path): a leaf's detail is the notation in"
+    " backticks, and a select option's description shows no markdown: players read"
+    " '`attack f1 2f3`' (Via Belli's details are the bare notation)",
+)
+def test_menu_details_are_plain_text() -> None:
+    state = GAME.setup(GAME.options(""), 2, 3)
+    menu = build_menu(menu_entries(GAME, state, 0, "en"))
+    details = [step.detail for _, path in menu.entries for step in path if step.detail]
+    assert details
+    assert not [d for d in details if "`" in d], details[:5]
