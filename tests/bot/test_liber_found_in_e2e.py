@@ -101,3 +101,25 @@ def test_menu_details_are_plain_text() -> None:
     details = [step.detail for _, path in menu.entries for step in path if step.detail]
     assert details
     assert not [d for d in details if "`" in d], details[:5]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine (engine/games/liber/turns.py _finish): every seat out of the game ties"
+    " for last place, so a player who resigned ties with one whose general is killed"
+    " later, when that kill ends the match (multiplayer_end=first-general)",
+)
+def test_a_resigner_is_alone_in_last_place() -> None:
+    """Found through the host's bots test (tests/bot/test_automation.py): seat 0
+    resigns at once, the two others play on until a general falls."""
+    state = GAME.setup(GAME.options(""), 3, 0)
+    state, _ = GAME.resign(state, 0)
+    chooser = rng.seed_state(0, "r")
+    while GAME.pending(state):
+        seat = sorted(GAME.pending(state))[0]
+        action, chooser = rng.choice(chooser, GAME.legal_actions(state, seat))
+        state, _ = GAME.apply(state, seat, action)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.reason == "general"
+    assert outcome.ranking[-1] == (0,), outcome.ranking
