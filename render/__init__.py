@@ -36,6 +36,7 @@ _MODULES = {
     "between-battle": between_battle,
     "belle-position": belle_position,
     "via-belli": via_belli,
+    "liber": liber,
 }
 _BOARD: dict[str, Renderer] = {gid: m.render_board for gid, m in _MODULES.items()}
 _PRIVATE: dict[str, Renderer] = {gid: m.render_private for gid, m in _MODULES.items()}

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import belle_position, between_battle, via_belli
+from . import belle_position, between_battle, liber, via_belli
 from .base import (
     DEFAULT_BUDGET,
     HOST_LEVEL,
@@ -60,6 +60,7 @@ POLICIES: Mapping[str, GamePolicy[Any, Any, Any]] = {
     between_battle.POLICY.game.info.id: between_battle.POLICY,
     belle_position.POLICY.game.info.id: belle_position.POLICY,
     via_belli.POLICY.game.info.id: via_belli.POLICY,
+    liber.POLICY.game.info.id: liber.POLICY,
 }
 """Each game id with bots, and its policy."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,15 +113,34 @@ async def test_a_person_plays_a_full_match_against_a_bot(
     assert humans == [] and [r[0] for r in bots] == [ALICE.id]
 
 
-async def test_bots_play_each_other_to_the_end(
-    setup: tuple[HostService, FakeTime, Recorder],
-) -> None:
-    svc, _, _ = setup
+def _bot_games() -> list[Any]:
     from engine.bots import POLICIES
 
-    for index, game_id in enumerate(sorted(GAMES)):
+    out = []
+    for game_id in sorted(GAMES):
         if game_id not in POLICIES or game_id not in hostable_games():
             continue
+        marks = []
+        if game_id == "liber":
+            marks.append(
+                pytest.mark.xfail(
+                    strict=True,
+                    raises=AssertionError,
+                    reason="engine (engine/games/liber/turns.py _finish): a player who resigned"
+                    " ties with a player whose general is killed later (ranking ((1,), (2, 0)));"
+                    " the resigner should be alone in last place",
+                )
+            )
+        out.append(pytest.param(game_id, marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("game_id", _bot_games())
+async def test_bots_play_each_other_to_the_end(
+    setup: tuple[HostService, FakeTime, Recorder], game_id: str
+) -> None:
+    svc, _, _ = setup
+    for index in (sorted(GAMES).index(game_id),):
         chan = CHAN + 1 + index
         info = GAMES[game_id].info
         seats = min(3, info.max_seats)

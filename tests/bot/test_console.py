@@ -325,9 +325,10 @@ async def test_deck_files_give_every_seat_its_code(tmp_path: Path) -> None:
 @pytest.mark.skipif("liber" not in __import__("engine").GAMES, reason="Liber not registered yet")
 def test_a_liber_game_with_deck_files(tmp_path: Path) -> None:
     good = _deck_file(tmp_path, "mine.txt", "foi")
-    args = ["--game", "liber", "--players", "Alice", "--bots", "2:easy", "--options", ""]
+    args = ["--game", "liber", "--players", "Alice", "--bots", "1:easy", "--options", ""]
     code, text = _run(
         [*args, "--deck", str(good), "--no-images", "--db", str(tmp_path / "c.db")],
         ["random"] * 2000,
     )
     assert code == 0, text[-2000:]
+    assert "Match over" in text, text[-2000:]

@@ -31,7 +31,11 @@ TINY = Budget(iterations=12)
 """Enough for hard to search (every root action at least once on small hands)
 while keeping the suite fast."""
 
-SLOW_GAMES = {"belle-position": Budget(iterations=4), "via-belli": Budget(iterations=4)}
+SLOW_GAMES = {
+    "belle-position": Budget(iterations=4),
+    "via-belli": Budget(iterations=4),
+    "liber": Budget(iterations=4),
+}
 """Games whose matches are long (hundreds of decisions): hard still searches
 (several determinisations, playouts and evaluations) with a smaller budget."""
 

@@ -203,9 +203,10 @@ CONSOLE_KEYS = {
         "bp-ev-turn",
     ),
     "via-belli": ("game-via-belli-name",),
+    "liber": ("lb-ev-turn", "lb-summary-side"),
 }
 # what a player types as it is (notation)
-TYPED = {"belle-position": {"ok", "undo"}, "via-belli": set()}
+TYPED = {"belle-position": {"ok", "undo"}, "via-belli": set(), "liber": set()}
 
 
 @pytest.mark.parametrize("game_id", sorted(CONSOLE_KEYS))
@@ -243,6 +244,8 @@ IMAGE_EXCEPTIONS: dict[str, set[str]] = {
     "between-battle": set(),
     "via-belli": set(),
     "belle-position": {"ok"},
+    # Liber: the pool's card texts (data, French and English, drawn as they are)
+    "liber": set(),
 }
 
 
@@ -295,7 +298,7 @@ def _states(game_id: str, seats: int, seed: int, steps: int) -> Iterator[Any]:
     yield state
 
 
-@pytest.mark.parametrize("game_id", ["between-battle", "via-belli", "belle-position"])
+@pytest.mark.parametrize("game_id", ["between-battle", "via-belli", "belle-position", "liber"])
 def test_the_images_speak_the_pseudo_locale(
     qps: str, game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -348,7 +351,14 @@ def _known(word: str, words: set[str]) -> bool:
 
 
 def _card_words(game_id: str, state: Any) -> set[str]:
-    """Card, unit and character names and ids (French in every language)."""
+    """Card, unit and character names and ids (French in every language);
+    Liber's cards also carry their texts as data (``text.fr`` / ``text.en``)."""
+    if game_id == "liber":
+        from engine.games.liber.data import card_file
+
+        pool = card_file()
+        words = {c.name for c in pool.cards} | {c.id for c in pool.cards}
+        return words | {c.text.en for c in pool.cards} | {c.text.fr for c in pool.cards}
     if game_id == "via-belli":
         from engine.games.via_belli import deck_file
 
@@ -378,4 +388,10 @@ def _notation(game_id: str) -> set[str]:
         letters = string.ascii_uppercase
         columns = {*letters, *(a + b for a in letters for b in letters)}
         return {c for c in columns if len(c) > 1} | {f"x{c}" for c in columns}
+    if game_id == "liber":  # `play archer a2`, `use a2 defausse archer`: verbs, places, keyword ids
+        from engine.games.liber.data import KEYWORDS
+
+        verbs = {"play", "move", "attack", "block", "guard", "pass", "next", "reclaim"}
+        verbs |= {"discard", "use", "general", "equip"}
+        return verbs | set(KEYWORDS) | {f"{line}{p}" for line in "paf" for p in range(1, 6)}
     return set()

@@ -1,0 +1,125 @@
+"""What the end-to-end matches of Chroniques de Liber showed (issue 14),
+checked without Discord:
+
+* at every level of a seat's menu, two choices must be told apart by what is
+  shown (a select option shows its label and its detail; a button of the
+  flat layout, its label only): two Prêtres' "Prêtre: Healing" in one
+  select, two "Block with Milicien" buttons;
+* French agreement: "Archer (alice) est empoisonnée", "Martyr (eve) est
+  paralysée" (the card names are of both genders)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.i18n import menu_entries, t
+from bot.menu import MenuNode, build_menu
+from engine import GAMES, rng
+
+GAME = GAMES["liber"]
+
+
+def _twins(node: MenuNode, flat: bool) -> list[str]:
+    """Sibling choices shown the same (label, and detail unless buttons)."""
+    shown = Counter(
+        (c.step.label, "" if flat else c.step.detail) for c in node.children if c.step is not None
+    )
+    twins = [f"{label} {detail}".strip() for (label, detail), n in shown.items() if n > 1]
+    for child in node.children:
+        twins += _twins(child, False)
+    return twins
+
+
+def _twins_in_random_games(games: int, locale: str) -> list[str]:
+    found: list[str] = []
+    for seed in range(games):
+        state = GAME.setup(GAME.options(""), 2, seed)
+        chooser = rng.seed_state(seed, "labels")
+        while GAME.pending(state):
+            for seat in GAME.pending(state):
+                menu = build_menu(menu_entries(GAME, state, seat, locale))
+                found += _twins(menu.root, menu.flat)
+            seat = sorted(GAME.pending(state))[0]
+            action, chooser = rng.choice(chooser, GAME.legal_actions(state, seat))
+            state, _ = GAME.apply(state, seat, action)
+    return sorted(set(found))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine (engine/games/liber/text.py): lb-act-block and lb-act-guard name the unit"
+    " but not its place (two Miliciens: two identical buttons), and the 'use' step"
+    " (lb-menu-use) has no detail, so two units with the same ability read the same",
+)
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_choices_of_one_level_can_be_told_apart(locale: str) -> None:
+    twins = _twins_in_random_games(6, locale)
+    assert not twins, twins
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine texts (i18n/locales/fr/liber.po): lb-ev-poisoned, lb-ev-paralysed,"
+    " lb-ev-kill-destroyed, lb-ev-kill-coup-fatal and the refusals lb-refuse-card-timing,"
+    " -moved, -sick, -paralysed agree in the feminine with any card"
+    " ('Archer (alice) est empoisonnée'); card names are masculine or feminine",
+)
+@pytest.mark.parametrize(
+    "key",
+    [
+        "lb-ev-poisoned",
+        "lb-ev-paralysed",
+        "lb-ev-kill-destroyed",
+        "lb-ev-kill-coup-fatal",
+        "lb-refuse-card-timing",
+        "lb-refuse-moved",
+        "lb-refuse-sick",
+        "lb-refuse-paralysed",
+    ],
+)
+def test_french_event_lines_agree_with_masculine_cards(key: str) -> None:
+    text = t("fr", key, card="Archer", owner="alice")
+    assert "Archer" in text
+    feminine = ("empoisonnée", "paralysée", "détruite", "jouée", "arrivée", "déplacée")
+    assert not any(w in text for w in feminine), text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine (engine/games/liber/text.py _path): a leaf's detail is the notation in"
+    " backticks, and a select option's description shows no markdown: players read"
+    " '`attack f1 2f3`' (Via Belli's details are the bare notation)",
+)
+def test_menu_details_are_plain_text() -> None:
+    state = GAME.setup(GAME.options(""), 2, 3)
+    menu = build_menu(menu_entries(GAME, state, 0, "en"))
+    details = [step.detail for _, path in menu.entries for step in path if step.detail]
+    assert details
+    assert not [d for d in details if "`" in d], details[:5]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine (engine/games/liber/turns.py _finish): every seat out of the game ties"
+    " for last place, so a player who resigned ties with one whose general is killed"
+    " later, when that kill ends the match (multiplayer_end=first-general)",
+)
+def test_a_resigner_is_alone_in_last_place() -> None:
+    """Found through the host's bots test (tests/bot/test_automation.py): seat 0
+    resigns at once, the two others play on until a general falls."""
+    state = GAME.setup(GAME.options(""), 3, 0)
+    state, _ = GAME.resign(state, 0)
+    chooser = rng.seed_state(0, "r")
+    while GAME.pending(state):
+        seat = sorted(GAME.pending(state))[0]
+        action, chooser = rng.choice(chooser, GAME.legal_actions(state, seat))
+        state, _ = GAME.apply(state, seat, action)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.reason == "general"
+    assert outcome.ranking[-1] == (0,), outcome.ranking
