@@ -735,11 +735,6 @@ def test_vol_is_wounded_by_tir_and_by_flying_units() -> None:
     assert at(state, "2f1") is None  # 5 on 5 PV
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a general's blow wounds a Vol unit (effects.deal_damage checks Vol "
-    "only for source 'unit'; the general is a unit with neither Vol nor Tir)",
-)
 def test_vol_a_general_without_vol_or_tir_does_not_wound_it() -> None:
     """« Ne peut être blessé que par des unités volantes ou des unités avec le
     tir. » The general is a unit (« Cette unité est présente dès le début en
@@ -749,6 +744,17 @@ def test_vol_a_general_without_vol_or_tir_does_not_wound_it() -> None:
     )
     state, _ = act(state, "attack f3 2f1")
     assert at(state, "2f1").damage == 0  # type: ignore[union-attr]
+
+
+def test_vol_a_generals_ability_wounds_it_like_a_spell() -> None:
+    """« Vol : Ne peut être blesser que par des unités volantes ou des unités
+    avec le tir. » A general's ability is not a unit's blow (like a spell, it
+    wounds): Corwin's 2 damage on a Griffon."""
+    state = scenario(
+        board=({}, {"f1": "griffon"}), general_cards=("corwin", "aldric"), vp=(3, 0), hands=("", "")
+    )
+    state, _ = act(state, "general 1 2f1")
+    assert at(state, "2f1").damage == 2  # type: ignore[union-attr]
 
 
 # ---- « Capacité »: once per turn, never stacking, the attacker first -------------------------

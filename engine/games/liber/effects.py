@@ -44,7 +44,8 @@ def deal_damage(
 ) -> State:
     """``amount`` damage to the piece at ``ref``. Armure takes 2 off every
     hit (not poison); a Vol piece is only wounded by flying or Tir units
-    (spells do wound it). The dealer's owner scores 1 victory point per
+    (a general's blows included; spells and a general's ability do
+    wound it). The dealer's owner scores 1 victory point per
     damage point dealt to an enemy non-general unit (capped at the PV left
     with ``vp_cap``; Fanatique 2), none from generals and gods."""
     piece = piece_at(state, ref)
@@ -54,7 +55,9 @@ def deal_damage(
     target_card = table[piece.card]
     if source != "poison" and "armure" in target_card.keywords:
         amount = max(0, amount - 2)
-    if source == "unit" and "vol" in target_card.keywords:
+    # a general's blow is a unit's (it names its card); its ability is not
+    blow = source == "unit" or (source == "general" and bool(dealer_card))
+    if blow and "vol" in target_card.keywords:
         kws = table[dealer_card].keywords if dealer_card else ()
         if "vol" not in kws and "tir" not in kws:
             amount = 0
