@@ -287,12 +287,6 @@ def test_empoisonnement_poisons_the_unit_attacked_one_pv_a_turn(strip: bool) -> 
     assert at(state, "2f1").damage == 3  # type: ignore[union-attr]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Empoisonnement and Paralysie are not applied when the attacker dies "
-    "in the exchange (combat._after skips every target when the attacker is gone); the seed "
-    "poisons/paralyses « l'unité attaquée », and the attacker's abilities come first",
-)
 @pytest.mark.parametrize(
     ("attacker", "target", "flag"),
     [("herboriste", "fantassin", "poisoned"), ("sorciere-du-givre", "fanatique", "paralysed")],
@@ -309,6 +303,21 @@ def test_empoisonnement_and_paralysie_even_when_the_attacker_dies(
     struck = at(state, "2f1")
     assert struck is not None
     assert (struck.poisoned_by == 0) if flag == "poisoned" else struck.paralysed
+
+
+@pytest.mark.parametrize("prevents", [True, False])
+def test_empoisonnement_not_when_an_initiative_riposte_kills_first(prevents: bool) -> None:
+    """« Initiative : L'unité attaque en premier. » An Herboriste (1/3)
+    attacking a Chef de horde (4/4, Initiative) dies before it strikes
+    (``initiative_kill_prevents_riposte``, L6): it never hit, so nothing is
+    poisoned; with the option off it strikes all the same, and poisons."""
+    opts = "" if prevents else "initiative_kill_prevents_riposte=false"
+    state, _ = _attack(({"f1": "herboriste"}, {"f1": "chef-de-horde"}), "attack f1 2f1", opts=opts)
+    assert at(state, "1f1") is None
+    chef = at(state, "2f1")
+    assert chef is not None
+    assert chef.damage == (0 if prevents else 1)
+    assert chef.poisoned_by == (-1 if prevents else 0)
 
 
 # ---- Entraver --------------------------------------------------------------------------------

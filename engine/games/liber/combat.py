@@ -171,18 +171,28 @@ def resolve(state: State, events: list[Event]) -> State:
             )
             (first if t_init and not a_init else second).append(back)
     wounded: dict[int, int] = {}
-    state = _hits(state, first, wounded, events, None)
+    struck: set[int] = set()
+    state = _hits(state, first, wounded, struck, events, None)
     survivors = None if not state.rules.initiative_kill_prevents_riposte else True
-    state = _hits(state, second, wounded, events, survivors)
+    state = _hits(state, second, wounded, struck, events, survivors)
+    if attacker.uid not in struck:  # killed first by an Initiative riposte: it never hit
+        akws = tuple(k for k in akws if k not in ("empoisonnement", "paralysie"))
     return _after(state, combat, attacker.uid, akws, target_uids, wounded, events)
 
 
 def _hits(
-    state: State, hits: list[_Hit], wounded: dict[int, int], events: list[Event], alive: bool | None
+    state: State,
+    hits: list[_Hit],
+    wounded: dict[int, int],
+    struck: set[int],
+    events: list[Event],
+    alive: bool | None,
 ) -> State:
     """Apply ``hits`` simultaneously: every dealer alive when they begin
-    strikes (with ``alive`` unset, dead dealers strike too)."""
+    strikes (with ``alive`` unset, dead dealers strike too); the dealers
+    that strike are added to ``struck``."""
     strikers = {h.dealer for h in hits if alive is None or find_uid(state, h.dealer) is not None}
+    struck.update(strikers)
     for hit in hits:
         if hit.dealer not in strikers:
             continue
@@ -210,12 +220,13 @@ def _after(
     wounded: dict[int, int],
     events: list[Event],
 ) -> State:
-    """After the blows: Empoisonnement and Paralysie on the units attacked,
-    Coup fatal on the unit that blocked."""
+    """After the blows: Empoisonnement and Paralysie on the surviving units
+    attacked (even when the riposte killed the attacker: its abilities come
+    first), Coup fatal on the unit that blocked."""
     a_ref = find_uid(state, attacker_uid)
     for target_uid in target_uids:
         ref = find_uid(state, target_uid)
-        if ref is None or a_ref is None:
+        if ref is None:
             continue
         if "empoisonnement" in akws:
             state = effects.poison(state, ref, combat.seat, events)
