@@ -75,12 +75,6 @@ def test_random_matches_keep_every_card_and_no_negative_counter(game: int) -> No
 # ---- the bugs the random matches found -------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a unit carrying two objects dies -> three reclaim windows, the first "
-    "object offered twice (effects._object_falls puts the open reclaim window into the queue "
-    "again), so a card is duplicated",
-)
 def test_a_unit_with_two_objects_offers_each_back_once() -> None:
     """« Quand une unité meurt, on peut récupérer l'objet en payant son coût
     en pièces d'or, sinon il va au cimetière. »: each object once."""

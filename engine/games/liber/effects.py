@@ -133,15 +133,12 @@ def _object_falls(state: State, owner: Seat, obj: str) -> State:
     (a reclaim window), else it goes to the graveyard."""
     if state.players[owner].gold >= card_of(state, obj).gold:
         window = Window("reclaim", (owner,), obj)
-        queue = state.windows
-        if state.window is not None:
-            queue = (state.window, *queue)
-        # the reclaims come before the window that was open
+        queue = state.windows if state.window is None else (state.window, *state.windows)
+        # after the reclaims already waiting (each once), before the other windows
         reclaims = tuple(w for w in queue if w.kind == "reclaim")
         others = tuple(w for w in queue if w.kind != "reclaim")
-        if state.window is None or state.window.kind != "reclaim":
-            return replace(state, window=window, windows=reclaims + others)
-        return replace(state, windows=(*reclaims, window, *others))
+        queue = (*reclaims, window, *others)
+        return replace(state, window=queue[0], windows=queue[1:])
     player = state.players[owner]
     return set_player(state, owner, replace(player, graveyard=(*player.graveyard, obj)))
 
