@@ -331,6 +331,8 @@ def _close(state: State, window: Window, events: list[Event]) -> State:
             events.append(Event("phase", {"seat": state.active, "phase": "attack"}))
     elif window.kind == "end-attack":
         state = enter_end(state, events)
+    elif window.kind == "end-turn":  # the active player is out (turns.eliminate)
+        state = start_turn(state, next_living(state, state.active), events)
     return state
 
 
@@ -449,7 +451,14 @@ def eliminate(state: State, seat: Seat, events: list[Event]) -> State:
     if c is not None and any(st.seat == seat for st in c.strikes):
         state = replace(state, combat=None)
     if state.active == seat:
-        return start_turn(state, next_living(state, seat), events)
+        # its turn ends, once the others have taken back (or not) the
+        # objects of their units that died: the reclaims stay open
+        queue = (state.window, *state.windows) if state.window is not None else state.windows
+        reclaims = tuple(w for w in queue if w.kind == "reclaim" and w.seats)
+        if not reclaims:
+            return start_turn(state, next_living(state, seat), events)
+        ends = Window("end-turn", ())
+        state = replace(state, window=reclaims[0], windows=(*reclaims[1:], ends), combat=None)
     return advance(state, events)
 
 
