@@ -579,6 +579,27 @@ def test_paralysie_no_riposte_and_no_block() -> None:
     assert at(state, "1f1").damage == 0  # type: ignore[union-attr]
 
 
+def test_paralysie_an_attacker_paralysed_in_the_window_does_not_strike() -> None:
+    """« Paralysie : l'unité est paralysé pour le tour de l'adversaire, et ne
+    peut se défendre en cas d'attaque. » and a paralysed unit cannot attack
+    (« no attack, no defence »): Chaînes de glace on the declared attacker
+    in the attack window cancels its attack, and nobody strikes."""
+    state = scenario(
+        opts="decks=starter/controle",
+        board=({"f1": "fantassin"}, {"f1": "milicien"}),
+        hands=("", "chaines-de-glace"),
+        gold=(0, 2),
+        phase="attack",
+    )
+    state, _ = act(state, "attack f1 2f1")
+    state, events = act(state, "play chaines-de-glace 1f1")
+    assert "attack-cancelled" in kinds(events) and "strike" not in kinds(events)
+    fantassin, milicien = at(state, "1f1"), at(state, "2f1")
+    assert fantassin is not None and fantassin.paralysed and fantassin.damage == 0
+    assert milicien is not None and milicien.damage == 0
+    assert state.window is None and fantassin.attacks == 1  # its attack is spent
+
+
 # ---- Producteur ------------------------------------------------------------------------------
 
 

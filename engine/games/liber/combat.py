@@ -137,6 +137,9 @@ def resolve(state: State, events: list[Event]) -> State:
         return state
     attacker = piece_at(state, src)
     assert attacker is not None
+    if attacker.paralysed:  # paralysed in the window (Chaînes de glace): it cannot attack
+        events.append(Event("attack-cancelled", {"seat": combat.seat}))
+        return state
     table = cards_of(state)
     akws = table[attacker.card].keywords
     targets: list[tuple[Ref, int]] = []
