@@ -430,6 +430,64 @@ def test_honneur_du_guerrier_both_targets_must_be_in_range() -> None:
     refused(state, "attack f1 2f1:3,2a1:3", error=IllegalAction)
 
 
+def _honneur_on_two_players(
+    hands: tuple[str, str, str], gold: tuple[int, int, int], attack: str = "attack f1 2f1:4,3f1:2"
+):
+    """Seat 1's Chevalier (6, Initiative) attacks seat 2's Milicien (2/3)
+    and seat 3's Sergent (3/5), 4 and 2 of its force by default."""
+    state = scenario(
+        seats=3,
+        opts="decks=starter/starter/controle",
+        board=({"f1": "chevalier"}, {"f1": "milicien"}, {"f1": "sergent"}),
+        hands=hands,
+        gold=gold,
+        faith=(0, 1, 1),
+        phase="attack",
+    )
+    return act(state, attack)
+
+
+def test_honneur_du_guerrier_each_attacked_player_gets_the_window_in_turn_order() -> None:
+    """« Peut attaque deux unité à la fois »: when the two units belong to two
+    players, each of them may react to the attack, in turn order."""
+    state, _ = _honneur_on_two_players(("", "eclair", "eclair"), (0, 4, 4))
+    assert state.window is not None and state.window.seats == (1, 2)
+    assert decide(state) == (1, "react")
+    state, _ = act(state, "pass")
+    assert decide(state) == (2, "react")
+    state, events = act(state, "pass")
+    assert state.window is None and "strike" in kinds(events)
+    assert at(state, "2f1") is None and at(state, "3f1").damage == 2  # type: ignore[union-attr]
+
+
+def test_honneur_du_guerrier_a_target_gone_the_other_takes_only_its_share() -> None:
+    """« Vous répartissez les dégâts entre ses unités. »: seat 3 kills seat
+    2's Milicien with an Éclair in the window; its Sergent takes its 2, not
+    the Chevalier's whole 6."""
+    state, _ = _honneur_on_two_players(("", "", "eclair"), (0, 0, 4))
+    assert decide(state) == (2, "react")  # seat 2 has nothing to play: skipped
+    state, events = act(state, "play eclair 2f1")
+    assert at(state, "2f1") is None and "strike" in kinds(events)
+    sergent = at(state, "3f1")
+    assert sergent is not None and sergent.damage == 2
+    assert at(state, "1f1").damage == 3  # type: ignore[union-attr]  # the Sergent strikes back
+
+
+def test_honneur_du_guerrier_a_target_paralysed_in_the_window_does_not_strike_back() -> None:
+    """« Paralysie : l'unité est paralysé pour le tour de l'adversaire, et ne
+    peut se défendre en cas d'attaque. »: seat 3's Chaînes de glace on seat
+    2's Milicien in the window: it takes its 1 and does not strike back (the
+    Sergent, 5 on 5 PV, dies first: Initiative)."""
+    hands = ("", "", "chaines-de-glace")
+    state, _ = _honneur_on_two_players(hands, (0, 0, 2), "attack f1 2f1:1,3f1:5")
+    state, events = act(state, "play chaines-de-glace 2f1")
+    milicien = at(state, "2f1")
+    assert milicien is not None and milicien.paralysed and milicien.damage == 1
+    assert at(state, "3f1") is None
+    assert at(state, "1f1").damage == 0  # type: ignore[union-attr]
+    assert not [e for e in events if e.kind == "strike" and e.data["target"] == "chevalier"]
+
+
 # ---- Impatient -------------------------------------------------------------------------------
 
 

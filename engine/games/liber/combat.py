@@ -151,13 +151,14 @@ def resolve(state: State, events: list[Event]) -> State:
         events.append(Event("attack-cancelled", {"seat": combat.seat}))
         return state
     a_force = force(state, src, attacker)
+    honneur = len(combat.strikes) > 1  # each target its share, even when the other is gone
     target_uids = [s.uid for s in combat.strikes]
     first: list[_Hit] = []
     second: list[_Hit] = []
     for ref, share in targets:
         piece = piece_at(state, ref)
         assert piece is not None
-        amount = share if len(targets) > 1 else a_force
+        amount = share if honneur else a_force
         hit = _Hit(attacker.uid, attacker.card, src[0], attacker.general, piece.uid, amount)
         t_init = "initiative" in table[piece.card].keywords
         a_init = "initiative" in akws
