@@ -75,12 +75,6 @@ def test_random_matches_keep_every_card_and_no_negative_counter(game: int) -> No
 # ---- the bugs the random matches found -------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a unit carrying two objects dies -> three reclaim windows, the first "
-    "object offered twice (effects._object_falls puts the open reclaim window into the queue "
-    "again), so a card is duplicated",
-)
 def test_a_unit_with_two_objects_offers_each_back_once() -> None:
     """« Quand une unité meurt, on peut récupérer l'objet en payant son coût
     en pièces d'or, sinon il va au cimetière. »: each object once."""
@@ -119,12 +113,6 @@ def test_a_unit_that_loses_its_last_pv_by_leaving_a_line_dies(how: str) -> None:
     assert at(state, moved) is None and "kill" in kinds(events)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: when the active player is eliminated (last-standing) during its own "
-    "attack, turns.eliminate -> start_turn clears the windows: the reclaim window of the "
-    "other seat's dead unit is dropped and its object vanishes (neither hand nor graveyard)",
-)
 def test_an_object_is_not_lost_when_the_attacker_is_eliminated() -> None:
     state = scenario(
         seats=3,
@@ -144,3 +132,33 @@ def test_an_object_is_not_lost_when_the_attacker_is_eliminated() -> None:
     assert (
         offered is not None and offered.kind == "reclaim"
     ) or "epee-runique" in alice.graveyard + alice.hand
+
+
+@pytest.mark.parametrize("answer", ["reclaim", "pass"])
+def test_the_turn_of_an_eliminated_attacker_ends_after_the_reclaim(answer: str) -> None:
+    """« Quand une unité meurt, on peut récupérer l'objet en payant son coût
+    en pièces d'or, sinon il va au cimetière. »: seat 2 is out in its own
+    attack (last-standing); seat 1 decides on its Épée runique first, then
+    seat 3's turn begins."""
+    state = scenario(
+        seats=3,
+        opts="decks=starter multiplayer_end=last-standing",
+        board=({"f1": "milicien eq=epee-runique"}, {}, {}),
+        generals=("a3", "f3", "a3"),
+        general_damage=(0, 19, 0),
+        hands=("", "", ""),
+        gold=(5, 0, 0),
+        active=1,
+        phase="attack",
+    )
+    state, _ = act(state, "attack f3 1f1")
+    assert state.players[1].out and state.active == 1
+    decision = g.pending(state).get(0)
+    assert decision is not None and decision.kind == "reclaim"
+    state, events = act(state, answer)
+    assert state.active == 2 and state.phase == "placement" and "turn" in kinds(events)
+    alice = state.players[0]
+    if answer == "reclaim":
+        assert alice.hand == ("epee-runique",) and alice.gold == 5 - 1
+    else:
+        assert alice.graveyard == ("milicien", "epee-runique") and alice.gold == 5

@@ -287,12 +287,6 @@ def test_empoisonnement_poisons_the_unit_attacked_one_pv_a_turn(strip: bool) -> 
     assert at(state, "2f1").damage == 3  # type: ignore[union-attr]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Empoisonnement and Paralysie are not applied when the attacker dies "
-    "in the exchange (combat._after skips every target when the attacker is gone); the seed "
-    "poisons/paralyses « l'unité attaquée », and the attacker's abilities come first",
-)
 @pytest.mark.parametrize(
     ("attacker", "target", "flag"),
     [("herboriste", "fantassin", "poisoned"), ("sorciere-du-givre", "fanatique", "paralysed")],
@@ -309,6 +303,21 @@ def test_empoisonnement_and_paralysie_even_when_the_attacker_dies(
     struck = at(state, "2f1")
     assert struck is not None
     assert (struck.poisoned_by == 0) if flag == "poisoned" else struck.paralysed
+
+
+@pytest.mark.parametrize("prevents", [True, False])
+def test_empoisonnement_not_when_an_initiative_riposte_kills_first(prevents: bool) -> None:
+    """« Initiative : L'unité attaque en premier. » An Herboriste (1/3)
+    attacking a Chef de horde (4/4, Initiative) dies before it strikes
+    (``initiative_kill_prevents_riposte``, L6): it never hit, so nothing is
+    poisoned; with the option off it strikes all the same, and poisons."""
+    opts = "" if prevents else "initiative_kill_prevents_riposte=false"
+    state, _ = _attack(({"f1": "herboriste"}, {"f1": "chef-de-horde"}), "attack f1 2f1", opts=opts)
+    assert at(state, "1f1") is None
+    chef = at(state, "2f1")
+    assert chef is not None
+    assert chef.damage == (0 if prevents else 1)
+    assert chef.poisoned_by == (-1 if prevents else 0)
 
 
 # ---- Entraver --------------------------------------------------------------------------------
@@ -419,6 +428,64 @@ def test_honneur_du_guerrier_both_targets_must_be_in_range() -> None:
         phase="attack",
     )
     refused(state, "attack f1 2f1:3,2a1:3", error=IllegalAction)
+
+
+def _honneur_on_two_players(
+    hands: tuple[str, str, str], gold: tuple[int, int, int], attack: str = "attack f1 2f1:4,3f1:2"
+):
+    """Seat 1's Chevalier (6, Initiative) attacks seat 2's Milicien (2/3)
+    and seat 3's Sergent (3/5), 4 and 2 of its force by default."""
+    state = scenario(
+        seats=3,
+        opts="decks=starter/starter/controle",
+        board=({"f1": "chevalier"}, {"f1": "milicien"}, {"f1": "sergent"}),
+        hands=hands,
+        gold=gold,
+        faith=(0, 1, 1),
+        phase="attack",
+    )
+    return act(state, attack)
+
+
+def test_honneur_du_guerrier_each_attacked_player_gets_the_window_in_turn_order() -> None:
+    """« Peut attaque deux unité à la fois »: when the two units belong to two
+    players, each of them may react to the attack, in turn order."""
+    state, _ = _honneur_on_two_players(("", "eclair", "eclair"), (0, 4, 4))
+    assert state.window is not None and state.window.seats == (1, 2)
+    assert decide(state) == (1, "react")
+    state, _ = act(state, "pass")
+    assert decide(state) == (2, "react")
+    state, events = act(state, "pass")
+    assert state.window is None and "strike" in kinds(events)
+    assert at(state, "2f1") is None and at(state, "3f1").damage == 2  # type: ignore[union-attr]
+
+
+def test_honneur_du_guerrier_a_target_gone_the_other_takes_only_its_share() -> None:
+    """« Vous répartissez les dégâts entre ses unités. »: seat 3 kills seat
+    2's Milicien with an Éclair in the window; its Sergent takes its 2, not
+    the Chevalier's whole 6."""
+    state, _ = _honneur_on_two_players(("", "", "eclair"), (0, 0, 4))
+    assert decide(state) == (2, "react")  # seat 2 has nothing to play: skipped
+    state, events = act(state, "play eclair 2f1")
+    assert at(state, "2f1") is None and "strike" in kinds(events)
+    sergent = at(state, "3f1")
+    assert sergent is not None and sergent.damage == 2
+    assert at(state, "1f1").damage == 3  # type: ignore[union-attr]  # the Sergent strikes back
+
+
+def test_honneur_du_guerrier_a_target_paralysed_in_the_window_does_not_strike_back() -> None:
+    """« Paralysie : l'unité est paralysé pour le tour de l'adversaire, et ne
+    peut se défendre en cas d'attaque. »: seat 3's Chaînes de glace on seat
+    2's Milicien in the window: it takes its 1 and does not strike back (the
+    Sergent, 5 on 5 PV, dies first: Initiative)."""
+    hands = ("", "", "chaines-de-glace")
+    state, _ = _honneur_on_two_players(hands, (0, 0, 2), "attack f1 2f1:1,3f1:5")
+    state, events = act(state, "play chaines-de-glace 2f1")
+    milicien = at(state, "2f1")
+    assert milicien is not None and milicien.paralysed and milicien.damage == 1
+    assert at(state, "3f1") is None
+    assert at(state, "1f1").damage == 0  # type: ignore[union-attr]
+    assert not [e for e in events if e.kind == "strike" and e.data["target"] == "chevalier"]
 
 
 # ---- Impatient -------------------------------------------------------------------------------
@@ -568,6 +635,27 @@ def test_paralysie_no_riposte_and_no_block() -> None:
     state, _ = act(state, "attack f1 2f1")
     assert state.window is None  # no block to offer: the window was skipped
     assert at(state, "1f1").damage == 0  # type: ignore[union-attr]
+
+
+def test_paralysie_an_attacker_paralysed_in_the_window_does_not_strike() -> None:
+    """« Paralysie : l'unité est paralysé pour le tour de l'adversaire, et ne
+    peut se défendre en cas d'attaque. » and a paralysed unit cannot attack
+    (« no attack, no defence »): Chaînes de glace on the declared attacker
+    in the attack window cancels its attack, and nobody strikes."""
+    state = scenario(
+        opts="decks=starter/controle",
+        board=({"f1": "fantassin"}, {"f1": "milicien"}),
+        hands=("", "chaines-de-glace"),
+        gold=(0, 2),
+        phase="attack",
+    )
+    state, _ = act(state, "attack f1 2f1")
+    state, events = act(state, "play chaines-de-glace 1f1")
+    assert "attack-cancelled" in kinds(events) and "strike" not in kinds(events)
+    fantassin, milicien = at(state, "1f1"), at(state, "2f1")
+    assert fantassin is not None and fantassin.paralysed and fantassin.damage == 0
+    assert milicien is not None and milicien.damage == 0
+    assert state.window is None and fantassin.attacks == 1  # its attack is spent
 
 
 # ---- Producteur ------------------------------------------------------------------------------
@@ -735,11 +823,6 @@ def test_vol_is_wounded_by_tir_and_by_flying_units() -> None:
     assert at(state, "2f1") is None  # 5 on 5 PV
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a general's blow wounds a Vol unit (effects.deal_damage checks Vol "
-    "only for source 'unit'; the general is a unit with neither Vol nor Tir)",
-)
 def test_vol_a_general_without_vol_or_tir_does_not_wound_it() -> None:
     """« Ne peut être blessé que par des unités volantes ou des unités avec le
     tir. » The general is a unit (« Cette unité est présente dès le début en
@@ -749,6 +832,17 @@ def test_vol_a_general_without_vol_or_tir_does_not_wound_it() -> None:
     )
     state, _ = act(state, "attack f3 2f1")
     assert at(state, "2f1").damage == 0  # type: ignore[union-attr]
+
+
+def test_vol_a_generals_ability_wounds_it_like_a_spell() -> None:
+    """« Vol : Ne peut être blesser que par des unités volantes ou des unités
+    avec le tir. » A general's ability is not a unit's blow (like a spell, it
+    wounds): Corwin's 2 damage on a Griffon."""
+    state = scenario(
+        board=({}, {"f1": "griffon"}), general_cards=("corwin", "aldric"), vp=(3, 0), hands=("", "")
+    )
+    state, _ = act(state, "general 1 2f1")
+    assert at(state, "2f1").damage == 2  # type: ignore[union-attr]
 
 
 # ---- « Capacité »: once per turn, never stacking, the attacker first -------------------------

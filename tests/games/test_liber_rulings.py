@@ -462,25 +462,61 @@ def test_multiplayer_end_last_standing_the_last_general_wins() -> None:
     assert outcome is not None and outcome.ranking[0] == (0,)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/doc mismatch: docs/rules/liber.md says the game ends with reason "
-    "'last-standing' under multiplayer_end=last-standing; turns._generals gives 'general' "
-    "when the last kill happens with two players left",
-)
 def test_multiplayer_end_last_standing_reason() -> None:
     state, _ = _two_generals_fall()
     assert g.outcome(state).reason == "last-standing"  # type: ignore[union-attr]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: under last-standing the players out are ranked together (turns._finish "
-    "lumps every seat that is out); the one eliminated later should rank above",
-)
 def test_multiplayer_end_last_standing_ranks_by_elimination_order() -> None:
     state, _ = _two_generals_fall()
     assert g.outcome(state).ranking == ((0,), (2,), (1,))  # type: ignore[union-attr]
+
+
+def test_multiplayer_end_last_standing_generals_falling_together_rank_together() -> None:
+    """Seat 2's general attacks seat 3's: both fall in the same exchange
+    (« Les dégâts sont simultanés »), both players are out together and
+    share the rank after seat 1, the last general standing."""
+    state = with_opts(
+        "multiplayer_end=last-standing",
+        seats=3,
+        generals=("a3", "f3", "f3"),
+        general_damage=(0, 19, 17),
+        active=1,
+        phase="attack",
+    )
+    state, _ = act(state, "attack f3 3f3")
+    outcome = g.outcome(state)
+    assert outcome is not None and outcome.reason == "last-standing"
+    assert outcome.ranking == ((0,), (1, 2))
+
+
+def test_players_out_rank_by_order_resigning_then_a_general_killed() -> None:
+    """4 players, first-general: seat 4 resigns (out first), then seat 1
+    kills seat 2's general: seat 3 (living) ranks second, seat 2 third,
+    seat 4 last."""
+    state = with_opts(
+        "",
+        seats=4,
+        board=({"f1": "chevalier"}, {}, {}, {}),
+        generals=("a3", "f3", "a3", "a3"),
+        general_damage=(0, 17, 0, 0),
+        phase="attack",
+    )
+    state, _ = g.resign(state, 3)
+    assert g.outcome(state) is None
+    state, _ = act(state, "attack f1 2f3")
+    outcome = g.outcome(state)
+    assert outcome is not None and outcome.reason == "general"
+    assert outcome.ranking == ((0,), (2,), (1,), (3,))
+
+
+def test_players_out_rank_by_order_two_resign() -> None:
+    state = with_opts("", seats=3)
+    state, _ = g.resign(state, 2)
+    state, _ = g.resign(state, 1)
+    outcome = g.outcome(state)
+    assert outcome is not None and outcome.reason == "resign"
+    assert outcome.ranking == ((0,), (1,), (2,))
 
 
 def test_multiplayer_end_first_general_the_killer_wins_even_off_its_turn() -> None:

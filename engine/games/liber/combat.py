@@ -137,6 +137,9 @@ def resolve(state: State, events: list[Event]) -> State:
         return state
     attacker = piece_at(state, src)
     assert attacker is not None
+    if attacker.paralysed:  # paralysed in the window (Chaînes de glace): it cannot attack
+        events.append(Event("attack-cancelled", {"seat": combat.seat}))
+        return state
     table = cards_of(state)
     akws = table[attacker.card].keywords
     targets: list[tuple[Ref, int]] = []
@@ -148,13 +151,14 @@ def resolve(state: State, events: list[Event]) -> State:
         events.append(Event("attack-cancelled", {"seat": combat.seat}))
         return state
     a_force = force(state, src, attacker)
+    honneur = len(combat.strikes) > 1  # each target its share, even when the other is gone
     target_uids = [s.uid for s in combat.strikes]
     first: list[_Hit] = []
     second: list[_Hit] = []
     for ref, share in targets:
         piece = piece_at(state, ref)
         assert piece is not None
-        amount = share if len(targets) > 1 else a_force
+        amount = share if honneur else a_force
         hit = _Hit(attacker.uid, attacker.card, src[0], attacker.general, piece.uid, amount)
         t_init = "initiative" in table[piece.card].keywords
         a_init = "initiative" in akws
@@ -171,18 +175,28 @@ def resolve(state: State, events: list[Event]) -> State:
             )
             (first if t_init and not a_init else second).append(back)
     wounded: dict[int, int] = {}
-    state = _hits(state, first, wounded, events, None)
+    struck: set[int] = set()
+    state = _hits(state, first, wounded, struck, events, None)
     survivors = None if not state.rules.initiative_kill_prevents_riposte else True
-    state = _hits(state, second, wounded, events, survivors)
+    state = _hits(state, second, wounded, struck, events, survivors)
+    if attacker.uid not in struck:  # killed first by an Initiative riposte: it never hit
+        akws = tuple(k for k in akws if k not in ("empoisonnement", "paralysie"))
     return _after(state, combat, attacker.uid, akws, target_uids, wounded, events)
 
 
 def _hits(
-    state: State, hits: list[_Hit], wounded: dict[int, int], events: list[Event], alive: bool | None
+    state: State,
+    hits: list[_Hit],
+    wounded: dict[int, int],
+    struck: set[int],
+    events: list[Event],
+    alive: bool | None,
 ) -> State:
     """Apply ``hits`` simultaneously: every dealer alive when they begin
-    strikes (with ``alive`` unset, dead dealers strike too)."""
+    strikes (with ``alive`` unset, dead dealers strike too); the dealers
+    that strike are added to ``struck``."""
     strikers = {h.dealer for h in hits if alive is None or find_uid(state, h.dealer) is not None}
+    struck.update(strikers)
     for hit in hits:
         if hit.dealer not in strikers:
             continue
@@ -210,12 +224,13 @@ def _after(
     wounded: dict[int, int],
     events: list[Event],
 ) -> State:
-    """After the blows: Empoisonnement and Paralysie on the units attacked,
-    Coup fatal on the unit that blocked."""
+    """After the blows: Empoisonnement and Paralysie on the surviving units
+    attacked (even when the riposte killed the attacker: its abilities come
+    first), Coup fatal on the unit that blocked."""
     a_ref = find_uid(state, attacker_uid)
     for target_uid in target_uids:
         ref = find_uid(state, target_uid)
-        if ref is None or a_ref is None:
+        if ref is None:
             continue
         if "empoisonnement" in akws:
             state = effects.poison(state, ref, combat.seat, events)

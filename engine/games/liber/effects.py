@@ -44,7 +44,8 @@ def deal_damage(
 ) -> State:
     """``amount`` damage to the piece at ``ref``. Armure takes 2 off every
     hit (not poison); a Vol piece is only wounded by flying or Tir units
-    (spells do wound it). The dealer's owner scores 1 victory point per
+    (a general's blows included; spells and a general's ability do
+    wound it). The dealer's owner scores 1 victory point per
     damage point dealt to an enemy non-general unit (capped at the PV left
     with ``vp_cap``; Fanatique 2), none from generals and gods."""
     piece = piece_at(state, ref)
@@ -54,7 +55,9 @@ def deal_damage(
     target_card = table[piece.card]
     if source != "poison" and "armure" in target_card.keywords:
         amount = max(0, amount - 2)
-    if source == "unit" and "vol" in target_card.keywords:
+    # a general's blow is a unit's (it names its card); its ability is not
+    blow = source == "unit" or (source == "general" and bool(dealer_card))
+    if blow and "vol" in target_card.keywords:
         kws = table[dealer_card].keywords if dealer_card else ()
         if "vol" not in kws and "tir" not in kws:
             amount = 0
@@ -130,15 +133,12 @@ def _object_falls(state: State, owner: Seat, obj: str) -> State:
     (a reclaim window), else it goes to the graveyard."""
     if state.players[owner].gold >= card_of(state, obj).gold:
         window = Window("reclaim", (owner,), obj)
-        queue = state.windows
-        if state.window is not None:
-            queue = (state.window, *queue)
-        # the reclaims come before the window that was open
+        queue = state.windows if state.window is None else (state.window, *state.windows)
+        # after the reclaims already waiting (each once), before the other windows
         reclaims = tuple(w for w in queue if w.kind == "reclaim")
         others = tuple(w for w in queue if w.kind != "reclaim")
-        if state.window is None or state.window.kind != "reclaim":
-            return replace(state, window=window, windows=reclaims + others)
-        return replace(state, windows=(*reclaims, window, *others))
+        queue = (*reclaims, window, *others)
+        return replace(state, window=queue[0], windows=queue[1:])
     player = state.players[owner]
     return set_player(state, owner, replace(player, graveyard=(*player.graveyard, obj)))
 

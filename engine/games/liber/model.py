@@ -240,6 +240,7 @@ class State:
     end_reason: str = ""  # general / faith / vp / gold / resign / last-standing
     discard_to: int = 0  # end phase: hand size to discard down to (0: no discard due)
     dead_generals: tuple[tuple[Seat, Seat], ...] = ()  # (seat, killer) not yet judged
+    eliminated: tuple[tuple[Seat, ...], ...] = ()  # the seats out, in order (together: a group)
 
 
 # ---------------------------------------------------------------------------
@@ -329,3 +330,4 @@ class View:
     state_combat: Combat | None = None
     next_uid: int = 0
     discard_to: int = 0
+    eliminated: tuple[tuple[Seat, ...], ...] = ()

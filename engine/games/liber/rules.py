@@ -25,6 +25,7 @@ from .actions import (
     format_action,
     parse_action,
 )
+from .board import order_from
 from .data import GAME_ID, decks_by_id
 from .model import Options, State, View
 from .view import make_view
@@ -148,8 +149,10 @@ class Liber(Game[State, Action, View]):
         elif isinstance(action, Attack):
             targets = tuple(((ref[0], ref[1], ref[2]), n) for ref, n in action.targets)
             state = combat.declare(state, seat, (seat, *action.src), targets, events)
-            defender = action.targets[0][0][0]
-            return turns.open_window(state, "attack", (defender,), events)
+            # each attacked player (Honneur du guerrier: maybe two), in turn order
+            attacked = {ref[0] for ref, _ in action.targets}
+            defenders = tuple(s for s in order_from(state, seat) if s in attacked)
+            return turns.open_window(state, "attack", defenders, events)
         elif isinstance(action, Move):
             state = play.move(state, seat, action, events)
         elif isinstance(action, Use):

@@ -103,6 +103,7 @@ def sample_state(view: View, seed: int) -> State:
         ranking=view.ranking,
         end_reason=view.end_reason,
         discard_to=view.discard_to,
+        eliminated=view.eliminated,
     )
 
 

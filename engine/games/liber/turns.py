@@ -331,6 +331,8 @@ def _close(state: State, window: Window, events: list[Event]) -> State:
             events.append(Event("phase", {"seat": state.active, "phase": "attack"}))
     elif window.kind == "end-attack":
         state = enter_end(state, events)
+    elif window.kind == "end-turn":  # the active player is out (turns.eliminate)
+        state = start_turn(state, next_living(state, state.active), events)
     return state
 
 
@@ -400,23 +402,30 @@ def check_end(state: State, acting: Seat, events: list[Event]) -> State:
 def _generals(state: State, acting: Seat, events: list[Event]) -> State:
     dead = state.dead_generals
     state = replace(state, dead_generals=())
-    multi = len(living(state)) > 2
+    multi = len(state.players) > 2  # a 3-4 player match, however many are left
     if not multi or state.rules.multiplayer_end == "first-general":
         victim, killer = dead[0]
         alive = [s for s in living(state) if s not in {v for v, _ in dead}]
         if not alive:  # the last generals fell together: the acting seat's blow came first
             alive = [acting]
         winner = killer if killer in alive else (acting if acting in alive else alive[0])
-        for v, _ in dead:
-            if v != winner:
-                state = set_player(state, v, replace(state.players[v], out=True))
+        fell = tuple(v for v, _ in dead if v != winner)
+        for v in fell:
+            state = set_player(state, v, replace(state.players[v], out=True))
+        if fell:
+            state = replace(state, eliminated=(*state.eliminated, fell))
         return _finish(state, winner, "general", events)
     if len(living(state)) == len(dead):  # the last generals fell together
         dead = tuple(d for d in dead if d[0] != acting) or dead[1:]
+    before = len(state.eliminated)
     for victim, _killer in dead:
         state = eliminate(state, victim, events)
         if state.phase == "over":
             return state
+    # the generals that fell together: their players rank together
+    fell = tuple(s for group in state.eliminated[before:] for s in group)
+    if fell:
+        state = replace(state, eliminated=(*state.eliminated[:before], fell))
     alive = living(state)
     if len(alive) == 1:
         return _finish(state, alive[0], "last-standing", events)
@@ -430,6 +439,7 @@ def eliminate(state: State, seat: Seat, events: list[Event]) -> State:
     empty: tuple[Piece | None, ...] = (None,) * PLACES
     player = replace(player, out=True, lines=(empty, empty, empty), hand=(), god="")
     state = set_player(state, seat, player)
+    state = replace(state, eliminated=(*state.eliminated, (seat,)))
     events.append(Event("out", {"seat": seat}))
     alive = living(state)
     if len(alive) <= 1:
@@ -449,18 +459,31 @@ def eliminate(state: State, seat: Seat, events: list[Event]) -> State:
     if c is not None and any(st.seat == seat for st in c.strikes):
         state = replace(state, combat=None)
     if state.active == seat:
-        return start_turn(state, next_living(state, seat), events)
+        # its turn ends, once the others have taken back (or not) the
+        # objects of their units that died: the reclaims stay open
+        queue = (state.window, *state.windows) if state.window is not None else state.windows
+        reclaims = tuple(w for w in queue if w.kind == "reclaim" and w.seats)
+        if not reclaims:
+            return start_turn(state, next_living(state, seat), events)
+        ends = Window("end-turn", ())
+        state = replace(state, window=reclaims[0], windows=(*reclaims[1:], ends), combat=None)
     return advance(state, events)
 
 
 def _finish(state: State, winner: Seat, reason: str, events: list[Event]) -> State:
+    """The ranking: the winner, the other living players (tied), then the
+    players out, the later out ranking higher (out together: tied)."""
     n = len(state.players)
     others = [(winner + k) % n for k in range(1, n)]
     alive = tuple(s for s in others if not state.players[s].out)
-    out = tuple(s for s in others if state.players[s].out)
     ranking: list[tuple[Seat, ...]] = [(winner,)]
     if alive:
         ranking.append(alive)
+    for group in reversed(state.eliminated):
+        if any(s != winner for s in group):
+            ranking.append(tuple(s for s in others if s in group))
+    ranked = {s for group in ranking for s in group}
+    out = tuple(s for s in others if s not in ranked)
     if out:
         ranking.append(out)
     state = replace(
@@ -485,6 +508,7 @@ def resign(state: State, seat: Seat, events: list[Event]) -> State:
     alive = [s for s in living(state) if s != seat]
     if len(alive) == 1:
         state = set_player(state, seat, replace(state.players[seat], out=True))
+        state = replace(state, eliminated=(*state.eliminated, (seat,)))
         return _finish(state, alive[0], "resign", events)
     return eliminate(state, seat, events)
 

@@ -137,4 +137,5 @@ def make_view(
         state_combat=state.combat,
         next_uid=state.next_uid,
         discard_to=state.discard_to,
+        eliminated=state.eliminated,
     )
