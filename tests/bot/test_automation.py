@@ -120,18 +120,7 @@ def _bot_games() -> list[Any]:
     for game_id in sorted(GAMES):
         if game_id not in POLICIES or game_id not in hostable_games():
             continue
-        marks = []
-        if game_id == "liber":
-            marks.append(
-                pytest.mark.xfail(
-                    strict=True,
-                    raises=AssertionError,
-                    reason="engine (engine/games/liber/turns.py _finish): a player who resigned"
-                    " ties with a player whose general is killed later (ranking ((1,), (2, 0)));"
-                    " the resigner should be alone in last place",
-                )
-            )
-        out.append(pytest.param(game_id, marks=marks))
+        out.append(pytest.param(game_id))
     return out
 
 

@@ -103,13 +103,6 @@ def test_menu_details_are_plain_text() -> None:
     assert not [d for d in details if "`" in d], details[:5]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="engine (engine/games/liber/turns.py _finish): every seat out of the game ties"
-    " for last place, so a player who resigned ties with one whose general is killed"
-    " later, when that kill ends the match (multiplayer_end=first-general)",
-)
 def test_a_resigner_is_alone_in_last_place() -> None:
     """Found through the host's bots test (tests/bot/test_automation.py): seat 0
     resigns at once, the two others play on until a general falls."""
