@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ...core import Seat
+from ...core import evolve as replace
 from ...text import Msg
 from . import combat as combat_mod
 from .actions import (
@@ -591,32 +592,18 @@ def unseen(state: State, seat: Seat) -> Counter[str]:
 
 
 def has_reaction(state: State, seat: Seat, window: Window) -> bool:
-    """Is the seat asked in this window? Only what everybody can see
-    decides it, so that being asked (or not) reveals nothing of a hand: a
-    block it may make, or an éphémère or Impatient card of its deck list
-    that is not in sight, that it could pay for and target now."""
+    """Is the seat asked in this window? What it really holds decides it
+    (its hand, its gold and faith, its blocks on the board): a seat with
+    nothing playable is skipped without being asked. Opponents learn only
+    that it was or was not asked, as with any digital card game's
+    auto-pass; no card is named (see docs/rules/liber.md)."""
     player = state.players[seat]
     if window.kind == "reclaim":
         return player.gold >= card_of(state, window.card).gold
     if window.kind == "attack" and state.combat is not None and state.combat.loyal:
         return True
-    if window.kind == "attack" and combat_mod.block_candidates(state, seat):
-        return True
-    if not player.hand:
-        return False
-    table = cards_of(state)
-    for card_id in unseen(state, seat):
-        card = table[card_id]
-        if player.gold < card.gold or player.faith < card.faith:
-            continue
-        if card.type == "unite" and "impatient" in card.keywords:
-            if any(free_places(state, seat, line) for line in range(3)):
-                return True
-        elif card.type == "sort" and card.spell == "ephemere":
-            kind = target_kind(card)
-            if kind == "none" or all_targets(state, seat, kind):
-                return True
-    return False
+    asked = replace(state, window=replace(window, seats=(seat,)))
+    return any(check(asked, seat, a) is None for a in reactions(asked, seat))
 
 
 def legal_actions(state: State, seat: Seat) -> list[Action]:
