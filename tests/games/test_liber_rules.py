@@ -598,3 +598,55 @@ def test_a_unit_that_loses_a_line_bonus_by_moving_dies_of_its_wounds() -> None:
     state, events = act(state, "move f1 a1")
     assert at(state, "1a1") is None and "fantassin" in state.players[0].graveyard
     assert "kill" in kinds(events)
+
+
+# ---- Texts ----------------------------------------------------------------------------------
+
+
+def _read(lang: str, state: State, seat: int, *texts: str) -> list[str]:
+    """What the players read (event lines) when ``texts`` are played."""
+    from i18n import translate
+
+    names = ("Alice", "Bob")
+    out = []
+    for text in texts:
+        state, events = act_as(state, seat, text)
+        for event in events:
+            msg = g.describe_event(event, names)
+            if msg is not None:
+                out.append(translate(lang, msg))
+    return out
+
+
+def test_event_lines_agree_in_number_and_name_the_unit_a_spell_targets() -> None:
+    """Issue 14 texts: « 1 dégât », « 1 point de victoire » (plural forms);
+    Rage names the unit it strengthens; Dague empoisonnée reads « Poison sur
+    Fantassin (Bob) » (no gendered participle about a card)."""
+    state = scenario(
+        board=({"f1": "paysan", "a1": "fantassin"}, {"f2": "fantassin"}),
+        hands=("rage dague-empoisonnee", ""),
+        gold=(10, 0),
+        phase="attack",
+    )
+    fr = _read("fr", state, 0, "play rage 1a1", "play dague-empoisonnee 2f2", "attack f1 2f2")
+    en = _read("en", state, 0, "play rage 1a1", "play dague-empoisonnee 2f2", "attack f1 2f2")
+    assert "Fantassin (Alice) gagne +3 en force ce tour." in fr
+    assert "Fantassin (Alice) gains +3 force this turn." in en
+    assert "Poison sur Fantassin (Bob)." in fr
+    assert "Paysan inflige 1 dégât à Fantassin (Bob) : 1 point de victoire pour Alice." in fr
+    assert "Paysan deals 1 damage to Fantassin (Bob): 1 VP for Alice." in en
+    assert not [line for line in fr if "1 dégâts" in line or "1 points" in line]
+
+
+def test_action_labels_leave_out_a_zero_cost() -> None:
+    """A spell paid in gold only reads « (3 or) », not « (3 or, 0 foi) »."""
+    from i18n import translate
+
+    state = scenario(hands=("vision", ""), gold=(10, 0))
+    label = next(
+        g.describe_action(state, 0, a)
+        for a in g.legal_actions(state, 0)
+        if g.format_action(a) == "play vision"
+    )
+    assert translate("fr", label) == "Lancer Vision (3 or)"
+    assert translate("en", label) == "Cast Vision (3 gold)"

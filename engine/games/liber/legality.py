@@ -53,6 +53,7 @@ from .data import cards_by_id
 from .model import FRONT, PLACES, PLAINE, Card, Piece, State, Window
 from .play import play_cost
 from .range import in_range, protected
+from .text import cost as price
 
 
 def _n(card_id: str) -> str:
@@ -168,7 +169,7 @@ def check_play(state: State, seat: Seat, a: Play) -> Msg | None:
         return problem
     if player.gold < play_cost(state, seat, a) or player.faith < card.faith:
         return Msg.of(
-            "lb-refuse-cost", card=_n(a.card), gold=play_cost(state, seat, a), faith=card.faith
+            "lb-refuse-cost", card=_n(a.card), cost=price(play_cost(state, seat, a), card.faith)
         )
     return None
 
@@ -278,7 +279,7 @@ def check_use(state: State, seat: Seat, a: Use) -> Msg | None:
             return Msg.of("lb-refuse-need-plaine", card=_n(card.invoke_token))
         if player.gold < card.invoke_cost:
             return Msg.of(
-                "lb-refuse-cost", card=_n(card.invoke_token), gold=card.invoke_cost, faith=0
+                "lb-refuse-cost", card=_n(card.invoke_token), cost=price(card.invoke_cost)
             )
         return None
     if a.ability == "telekinesie":
@@ -323,7 +324,7 @@ def check_equip(state: State, seat: Seat, a: Equip) -> Msg | None:
         return Msg.of("lb-refuse-need-unit", card=_n(a.card))
     cost = card_of(state, a.card).gold
     if state.players[seat].gold < cost:
-        return Msg.of("lb-refuse-cost", card=_n(a.card), gold=cost, faith=0)
+        return Msg.of("lb-refuse-cost", card=_n(a.card), cost=price(cost))
     return None
 
 
@@ -430,7 +431,7 @@ def check(state: State, seat: Seat, action: Action) -> Msg | None:
         assert state.window is not None
         cost = card_of(state, state.window.card).gold
         if state.players[seat].gold < cost:
-            return Msg.of("lb-refuse-cost", card=_n(state.window.card), gold=cost, faith=0)
+            return Msg.of("lb-refuse-cost", card=_n(state.window.card), cost=price(cost))
         return None
     assert isinstance(action, Discard)
     if ctx != "discard":
