@@ -419,6 +419,46 @@ def test_a_window_with_nothing_possible_is_skipped_without_asking() -> None:
     assert "strike" in kinds(events)
 
 
+def test_a_seat_holding_nothing_playable_is_not_asked_even_if_its_deck_could() -> None:
+    """Issue 14: « A window where the player has nothing playable is skipped
+    without asking anything. » The deck list of seat 2 holds Éclair (an
+    éphémère out of sight that it could pay for), but its hand does not:
+    it is not asked, the attack resolves at once."""
+    state = scenario(
+        board=({"f1": "fantassin"}, {"f2": "milicien"}),
+        hands=("", "milicien fantassin"),
+        gold=(0, 4),
+        faith=(0, 1),
+        phase="attack",
+    )
+    assert "eclair" in state.players[1].decklist
+    state, events = act(state, "attack f1 2f2")
+    assert state.window is None and set(g.pending(state)) == {0}
+    assert "strike" in kinds(events)  # resolved without a window
+
+
+def test_a_window_asks_only_the_seats_that_can_pay_and_target_and_stores_them() -> None:
+    """« les éphémères (pouvant être lancés durant le tour de l'adversaire) »:
+    at the end of the placement phase, of three seats only the one holding
+    an Éclair it can pay for is asked; the window stores the seats decided
+    when it opened (every view shows the same)."""
+    state = scenario(
+        seats=3,
+        board=({"f1": "fantassin"}, {}, {}),
+        hands=("", "eclair", "eclair"),
+        gold=(0, 4, 1),
+        faith=(0, 1, 1),
+    )
+    state, _ = act(state, "next")
+    assert state.window is not None and state.window.seats == (1,)
+    assert {s: d.kind for s, d in g.pending(state).items()} == {1: "react"}
+    assert legal(state, 1) == {"play eclair 1f1", "pass"}
+    for observer in (0, 2, None):
+        assert g.view(state, observer).state_window == state.window
+    state, _ = act(state, "pass")
+    assert state.window is None and state.phase == "attack"
+
+
 def test_the_defender_blocks_with_a_unit_that_can_fight_the_attacker() -> None:
     """« Les attaques peuvent être bloquées par des cartes des unités
     adverses. » (L5: a unit that can legally fight the attacker)"""
@@ -499,6 +539,33 @@ def test_a_state_sampled_from_a_view_shows_the_same_view() -> None:
             break
 
 
+def test_sickness_and_attacks_show_only_on_their_owners_turn() -> None:
+    """« Les unités [...] gardent le mal d'invocation »: a unit placed this
+    turn cannot attack until its owner's next turn, when it can. During the
+    other player's turn the board shows neither its sickness nor the attack
+    its neighbour made (stale marks that decide nothing)."""
+    state = scenario(
+        board=({"f1": "fantassin"}, {"f2": "milicien"}),
+        hands=("milicien", ""),
+        gold=(10, 0),
+    )
+    state, _ = act(state, "play milicien p1", "next")
+    state, _ = pass_all(state)
+    state, _ = act(state, "attack f1 2f2")
+    state, _ = pass_all(state)
+    mine = {p.place: p for p in g.view(state, 1).sides[0].pieces}
+    assert mine["p1"].sick and mine["f1"].attacks == 1  # seat 1's own turn: they matter
+    state, _ = _to_next_turn(state)
+    assert state.active == 1
+    for observer in (0, 1, None):
+        theirs = {p.place: p for p in g.view(state, observer).sides[0].pieces}
+        assert not theirs["p1"].sick and theirs["f1"].attacks == 0
+    state, _ = _to_next_turn(state)
+    assert state.active == 0
+    ready = {p.place: p for p in g.view(state, 0).sides[0].pieces}
+    assert not ready["p1"].sick
+
+
 def test_poison_from_a_general_scores_no_victory_points() -> None:
     """« Note, le général ou les dieux qui infligent des blessures n'apportent
     pas de point de victoire. »: Malachie's poison wounds without VP; an
@@ -531,3 +598,55 @@ def test_a_unit_that_loses_a_line_bonus_by_moving_dies_of_its_wounds() -> None:
     state, events = act(state, "move f1 a1")
     assert at(state, "1a1") is None and "fantassin" in state.players[0].graveyard
     assert "kill" in kinds(events)
+
+
+# ---- Texts ----------------------------------------------------------------------------------
+
+
+def _read(lang: str, state: State, seat: int, *texts: str) -> list[str]:
+    """What the players read (event lines) when ``texts`` are played."""
+    from i18n import translate
+
+    names = ("Alice", "Bob")
+    out = []
+    for text in texts:
+        state, events = act_as(state, seat, text)
+        for event in events:
+            msg = g.describe_event(event, names)
+            if msg is not None:
+                out.append(translate(lang, msg))
+    return out
+
+
+def test_event_lines_agree_in_number_and_name_the_unit_a_spell_targets() -> None:
+    """Issue 14 texts: « 1 dégât », « 1 point de victoire » (plural forms);
+    Rage names the unit it strengthens; Dague empoisonnée reads « Poison sur
+    Fantassin (Bob) » (no gendered participle about a card)."""
+    state = scenario(
+        board=({"f1": "paysan", "a1": "fantassin"}, {"f2": "fantassin"}),
+        hands=("rage dague-empoisonnee", ""),
+        gold=(10, 0),
+        phase="attack",
+    )
+    fr = _read("fr", state, 0, "play rage 1a1", "play dague-empoisonnee 2f2", "attack f1 2f2")
+    en = _read("en", state, 0, "play rage 1a1", "play dague-empoisonnee 2f2", "attack f1 2f2")
+    assert "Fantassin (Alice) gagne +3 en force ce tour." in fr
+    assert "Fantassin (Alice) gains +3 force this turn." in en
+    assert "Poison sur Fantassin (Bob)." in fr
+    assert "Paysan inflige 1 dégât à Fantassin (Bob) : 1 point de victoire pour Alice." in fr
+    assert "Paysan deals 1 damage to Fantassin (Bob): 1 VP for Alice." in en
+    assert not [line for line in fr if "1 dégâts" in line or "1 points" in line]
+
+
+def test_action_labels_leave_out_a_zero_cost() -> None:
+    """A spell paid in gold only reads « (3 or) », not « (3 or, 0 foi) »."""
+    from i18n import translate
+
+    state = scenario(hands=("vision", ""), gold=(10, 0))
+    label = next(
+        g.describe_action(state, 0, a)
+        for a in g.legal_actions(state, 0)
+        if g.format_action(a) == "play vision"
+    )
+    assert translate("fr", label) == "Lancer Vision (3 or)"
+    assert translate("en", label) == "Cast Vision (3 gold)"

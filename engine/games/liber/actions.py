@@ -188,7 +188,7 @@ _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 def _bad(text: str) -> BadNotation:
-    return BadNotation(Msg.of("lb-refuse-notation", text=repr(text)), text=text)
+    return BadNotation(Msg.of("lb-refuse-notation", text=text.replace("`", "'")), text=text)
 
 
 def _loc(token: str, text: str) -> Loc:

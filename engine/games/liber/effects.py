@@ -176,8 +176,11 @@ def heal(state: State, ref: Ref, amount: int, events: list[Event]) -> State:
     if piece is None or piece.fixture:
         return state
     healed = min(amount, piece.damage)
+    cured = piece.poisoned_by >= 0 or piece.paralysed
     piece = replace(piece, damage=piece.damage - healed, poisoned_by=-1, paralysed=False)
-    events.append(Event("heal", {"owner": ref[0], "card": piece.card, "amount": healed}))
+    events.append(
+        Event("heal", {"owner": ref[0], "card": piece.card, "amount": healed, "cured": cured})
+    )
     return set_piece(state, ref, piece)
 
 
@@ -259,7 +262,7 @@ def _all_units(state: State, seat: Seat, scope: str, amount: int, events: list[E
                 state = set_piece(
                     state, (seat, line, idx), replace(piece, bonus=piece.bonus + amount)
                 )
-    events.append(Event("bonus", {"owner": seat, "card": "", "amount": amount}))
+    events.append(Event("bonus", {"owner": seat, "card": "", "amount": amount, "scope": scope}))
     return state
 
 

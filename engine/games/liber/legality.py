@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ...core import Seat
+from ...core import evolve as replace
 from ...text import Msg
 from . import combat as combat_mod
 from .actions import (
@@ -52,6 +53,7 @@ from .data import cards_by_id
 from .model import FRONT, PLACES, PLAINE, Card, Piece, State, Window
 from .play import play_cost
 from .range import in_range, protected
+from .text import cost as price
 
 
 def _n(card_id: str) -> str:
@@ -167,7 +169,7 @@ def check_play(state: State, seat: Seat, a: Play) -> Msg | None:
         return problem
     if player.gold < play_cost(state, seat, a) or player.faith < card.faith:
         return Msg.of(
-            "lb-refuse-cost", card=_n(a.card), gold=play_cost(state, seat, a), faith=card.faith
+            "lb-refuse-cost", card=_n(a.card), cost=price(play_cost(state, seat, a), card.faith)
         )
     return None
 
@@ -277,7 +279,7 @@ def check_use(state: State, seat: Seat, a: Use) -> Msg | None:
             return Msg.of("lb-refuse-need-plaine", card=_n(card.invoke_token))
         if player.gold < card.invoke_cost:
             return Msg.of(
-                "lb-refuse-cost", card=_n(card.invoke_token), gold=card.invoke_cost, faith=0
+                "lb-refuse-cost", card=_n(card.invoke_token), cost=price(card.invoke_cost)
             )
         return None
     if a.ability == "telekinesie":
@@ -322,7 +324,7 @@ def check_equip(state: State, seat: Seat, a: Equip) -> Msg | None:
         return Msg.of("lb-refuse-need-unit", card=_n(a.card))
     cost = card_of(state, a.card).gold
     if state.players[seat].gold < cost:
-        return Msg.of("lb-refuse-cost", card=_n(a.card), gold=cost, faith=0)
+        return Msg.of("lb-refuse-cost", card=_n(a.card), cost=price(cost))
     return None
 
 
@@ -429,7 +431,7 @@ def check(state: State, seat: Seat, action: Action) -> Msg | None:
         assert state.window is not None
         cost = card_of(state, state.window.card).gold
         if state.players[seat].gold < cost:
-            return Msg.of("lb-refuse-cost", card=_n(state.window.card), gold=cost, faith=0)
+            return Msg.of("lb-refuse-cost", card=_n(state.window.card), cost=price(cost))
         return None
     assert isinstance(action, Discard)
     if ctx != "discard":
@@ -591,32 +593,18 @@ def unseen(state: State, seat: Seat) -> Counter[str]:
 
 
 def has_reaction(state: State, seat: Seat, window: Window) -> bool:
-    """Is the seat asked in this window? Only what everybody can see
-    decides it, so that being asked (or not) reveals nothing of a hand: a
-    block it may make, or an éphémère or Impatient card of its deck list
-    that is not in sight, that it could pay for and target now."""
+    """Is the seat asked in this window? What it really holds decides it
+    (its hand, its gold and faith, its blocks on the board): a seat with
+    nothing playable is skipped without being asked. Opponents learn only
+    that it was or was not asked, as with any digital card game's
+    auto-pass; no card is named (see docs/rules/liber.md)."""
     player = state.players[seat]
     if window.kind == "reclaim":
         return player.gold >= card_of(state, window.card).gold
     if window.kind == "attack" and state.combat is not None and state.combat.loyal:
         return True
-    if window.kind == "attack" and combat_mod.block_candidates(state, seat):
-        return True
-    if not player.hand:
-        return False
-    table = cards_of(state)
-    for card_id in unseen(state, seat):
-        card = table[card_id]
-        if player.gold < card.gold or player.faith < card.faith:
-            continue
-        if card.type == "unite" and "impatient" in card.keywords:
-            if any(free_places(state, seat, line) for line in range(3)):
-                return True
-        elif card.type == "sort" and card.spell == "ephemere":
-            kind = target_kind(card)
-            if kind == "none" or all_targets(state, seat, kind):
-                return True
-    return False
+    asked = replace(state, window=replace(window, seats=(seat,)))
+    return any(check(asked, seat, a) is None for a in reactions(asked, seat))
 
 
 def legal_actions(state: State, seat: Seat) -> list[Action]:

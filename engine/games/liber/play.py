@@ -52,6 +52,9 @@ def play_card(state: State, seat: Seat, action: Play, events: list[Event]) -> St
         data["place"] = [seat, *action.place]
     if action.target is not None:
         data["target"] = list(action.target)
+        aimed = piece_at(state, action.target)
+        if aimed is not None:
+            data["target_card"] = aimed.card
     events.append(Event("play", data))
     if card.type == "unite":
         return _unit_arrives(state, seat, card, action, events)

@@ -28,7 +28,6 @@ from .actions import (
     format_action,
     loc_text,
     ref_text,
-    shares_text,
 )
 from .board import card_of, piece_at
 from .data import KEYWORDS, cards_by_id
@@ -52,6 +51,18 @@ def name(card_id: str) -> str:
 def _at(state: State, ref: Ref) -> str:
     piece = piece_at(state, ref)
     return name(piece.card) if piece is not None else "?"
+
+
+def cost(gold: int, faith: int = 0) -> Msg:
+    """A price as players read it: the zero parts left out (« 3 or »,
+    « 2 foi », « 3 or, 2 foi », « gratuit »)."""
+    if gold and faith:
+        return Msg.of("lb-cost-both", gold=gold, faith=faith)
+    if faith:
+        return Msg.of("lb-cost-faith", faith=faith)
+    if gold:
+        return Msg.of("lb-cost-gold", gold=gold)
+    return Msg.of("lb-cost-free")
 
 
 def _seat_name(names: Sequence[str], seat: object) -> str:
@@ -104,7 +115,7 @@ def describe_action(state: State, seat: Seat, action: Action) -> Msg:
             "lb-act-equip",
             card=name(action.card),
             unit=_at(state, (seat, *action.dst)),
-            gold=card_of(state, action.card).gold,
+            cost=cost(card_of(state, action.card).gold),
         )
     if isinstance(action, Block):
         return Msg.of("lb-act-block", unit=_at(state, (seat, *action.place)))
@@ -116,7 +127,9 @@ def describe_action(state: State, seat: Seat, action: Action) -> Msg:
         return Msg.of(f"lb-act-next-{state.phase}")
     if isinstance(action, Reclaim):
         obj = state.window.card if state.window is not None else ""
-        return Msg.of("lb-act-reclaim", card=name(obj), gold=card_of(state, obj).gold if obj else 0)
+        return Msg.of(
+            "lb-act-reclaim", card=name(obj), cost=cost(card_of(state, obj).gold if obj else 0)
+        )
     assert isinstance(action, Discard)
     return Msg.of("lb-act-discard", card=name(action.card))
 
@@ -124,7 +137,7 @@ def describe_action(state: State, seat: Seat, action: Action) -> Msg:
 def _describe_play(state: State, seat: Seat, action: Play) -> Msg:
     card = card_of(state, action.card)
     nm = name(action.card)
-    cost = play_cost(state, seat, action)
+    price = cost(play_cost(state, seat, action), card.faith)
     if card.type == "unite":
         assert action.place is not None
         if action.shares:
@@ -132,28 +145,39 @@ def _describe_play(state: State, seat: Seat, action: Play) -> Msg:
                 "lb-act-play-ravage",
                 card=nm,
                 place=loc_text(action.place),
-                gold=cost,
-                shares=shares_text(action.shares),
+                cost=price,
+                shares=_shares(state, action.shares),
             )
-        return Msg.of("lb-act-play-unit", card=nm, place=loc_text(action.place), gold=cost)
+        return Msg.of("lb-act-play-unit", card=nm, place=loc_text(action.place), cost=price)
     if card.type == "objet":
         assert action.place is not None
         unit = _at(state, (seat, *action.place))
-        return Msg.of("lb-act-play-object", card=nm, unit=unit, gold=cost)
+        return Msg.of("lb-act-play-object", card=nm, unit=unit, cost=price)
     if action.place is not None:
-        return Msg.of("lb-act-play-fixture", card=nm, place=loc_text(action.place), gold=cost)
+        return Msg.of("lb-act-play-fixture", card=nm, place=loc_text(action.place), cost=price)
     if card.type == "dieu":
-        return Msg.of("lb-act-play-god", card=nm, faith=card.faith)
+        return Msg.of("lb-act-play-god", card=nm, cost=price)
     if action.target is not None:
         return Msg.of(
             "lb-act-play-spell-target",
             card=nm,
             target=_at(state, action.target),
             place=ref_text(action.target),
-            gold=cost,
-            faith=card.faith,
+            cost=price,
         )
-    return Msg.of("lb-act-play-spell", card=nm, gold=cost, faith=card.faith)
+    return Msg.of("lb-act-play-spell", card=nm, cost=price)
+
+
+def _shares(state: State, shares: tuple[tuple[Ref, int], ...]) -> Msg:
+    """Ravage's shares as players read them: « 2 dégâts à Archer (2a1), … »."""
+    parts = [
+        Msg.of("lb-share", damage=n, target=_at(state, ref), place=ref_text(ref))
+        for ref, n in shares
+    ]
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = Msg.of("lb-join-comma", first=part, rest=out)
+    return out
 
 
 def _describe_use(state: State, seat: Seat, action: Use) -> Msg:
@@ -168,7 +192,7 @@ def _describe_use(state: State, seat: Seat, action: Use) -> Msg:
             unit=unit,
             token=name(card.invoke_token),
             place=loc_text(action.place),
-            gold=card.invoke_cost,
+            cost=cost(card.invoke_cost),
         )
     assert action.target is not None
     if action.ability == "telekinesie":
@@ -219,7 +243,9 @@ def _path(state: State, seat: Seat, a: Action) -> tuple[MenuStep, ...]:
             line = _step(f"line:{a.place[0]}", Msg.of(f"lb-line-{LINES[a.place[0]]}"))
             place = _step(
                 f"place:{loc_text(a.place)}",
-                Msg.of("lb-menu-place", place=loc_text(a.place), gold=play_cost(state, seat, a)),
+                Msg.of(
+                    "lb-menu-place", place=loc_text(a.place), cost=cost(play_cost(state, seat, a))
+                ),
                 loc_text(a.place),
             )
             if card.ravage:
@@ -322,6 +348,18 @@ def _int(key: str) -> Callable[[_E], MsgParam]:
     return lambda e: int(e.d.get(key) or 0)
 
 
+def _loc(key: str) -> Callable[[_E], MsgParam]:
+    """A place of the player's own battlefield, without the seat (``a2``)."""
+
+    def f(e: _E) -> MsgParam:
+        ref = e.d.get(key)
+        if isinstance(ref, list | tuple) and len(ref) == 3:
+            return loc_text((int(ref[1]), int(ref[2])))
+        return "?"
+
+    return f
+
+
 def _place(key: str) -> Callable[[_E], MsgParam]:
     def f(e: _E) -> MsgParam:
         ref = e.d.get(key)
@@ -335,6 +373,8 @@ def _place(key: str) -> Callable[[_E], MsgParam]:
 def _gain(what: str) -> Callable[[_E], Msg | None]:
     def f(e: _E) -> Msg | None:
         cause = str(e.d.get("cause") or "card")
+        if cause == "defausse":  # the Défausse line already says « pour 2 or »
+            return None
         return Msg.of(f"lb-ev-{what}-{cause}", name=e.who(), amount=int(e.d.get("amount") or 0))
 
     return f
@@ -344,7 +384,13 @@ def _strike(e: _E) -> Msg | None:
     source = str(e.d.get("source") or "unit")
     dealer = e.card("dealer") if e.d.get("dealer") else ""
     key = "lb-ev-strike-vp" if e.d.get("vp") else "lb-ev-strike"
-    if source in ("spell", "poison", "general") or not dealer:
+    if not e.d.get("damage"):  # Armure, Vol: no wound
+        key = (
+            "lb-ev-strike-none"
+            if dealer and source not in ("spell", "poison")
+            else "lb-ev-hurt-none"
+        )
+    elif source in ("spell", "poison") or not dealer:  # a general's blow names it
         key = "lb-ev-hurt-vp" if e.d.get("vp") else "lb-ev-hurt"
     return Msg.of(
         key,
@@ -358,13 +404,51 @@ def _strike(e: _E) -> Msg | None:
 
 
 def _attack(e: _E) -> Msg | None:
-    targets = " + ".join(name(str(c)) for c in e.d.get("cards", []))
+    """The targets with their owners (« Morgane (Bob) »): with 3-4 players
+    an attack names the enemy it targets."""
+    refs = [t[0] if isinstance(t, list | tuple) else None for t in e.d.get("targets", [])]
+    parts = []
+    for i, c in enumerate(e.d.get("cards", [])):
+        ref = refs[i] if i < len(refs) else None
+        owner = ref[0] if isinstance(ref, list | tuple) and ref else None
+        owned = f"{name(str(c))} ({_seat_name(e.names, owner)})" if owner is not None else None
+        parts.append(owned or name(str(c)))
+    targets = " + ".join(parts)
     return Msg.of("lb-ev-attack", name=e.who(), unit=e.card(), targets=targets)
 
 
 def _kill(e: _E) -> Msg | None:
     cause = str(e.d.get("cause") or "wounds")
-    return Msg.of(f"lb-ev-kill-{cause}", card=e.card(), owner=e.who("owner"))
+    return Msg.of(f"lb-ev-kill-{cause}", card=e.card(), owner=e.who("owner"), name=e.who())
+
+
+def _play(e: _E) -> Msg | None:
+    """« Alice joue Archer en a2. », « … Éclair sur Cavalier (Bob). »"""
+    spec = cards_by_id().get(str(e.d.get("card", "")))
+    place = e.d.get("place")
+    if e.d.get("target_card"):
+        return Msg.of(
+            "lb-ev-play-target",
+            name=e.who(),
+            card=e.card(),
+            target=e.card("target_card"),
+            owner=_seat_name(e.names, (e.d.get("target") or [None])[0]),
+        )
+    if place and spec is not None and spec.type != "objet":
+        return Msg.of("lb-ev-play-place", name=e.who(), card=e.card(), place=_loc("place")(e))
+    return Msg.of("lb-ev-play", name=e.who(), card=e.card())
+
+
+def _bonus(e: _E) -> Msg | None:
+    amount = int(e.d.get("amount") or 0)
+    if e.d.get("card"):
+        return Msg.of("lb-ev-bonus-unit", card=e.card(), owner=e.who("owner"), amount=amount)
+    scope = str(e.d.get("scope") or "all")
+    if scope == "all":
+        return Msg.of("lb-ev-bonus", owner=e.who("owner"), amount=amount)
+    return Msg.of(
+        "lb-ev-bonus-line", owner=e.who("owner"), amount=amount, scope=Msg.of(f"lb-scope-{scope}")
+    )
 
 
 def _game_over(e: _E) -> Msg | None:
@@ -383,8 +467,8 @@ _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
     "draw": _ev("lb-ev-draw", name=_who(), count=_int("count")),
     "gold": _gain("gold"),
     "faith": _gain("faith"),
-    "play": _ev("lb-ev-play", name=_who(), card=_card()),
-    "move": _ev("lb-ev-move", name=_who(), card=_card(), dst=_place("to")),
+    "play": _play,
+    "move": _ev("lb-ev-move", name=_who(), card=_card(), src=_loc("from"), dst=_loc("to")),
     "attack": _attack,
     "attack-cancelled": _ev("lb-ev-attack-cancelled", name=_who()),
     "block": _ev("lb-ev-block", name=_who(), card=_card()),
@@ -394,17 +478,32 @@ _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
     "poison-tick": _ev("lb-ev-poison-tick", card=_card(), owner=_who("owner")),
     "poisoned": _ev("lb-ev-poisoned", card=_card(), owner=_who("owner")),
     "paralysed": _ev("lb-ev-paralysed", card=_card(), owner=_who("owner")),
-    "heal": _ev("lb-ev-heal", card=_card(), owner=_who("owner"), amount=_int("amount")),
-    "bonus": _ev("lb-ev-bonus", owner=_who("owner"), amount=_int("amount")),
+    "heal": lambda e: Msg.of(
+        ("lb-ev-heal-cure" if e.d.get("amount") else "lb-ev-cure")
+        if e.d.get("cured")
+        else ("lb-ev-heal" if e.d.get("amount") else "lb-ev-heal-none"),
+        card=e.card(),
+        owner=e.who("owner"),
+        amount=int(e.d.get("amount") or 0),
+    ),
+    "bonus": _bonus,
     "ravage": _ev("lb-ev-ravage", name=_who(), card=_card(), amount=_int("amount")),
     "invoke": _ev("lb-ev-invoke", name=_who(), unit=_card("unit"), card=_card()),
-    "token": _ev("lb-ev-token", name=_who(), card=_card(), place=_place("place")),
-    "telekinesis": _ev("lb-ev-telekinesis", name=_who(), card=_card(), dst=_place("to")),
+    "token": _ev("lb-ev-token", name=_who(), card=_card(), place=_loc("place")),
+    "telekinesis": lambda e: Msg.of(
+        "lb-ev-telekinesis",
+        name=e.who(),
+        card=e.card(),
+        owner=_seat_name(e.names, (e.d.get("from") or [None])[0]),
+        dst=_place("to")(e),
+    ),
     "defausse": _ev("lb-ev-defausse", name=_who(), unit=_card("unit"), card=_card()),
     "soin": _ev("lb-ev-soin", name=_who(), unit=_card("unit"), card=_card()),
     "general-ability": _general,
     "equip": _ev("lb-ev-equip", name=_who(), card=_card(), unit=_card("unit")),
-    "reclaim": _ev("lb-ev-reclaim", name=_who(), card=_card(), gold=_int("gold")),
+    "reclaim": lambda e: Msg.of(
+        "lb-ev-reclaim", name=e.who(), card=e.card(), cost=cost(int(e.d.get("gold") or 0))
+    ),
     "discard": _ev("lb-ev-discard", name=_who(), card=_card()),
     "pass": lambda e: None,
     "favour": _ev("lb-ev-favour", name=_who(), card=_card()),

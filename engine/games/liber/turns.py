@@ -288,7 +288,14 @@ def finish_turn(state: State, events: list[Event]) -> State:
 
 
 def open_window(state: State, kind: str, seats: tuple[Seat, ...], events: list[Event]) -> State:
-    window = Window(kind, seats)  # type: ignore[arg-type]
+    """A response window: the seats that can play something now (their real
+    hand, gold, faith and blocks) are decided as it opens and stored in the
+    window; the others are skipped without being asked."""
+    from .legality import has_reaction
+
+    probe = Window(kind, seats)  # type: ignore[arg-type]
+    asked = tuple(s for s in seats if not state.players[s].out and has_reaction(state, s, probe))
+    window = Window(kind, asked)  # type: ignore[arg-type]
     if state.window is None:
         state = replace(state, window=window)
     else:
@@ -297,7 +304,8 @@ def open_window(state: State, kind: str, seats: tuple[Seat, ...], events: list[E
 
 
 def advance(state: State, events: list[Event]) -> State:
-    """Skip the seats of the open window that have nothing to play; close
+    """Skip the seats of the open window that have nothing to play (any
+    more: an earlier seat's reaction may have taken its target away); close
     windows that have no seat left (and do what follows them)."""
     from .legality import has_reaction
 

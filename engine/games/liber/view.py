@@ -33,6 +33,9 @@ def piece_views(state: State, seat: Seat) -> tuple[PieceView, ...]:
 
 def _piece_views(state: State, seat: Seat) -> tuple[PieceView, ...]:
     out = []
+    # summoning sickness and the attacks made count only on their owner's
+    # turn (both are cleared when it begins): other seats' pieces show none
+    own_turn = seat == state.active
     for ref, p in pieces(state, seat):
         fights = not p.fixture
         out.append(
@@ -46,11 +49,11 @@ def _piece_views(state: State, seat: Seat) -> tuple[PieceView, ...]:
                 force=force(state, ref, p) if fights else 0,
                 pv=max_pv(state, ref, p) if fights else 0,
                 damage=p.damage,
-                sick=p.sick,
+                sick=p.sick and own_turn,
                 poisoned=p.poisoned_by >= 0,
                 paralysed=p.paralysed,
                 countered=p.countered,
-                attacks=p.attacks,
+                attacks=p.attacks if own_turn else 0,
                 equipment=p.equipment,
                 keywords=card_of(state, p.card).keywords,
                 moved=p.moved,
