@@ -1033,8 +1033,15 @@ class HostService:
                         log.exception("listener failed on a reminder")
 
     async def _expire(self, live: LiveMatch, seat: int, expiries: int) -> None:
-        """The clock ran out: a ``normal`` bot decides for the absent player."""
+        """The clock ran out: a ``normal`` bot decides for the absent player.
+        An optional decision (a response window the player may let pass) does
+        not count as an absence and takes nothing from the bank."""
         cfg = self.clock_config
+        decision = live.match.pending().get(seat)
+        optional = decision is not None and decision.optional
+        if optional:
+            expiries -= 1
+        before = (await self.store.clocks(live.id)).get(seat)
         try:
             notation, version = await self._bot_move(live, seat, "normal")
             update = await self.play(
@@ -1056,7 +1063,9 @@ class HostService:
             seat,
             since=since,
             per_move=per_move,
-            bank=0.0 if live.clock == "fast" else bank,
+            bank=(before[2] if before else bank)
+            if optional
+            else (0.0 if live.clock == "fast" else bank),
             pending=pending,
             reminded=reminded,
             expiries=expiries,

@@ -49,6 +49,10 @@ class Decision:
 
     kind: str
     params: tuple[tuple[str, str | int], ...] = ()
+    optional: bool = False
+    """A chance to react the seat may let pass (a response window), not a
+    move the game waits for: hosts' clocks pass it without counting the
+    absence against the player."""
 
     def param(self, key: str) -> str | int | None:
         for k, v in self.params:

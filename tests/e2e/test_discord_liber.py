@@ -435,7 +435,8 @@ async def test_an_attack_window_is_asked_by_dm_with_buttons_and_is_on_the_clock(
         await walker.play(user, seat, block, lang)
         actions = await bot.host.store.match_actions(live.id)
         assert (actions[-1][1], actions[-1][2]) == (seat, block)
-        # the next window is left alone: the clock decides it, as any decision
+        # the next window is left alone: the clock decides it, as any decision,
+        # but a window is optional (Decision.optional): no absence is counted
         chooser = await drive(
             fake, world, live, chooser, lambda: attack_window(live) is not None, pick=_attack_first
         )
@@ -446,8 +447,9 @@ async def test_an_attack_window_is_asked_by_dm_with_buttons_and_is_on_the_clock(
         await choices_dm(fake, reacting, live, seat, version)  # asked by DM again
         legal = live.match.legal_notations(seat)
         clocks = await bot.host.store.clocks(live.id)
-        since, per_move, _bank, pending, _reminded, expiries = clocks[seat]
+        since, per_move, bank, pending, _reminded, expiries = clocks[seat]
         assert pending and expiries == 0
+        assert live.match.pending()[seat].optional
         boards = len(fake.channel_messages(world.chan))
         now[0] = since + per_move / 2 + 1
         await bot.host.tick()  # half time: a reminder, nothing played
@@ -460,7 +462,8 @@ async def test_an_attack_window_is_asked_by_dm_with_buttons_and_is_on_the_clock(
         assert actions[version][1] == seat  # the window's seat decided (a bot for them)
         assert actions[version][2] in legal
         clocks = await bot.host.store.clocks(live.id)
-        assert clocks[seat][5] == 1  # one expiry counted
+        assert clocks[seat][5] == 0  # a window let pass is no absence
+        assert clocks[seat][2] == bank  # and takes nothing from the bank
         await fake.wait_for(lambda: len(fake.channel_messages(world.chan)) > boards, timeout=15)
 
 

@@ -109,10 +109,10 @@ class Liber(Game[State, Action, View]):
             seat = window.seats[0]
             ctx = legality.context(state, seat)
             if ctx == "reclaim":
-                return {seat: Decision("reclaim", (("card", window.card),))}
+                return {seat: Decision("reclaim", (("card", window.card),), optional=True)}
             if ctx == "loyalty":
                 return {seat: Decision("loyalty")}
-            return {seat: Decision("react", (("window", window.kind),))}
+            return {seat: Decision("react", (("window", window.kind),), optional=True)}
         seat = state.active
         if state.phase == "end":
             n = len(state.players[seat].hand) - state.discard_to
