@@ -76,9 +76,9 @@ from ..games.liber.board import (
     pv_left,
     units,
 )
+from ..games.liber.costs import play_cost
 from ..games.liber.legality import context
 from ..games.liber.model import ARRIERE, PLAINE, Card, Piece
-from ..games.liber.play import play_cost
 from ..games.liber.range import in_range, protected
 from .base import GamePolicy
 

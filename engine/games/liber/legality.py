@@ -49,11 +49,11 @@ from .board import (
     pieces,
     units,
 )
+from .costs import cost as price
+from .costs import play_cost
 from .data import cards_by_id
 from .model import FRONT, PLACES, PLAINE, Card, Piece, State, Window
-from .play import play_cost
 from .range import in_range, protected
-from .text import cost as price
 
 
 def _n(card_id: str) -> str:

@@ -9,8 +9,8 @@ from ...core import evolve as replace
 from . import effects
 from .actions import Equip, General, Move, Play, Use
 from .board import Ref, card_of, piece_at, set_piece, set_player
+from .costs import play_cost
 from .model import Card, State
-from .turns import arrive_line_cost
 
 
 def pay(state: State, seat: Seat, gold: int, faith: int = 0, vp: int = 0) -> State:
@@ -32,14 +32,6 @@ def _from_hand(state: State, seat: Seat, card: str) -> State:
 def _to_graveyard(state: State, seat: Seat, card: str) -> State:
     player = state.players[seat]
     return set_player(state, seat, replace(player, graveyard=(*player.graveyard, card)))
-
-
-def play_cost(state: State, seat: Seat, action: Play) -> int:
-    card = card_of(state, action.card)
-    gold = card.gold
-    if card.type == "unite" and action.place is not None:
-        gold += arrive_line_cost(state, seat, action.place[0], card)
-    return gold
 
 
 def play_card(state: State, seat: Seat, action: Play, events: list[Event]) -> State:

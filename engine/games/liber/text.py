@@ -30,9 +30,9 @@ from .actions import (
     ref_text,
 )
 from .board import card_of, piece_at
+from .costs import cost, play_cost
 from .data import KEYWORDS, cards_by_id
 from .model import LINES, State, View
-from .play import play_cost
 
 
 def lines(*items: Msg) -> Msg:
@@ -51,18 +51,6 @@ def name(card_id: str) -> str:
 def _at(state: State, ref: Ref) -> str:
     piece = piece_at(state, ref)
     return name(piece.card) if piece is not None else "?"
-
-
-def cost(gold: int, faith: int = 0) -> Msg:
-    """A price as players read it: the zero parts left out (« 3 or »,
-    « 2 foi », « 3 or, 2 foi », « gratuit »)."""
-    if gold and faith:
-        return Msg.of("lb-cost-both", gold=gold, faith=faith)
-    if faith:
-        return Msg.of("lb-cost-faith", faith=faith)
-    if gold:
-        return Msg.of("lb-cost-gold", gold=gold)
-    return Msg.of("lb-cost-free")
 
 
 def _seat_name(names: Sequence[str], seat: object) -> str:

@@ -24,7 +24,7 @@ from .board import (
 from .data import GAME_ID, CardSpec, cards_by_id, decks_by_id
 from .deck import DeckError
 from .deck import resolve_deck as resolve
-from .model import ARRIERE, PLACES, Card, Options, Piece, Player, Rules, State, Window
+from .model import PLACES, Card, Options, Piece, Player, Rules, State, Window
 
 # ---------------------------------------------------------------------------
 # Setup
@@ -519,16 +519,6 @@ def resign(state: State, seat: Seat, events: list[Event]) -> State:
         state = replace(state, eliminated=(*state.eliminated, (seat,)))
         return _finish(state, alive[0], "resign", events)
     return eliminate(state, seat, events)
-
-
-def arrive_line_cost(state: State, seat: Seat, line: int, card: Card) -> int:
-    """The extra gold for arriving on a line: +2 arrière, +4 front
-    (Déplacement: none; the first round, seats after the first: option)."""
-    if line == 0 or "deplacement" in card.keywords:
-        return 0
-    if state.first_round and seat != 0 and state.rules.first_turn_placement == "free":
-        return 0
-    return 2 if line == ARRIERE else 4
 
 
 __all__ = ["cards_of"]
