@@ -47,27 +47,12 @@ def _twins_in_random_games(games: int, locale: str) -> list[str]:
     return sorted(set(found))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="engine (engine/games/liber/text.py): lb-act-block and lb-act-guard name the unit"
-    " but not its place (two Miliciens: two identical buttons), and the 'use' step"
-    " (lb-menu-use) has no detail, so two units with the same ability read the same",
-)
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_choices_of_one_level_can_be_told_apart(locale: str) -> None:
     twins = _twins_in_random_games(6, locale)
     assert not twins, twins
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="engine texts (i18n/locales/fr/liber.po): lb-ev-poisoned, lb-ev-paralysed,"
-    " lb-ev-kill-destroyed, lb-ev-kill-coup-fatal and the refusals lb-refuse-card-timing,"
-    " -moved, -sick, -paralysed agree in the feminine with any card"
-    " ('Archer (alice) est empoisonnée'); card names are masculine or feminine",
-)
 @pytest.mark.parametrize(
     "key",
     [
@@ -82,25 +67,57 @@ def test_choices_of_one_level_can_be_told_apart(locale: str) -> None:
     ],
 )
 def test_french_event_lines_agree_with_masculine_cards(key: str) -> None:
-    text = t("fr", key, card="Archer", owner="alice")
-    assert "Archer" in text
+    text = t("fr", key, card="Archer", owner="alice", name="bob")
+    assert "Archer" in text and "{" not in text, text
     feminine = ("empoisonnée", "paralysée", "détruite", "jouée", "arrivée", "déplacée")
     assert not any(w in text for w in feminine), text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="engine (engine/games/liber/text.py _path): a leaf's detail is the notation in"
-    " backticks, and a select option's description shows no markdown: players read"
-    " '`attack f1 2f3`' (Via Belli's details are the bare notation)",
-)
 def test_menu_details_are_plain_text() -> None:
     state = GAME.setup(GAME.options(""), 2, 3)
     menu = build_menu(menu_entries(GAME, state, 0, "en"))
     details = [step.detail for _, path in menu.entries for step in path if step.detail]
     assert details
     assert not [d for d in details if "`" in d], details[:5]
+
+
+def _labels(node: MenuNode) -> list[str]:
+    out = [c.step.label for c in node.children if c.step is not None]
+    for child in node.children:
+        out += _labels(child)
+    return out
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_menu_labels_start_with_a_capital(locale: str) -> None:
+    """Found in e2e: a general's effects were the only lower-case choices
+    (« paralyser », "heal 3 PV") among « Jouer Archer », "Attack with …"."""
+    lower: set[str] = set()
+    for seed in range(6):
+        state = GAME.setup(GAME.options(""), 2, seed)
+        chooser = rng.seed_state(seed, "labels")
+        while GAME.pending(state):
+            for seat in GAME.pending(state):
+                menu = build_menu(menu_entries(GAME, state, seat, locale))
+                lower |= {label for label in _labels(menu.root) if label[:1].islower()}
+            seat = sorted(GAME.pending(state))[0]
+            action, chooser = rng.choice(chooser, GAME.legal_actions(state, seat))
+            state, _ = GAME.apply(state, seat, action)
+    assert not lower, sorted(lower)
+
+
+@pytest.mark.parametrize(
+    ("key", "params", "expected"),
+    [
+        ("lb-menu-object", {"card": "Reliquaire", "unit": "Martyr"}, "Reliquaire on Martyr"),
+        ("lb-ev-bonus", {"owner": "alice", "amount": 1}, "alice's units gain"),
+        ("lb-effect-heal", {"amount": 3}, "Heal 3 PV"),
+    ],
+)
+def test_english_phrasing(key: str, params: dict[str, object], expected: str) -> None:
+    """Found in e2e: "Reliquaire of Martyr" (the object is on the unit),
+    "Units of alice gain…"."""
+    assert expected in t("en", key, **params)
 
 
 def test_a_resigner_is_alone_in_last_place() -> None:

@@ -391,7 +391,9 @@ def test_actions_menus_and_summaries(game_id: str, locale: str) -> None:
                 for entry in menu_entries(game, state, seat, locale)[:60]:
                     for step in entry[1]:
                         yield "menu", locale, step.label
-                        if step.detail:
+                        # a detail that is the step's key is the action's notation
+                        # (no prose: card ids, English verbs), shown bare
+                        if step.detail and step.detail != step.key:
                             yield "menu detail", locale, step.detail
 
     check(texts())

@@ -25,8 +25,9 @@ import pytest
 from bot.discord import GueridonBot
 from bot.i18n import game_text, t
 from bot.service import LiveMatch
-from engine import GAMES, rng
+from engine import GAMES, BadNotation, rng
 from engine.games.liber import deck as rules
+from engine.games.liber.actions import format_action, parse_action
 from engine.games.liber.data import decks_by_id
 from tests.bot.textcheck import problems
 from tests.e2e.random_match import play_random_match, typed_move
@@ -120,6 +121,15 @@ def check_limits(message: FakeMessage) -> None:
             assert len(option.get("description") or "") <= 100
     for button in message.buttons():
         assert 0 < len(button.get("label") or "") <= 80
+
+
+def _is_notation(text: str) -> bool:
+    """A select option's description that is an action's notation, shown bare
+    (``attack f5 1a2``, ``next``): no prose, in no language."""
+    try:
+        return format_action(parse_action(text)) == text
+    except BadNotation:
+        return False
 
 
 class Walker:
@@ -625,6 +635,7 @@ async def test_compound_moves_are_picked_in_stages(fake: FakeDiscord, tmp_path: 
             for user, lang in ((world.alice, "en"), (world.bob, "fr"))
             for message in fake.dm_messages(user)
             for text in _texts(message)
+            if not _is_notation(text)
             for p in problems(text, lang, names)
         ]
         bad += [p for lang, text in walker.texts for p in problems(text, lang, names)]

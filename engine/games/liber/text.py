@@ -106,9 +106,11 @@ def describe_action(state: State, seat: Seat, action: Action) -> Msg:
             cost=cost(card_of(state, action.card).gold),
         )
     if isinstance(action, Block):
-        return Msg.of("lb-act-block", unit=_at(state, (seat, *action.place)))
+        unit = _at(state, (seat, *action.place))
+        return Msg.of("lb-act-block", unit=unit, place=loc_text(action.place))
     if isinstance(action, Guard):
-        return Msg.of("lb-act-guard", unit=_at(state, (seat, *action.place)))
+        unit = _at(state, (seat, *action.place))
+        return Msg.of("lb-act-guard", unit=unit, place=loc_text(action.place))
     if isinstance(action, Pass):
         return Msg.of("lb-act-pass")
     if isinstance(action, Next):
@@ -222,7 +224,7 @@ def action_menu(
 
 def _path(state: State, seat: Seat, a: Action) -> tuple[MenuStep, ...]:
     notation = format_action(a)
-    last = _step(notation, describe_action(state, seat, a), f"`{notation}`")
+    last = _step(notation, describe_action(state, seat, a), notation)
     if isinstance(a, Play):
         card = card_of(state, a.card)
         head = _step(f"play:{a.card}", Msg.of("lb-menu-play", card=name(a.card)))
@@ -263,6 +265,7 @@ def _path(state: State, seat: Seat, a: Action) -> tuple[MenuStep, ...]:
         head = _step(
             f"use:{loc_text(a.src)}:{a.ability}",
             Msg.of("lb-menu-use", unit=unit, ability=Msg.of(f"lb-kw-{a.ability}")),
+            loc_text(a.src),
         )
         return (head, last)
     if isinstance(a, General):
