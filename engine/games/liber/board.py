@@ -17,17 +17,25 @@ Ref = tuple[int, int, int]
 _CARDS: dict[int, tuple[tuple[Card, ...], dict[str, Card]]] = {}
 
 
+_LAST: list[tuple[tuple[Card, ...], dict[str, Card]]] = [((), {})]
+
+
 def cards_of(state: State) -> dict[str, Card]:
-    """The state's cards by id (memoised per cards tuple)."""
-    key = id(state.cards)
+    """The state's cards by id (memoised per cards tuple; the last one in a
+    single slot, replaced in one assignment so that threads never mix two)."""
+    cards = state.cards
+    last = _LAST[0]
+    if last[0] is cards:
+        return last[1]
+    key = id(cards)
     hit = _CARDS.get(key)
-    if hit is not None and hit[0] is state.cards:
-        return hit[1]
-    table = {c.id: c for c in state.cards}
-    if len(_CARDS) > 64:
-        _CARDS.clear()
-    _CARDS[key] = (state.cards, table)
-    return table
+    if hit is None or hit[0] is not cards:
+        if len(_CARDS) > 64:
+            _CARDS.clear()
+        hit = (cards, {c.id: c for c in cards})
+        _CARDS[key] = hit
+    _LAST[0] = hit
+    return hit[1]
 
 
 def card_of(state: State, card_id: str) -> Card:
@@ -140,19 +148,31 @@ def order_from(state: State, seat: Seat) -> list[Seat]:
 # ---------------------------------------------------------------------------
 
 
+_LASTING: dict[tuple[int, str], tuple[object, tuple[Card, ...], list[Card]]] = {}
+
+
 def lasting(state: State, seat: Seat) -> list[Card]:
     """The distinct cards whose lasting effects work for ``seat``: its
     places, enchantments and favours, and its god (each id once: the same
-    effect never stacks)."""
+    effect never stacks). Memoised per plaine line and god."""
+    player = state.players[seat]
+    row = player.lines[PLAINE]
+    key = (id(row), player.god)
+    hit = _LASTING.get(key)
+    if hit is not None and hit[0] is row and hit[1] is state.cards:
+        return hit[2]
     table = cards_of(state)
     seen: dict[str, Card] = {}
-    player = state.players[seat]
-    for piece in player.lines[PLAINE]:
+    for piece in row:
         if piece is not None and piece.fixture:
             seen.setdefault(piece.card, table[piece.card])
     if player.god:
         seen.setdefault(player.god, table[player.god])
-    return list(seen.values())
+    found = list(seen.values())
+    if len(_LASTING) > 256:
+        _LASTING.clear()
+    _LASTING[key] = (row, state.cards, found)
+    return found
 
 
 def lasting_amount(state: State, seat: Seat, kind: str, line: int = -1) -> int:
@@ -174,9 +194,28 @@ def reserves(state: State, seat: Seat) -> int:
     return state.rules.start_reserves + lasting_amount(state, seat, "gold-reserve")
 
 
+_INCOME: dict[tuple[int, str], tuple[object, object, object, int]] = {}
+
+
 def income(state: State, seat: Seat) -> int:
+    """Gold the draw phase brings: reserves × gold per reserve, +1 per
+    Producteur (memoised per battlefield)."""
+    player = state.players[seat]
+    key = (id(player.lines), player.god)
+    hit = _INCOME.get(key)
+    if (
+        hit is not None
+        and hit[0] is player.lines
+        and hit[1] is state.cards
+        and hit[2] is state.rules
+    ):
+        return hit[3]
     producers = sum(1 for _, p in units(state, seat) if has_kw(state, p, "producteur"))
-    return reserves(state, seat) * state.rules.gold_per_reserve + producers
+    value = reserves(state, seat) * state.rules.gold_per_reserve + producers
+    if len(_INCOME) > 256:
+        _INCOME.clear()
+    _INCOME[key] = (player.lines, state.cards, state.rules, value)
+    return value
 
 
 # ---------------------------------------------------------------------------

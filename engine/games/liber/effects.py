@@ -40,6 +40,7 @@ def deal_damage(
     *,
     source: Source = "unit",
     dealer_card: str = "",
+    scores: bool = True,
 ) -> State:
     """``amount`` damage to the piece at ``ref``. Armure takes 2 off every
     hit (not poison); a Vol piece is only wounded by flying or Tir units
@@ -60,7 +61,7 @@ def deal_damage(
     left = max_pv(state, ref, piece) - piece.damage
     vp = 0
     enemy = 0 <= source_seat != ref[0]
-    if not piece.general and source in ("unit", "spell", "poison") and enemy:
+    if scores and not piece.general and source in ("unit", "spell", "poison") and enemy:
         vp = min(amount, max(0, left)) if state.rules.vp_cap else amount
         if dealer_card and "fanatique" in table[dealer_card].keywords:
             vp *= 2
@@ -140,6 +141,19 @@ def _object_falls(state: State, owner: Seat, obj: str) -> State:
         return replace(state, windows=(*reclaims, window, *others))
     player = state.players[owner]
     return set_player(state, owner, replace(player, graveyard=(*player.graveyard, obj)))
+
+
+def sweep(state: State, seat: Seat, events: list[Event]) -> State:
+    """Units of a battlefield whose damage reaches their PV now (a bonus of
+    a line or an object lost by moving) die; nobody killed them."""
+    for line, row in enumerate(state.players[seat].lines):
+        for idx, piece in enumerate(row):
+            if piece is None or piece.fixture:
+                continue
+            ref = (seat, line, idx)
+            if piece.damage >= max_pv(state, ref, piece):
+                state = kill(state, ref, -1, events)
+    return state
 
 
 def gain(
@@ -227,7 +241,7 @@ def apply_effect(
     if kind == "paralyse" and target is not None:
         return paralyse(state, target, events)
     if kind == "poison" and target is not None:
-        return poison(state, target, seat, events)
+        return poison(state, target, seat, events, scores=source != "general")
     if kind == "destroy" and target is not None:
         return kill(state, target, seat, events, cause="destroyed")
     if kind == "units-force" and source == "spell":
@@ -257,12 +271,14 @@ def paralyse(state: State, ref: Ref, events: list[Event]) -> State:
     return set_piece(state, ref, replace(piece, paralysed=True, paralysed_since=state.turn))
 
 
-def poison(state: State, ref: Ref, by: Seat, events: list[Event]) -> State:
+def poison(state: State, ref: Ref, by: Seat, events: list[Event], scores: bool = True) -> State:
+    """Poison the piece: it loses 1 PV each of its turns until healed; the
+    wounds score for ``by`` unless a general's ability poisoned it."""
     piece = piece_at(state, ref)
     if piece is None or piece.fixture:
         return state
     events.append(Event("poisoned", {"owner": ref[0], "card": piece.card, "seat": by}))
-    return set_piece(state, ref, replace(piece, poisoned_by=by))
+    return set_piece(state, ref, replace(piece, poisoned_by=by, poison_scores=scores))
 
 
 def uid_ref(state: State, uid: int) -> Ref | None:

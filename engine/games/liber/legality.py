@@ -210,8 +210,18 @@ def _shape(state: State, seat: Seat, card: Card, a: Play) -> Msg | None:
     return None
 
 
+_RAVAGE: list[tuple[object, int, list[Ref]]] = [(None, -1, [])]
+
+
 def ravage_targets(state: State, seat: Seat) -> list[Ref]:
-    return [ref for s in enemies(state, seat) for ref, _ in units(state, s)]
+    """The enemy units a Ravage may hit (memoised for the last table, in one
+    slot replaced in one assignment)."""
+    last = _RAVAGE[0]
+    if last[0] is state.players and last[1] == seat:
+        return last[2]
+    found = [ref for s in enemies(state, seat) for ref, _ in units(state, s)]
+    _RAVAGE[0] = (state.players, seat, found)
+    return found
 
 
 def _ravage(state: State, seat: Seat, card: Card, a: Play) -> Msg | None:

@@ -154,6 +154,7 @@ class Piece:
     countered: bool = False  # riposted or blocked (see Rules.counter_limit)
     moved: bool = False  # moved between lines this turn (L3)
     poisoned_by: int = -1  # seat whose card poisoned it (-1: not poisoned)
+    poison_scores: bool = True  # its ticks score VP (not when a general's ability poisoned it)
     paralysed: bool = False  # cannot attack nor defend during its owner's next turn
     paralysed_since: int = 0  # the turn it was paralysed (ends at the end of a later own turn)
     equipment: tuple[str, ...] = ()  # objects (card ids)
@@ -270,6 +271,7 @@ class PieceView:
     heal_at_end: int = 0
     poisoned_by: int = -1
     paralysed_since: int = 0
+    poison_scores: bool = True
 
 
 @dataclass(frozen=True, slots=True)

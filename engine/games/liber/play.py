@@ -112,7 +112,7 @@ def move(state: State, seat: Seat, action: Move, events: list[Event]) -> State:
     events.append(
         Event("move", {"seat": seat, "card": piece.card, "from": list(src), "to": list(dst)})
     )
-    return state
+    return effects.sweep(state, seat, events)
 
 
 def use(state: State, seat: Seat, action: Use, events: list[Event]) -> State:
@@ -158,7 +158,7 @@ def use(state: State, seat: Seat, action: Use, events: list[Event]) -> State:
                 },
             )
         )
-        return state
+        return effects.sweep(state, action.dest[0], events)
     # soin
     assert action.target is not None
     healed = piece_at(state, action.target)

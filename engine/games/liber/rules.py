@@ -119,14 +119,18 @@ class Liber(Game[State, Action, View]):
         return {seat: Decision(state.phase)}
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        memo = self._memo
-        if memo[0] is state and memo[1] == seat:
-            return list(memo[2])
+        """The legal actions (``legality.legal_actions``), memoised on what
+        they depend on: states that differ only in what the seat cannot see
+        (other hands, deck orders) share the answer."""
+        key, keep = _legal_key(state, seat)
+        hit = _LEGAL.get(key)
+        if hit is not None and hit[0] == keep:
+            return list(hit[1])
         actions = legality.legal_actions(state, seat)
-        self._memo = (state, seat, tuple(actions))
+        if len(_LEGAL) > 512:
+            _LEGAL.clear()
+        _LEGAL[key] = (keep, tuple(actions))
         return actions
-
-    _memo: tuple[object, int, tuple[Action, ...]] = (None, -1, ())
 
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
@@ -231,6 +235,39 @@ class Liber(Game[State, Action, View]):
 
     def rules_details(self) -> Msg:
         return text.rules_details()
+
+
+_LEGAL: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[Action, ...]]] = {}
+
+
+def _legal_key(state: State, seat: Seat) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """What a seat's legal actions depend on: the public table (by identity:
+    the objects are kept with the answer, so an id is never reused while it
+    is cached) and the seat's own hand and counters."""
+    me = state.players[seat]
+    boards = tuple(p.lines for p in state.players)
+    outs = tuple(p.out for p in state.players)
+    keep = (state.rules, state.cards, state.window, state.combat, boards)
+    key = (
+        seat,
+        tuple(id(k) for k in keep[:2]),
+        state.window,
+        state.combat,
+        tuple(id(b) for b in boards),
+        outs,
+        state.turn,
+        state.active,
+        state.phase,
+        state.first_round,
+        state.discard_to,
+        me.hand,
+        me.gold,
+        me.faith,
+        me.vp,
+        me.god,
+        me.used,
+    )
+    return key, keep
 
 
 GAME = Liber()

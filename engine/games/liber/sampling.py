@@ -11,21 +11,40 @@ from ...core import Seat
 from ...core import evolve as replace
 from .model import LINES, PLACES, Piece, Player, State, View
 
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+
+
+def _shuffled(state: int, items: list[str]) -> tuple[list[str], int]:
+    """A uniformly random order of ``items`` (sorted by SplitMix64 keys, the
+    generator of :mod:`engine.rng` inlined: determinize runs at every step
+    of the conformance checks); ``(order, next_state)``."""
+    keys = []
+    for _ in items:
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        keys.append(z ^ (z >> 31))
+    order = sorted(range(len(items)), key=keys.__getitem__)
+    return [items[i] for i in order], state
+
 
 def determinize(state: State, seat: Seat | None, seed: int) -> State:
     """Another state ``seat`` cannot tell apart: each other player's hand
     and deck dealt again from the same cards, every deck reshuffled, a new
     generator."""
-    stream = rng.Stream(rng.seed_state(seed, "determinize"))
+    generator = rng.seed_state(seed, "determinize")
     players = []
     for i, p in enumerate(state.players):
         if i == seat:
-            players.append(replace(p, deck=tuple(stream.shuffle(list(p.deck)))))
+            deck, generator = _shuffled(generator, list(p.deck))
+            players.append(replace(p, deck=tuple(deck)))
             continue
-        pool = list(stream.shuffle([*p.hand, *p.deck]))
+        pool, generator = _shuffled(generator, [*p.hand, *p.deck])
         n = len(p.hand)
         players.append(replace(p, hand=tuple(pool[:n]), deck=tuple(pool[n:])))
-    return replace(state, players=tuple(players), rng=stream.below(1 << 62) + 1)
+    value, _ = rng.next_u64(generator)
+    return replace(state, players=tuple(players), rng=(value >> 2) + 1)
 
 
 def _visible(view: View, seat: Seat) -> Counter[str]:
@@ -104,6 +123,7 @@ def _player(view: View, seat: Seat, hand: tuple[str, ...], deck: tuple[str, ...]
             countered=pv.countered,
             moved=pv.moved,
             poisoned_by=pv.poisoned_by,
+            poison_scores=pv.poison_scores,
             paralysed=pv.paralysed,
             paralysed_since=pv.paralysed_since,
             equipment=pv.equipment,

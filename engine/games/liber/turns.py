@@ -197,7 +197,15 @@ def _poison_ticks(state: State, seat: Seat, events: list[Event]) -> State:
     for ref, piece in list(fighters(state, seat)):
         if piece.poisoned_by >= 0:
             events.append(Event("poison-tick", {"owner": seat, "card": piece.card}))
-            state = effects.deal_damage(state, piece.poisoned_by, ref, 1, events, source="poison")
+            state = effects.deal_damage(
+                state,
+                piece.poisoned_by,
+                ref,
+                1,
+                events,
+                source="poison",
+                scores=piece.poison_scores,
+            )
     return state
 
 

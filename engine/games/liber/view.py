@@ -10,8 +10,28 @@ from .actions import loc_text
 from .board import card_of, find_uid, force, income, max_pv, pieces, reserves
 from .model import LINES, CombatView, PieceView, SideView, State, View
 
+_Sources = tuple[object, str, object]
+_PIECES: dict[tuple[int, int, str, int], tuple[_Sources, tuple[PieceView, ...]]] = {}
+
 
 def piece_views(state: State, seat: Seat) -> tuple[PieceView, ...]:
+    """A battlefield's pieces as seen (memoised: views of states that differ
+    only in hidden cards share their battlefields)."""
+    player = state.players[seat]
+    key = (id(player.lines), state.active, state.phase, id(state.cards))
+    hit = _PIECES.get(key)
+    if hit is not None:
+        lines, god, cards = hit[0]
+        if lines is player.lines and god == player.god and cards is state.cards:
+            return hit[1]
+    found = _piece_views(state, seat)
+    if len(_PIECES) > 512:
+        _PIECES.clear()
+    _PIECES[key] = ((player.lines, player.god, state.cards), found)
+    return found
+
+
+def _piece_views(state: State, seat: Seat) -> tuple[PieceView, ...]:
     out = []
     for ref, p in pieces(state, seat):
         fights = not p.fixture
@@ -39,6 +59,7 @@ def piece_views(state: State, seat: Seat) -> tuple[PieceView, ...]:
                 heal_at_end=p.heal_at_end,
                 poisoned_by=p.poisoned_by,
                 paralysed_since=p.paralysed_since,
+                poison_scores=p.poison_scores,
             )
         )
     return tuple(out)
