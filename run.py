@@ -73,12 +73,16 @@ def _ensure_env() -> None:
 
 def test_steps(pytest_args: list[str]) -> list[tuple[str, ...]]:
     """The commands of ``run.py test``: lint, format check, type check (the files
-    are listed in pyproject.toml's ``[tool.mypy]``), then pytest."""
+    are listed in pyproject.toml's ``[tool.mypy]``), then pytest, spread over
+    every core (pytest-xdist, ``-n auto``) unless the arguments say how
+    (``-n 0`` runs in one process)."""
+    parallel = any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args)
+    spread = () if parallel else ("-n", "auto")
     return [
         ("-m", "ruff", "check", "."),
         ("-m", "ruff", "format", "--check", "."),
         ("-m", "mypy"),
-        ("-m", "pytest", "-q", *pytest_args),
+        ("-m", "pytest", "-q", *spread, *pytest_args),
     ]
 
 

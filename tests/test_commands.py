@@ -35,7 +35,9 @@ def test_ci_runs_the_full_tier() -> None:
 
 def test_run_py_test_lints_type_checks_then_passes_its_arguments_to_pytest() -> None:
     steps = _run_py().test_steps(["--full", "-x"])
-    assert steps[-1] == ("-m", "pytest", "-q", "--full", "-x")
+    assert steps[-1] == ("-m", "pytest", "-q", "-n", "auto", "--full", "-x")
+    # the caller may say how many processes (``-n 0``: one)
+    assert _run_py().test_steps(["-n", "0"])[-1] == ("-m", "pytest", "-q", "-n", "0")
     assert ("-m", "mypy") in steps  # plain mypy: the files are in pyproject.toml
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert pyproject["tool"]["mypy"]["files"] == ["engine", "render", "bot", "i18n"]
