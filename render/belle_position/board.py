@@ -33,11 +33,11 @@ from ..common import (
     readable_on,
     to_png,
 )
+from ..common import rounded_fast as _rrect
 from .cards import (
     _card_back,
     _card_h,
     _draw_die,
-    _rrect,
     glyph,
 )
 from .context import (

@@ -27,6 +27,7 @@ from ..common import (
     paste_rgba,
     rounded_mask,
 )
+from ..common import rounded_fast as _rrect
 from .context import (
     _Ctx,
     _tr,
@@ -191,61 +192,6 @@ def _card_back(width: int, height: int, colour: RGB, accent: RGB, letter: str) -
     out = tile.convert("RGBA")
     out.putalpha(rounded_mask(width, height, radius))
     return out
-
-
-@lru_cache(maxsize=64)
-def _corners(radius: int) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
-    """The four corner masks of a rounded rectangle (top left, top right,
-    bottom left, bottom right), as :func:`render.common.rounded_mask` draws them."""
-    mask = rounded_mask(2 * radius, 2 * radius, radius)
-    r = radius
-    return (
-        mask.crop((0, 0, r, r)),
-        mask.crop((r, 0, 2 * r, r)),
-        mask.crop((0, r, r, 2 * r)),
-        mask.crop((r, r, 2 * r, 2 * r)),
-    )
-
-
-def _solid(img: Image.Image, box: Box, radius: int, colour: RGB) -> None:
-    x0, y0, x1, y1 = box
-    w, h = max(1, x1 - x0), max(1, y1 - y0)
-    x1, y1 = x0 + w, y0 + h
-    r = min(radius, w // 2, h // 2)
-    if r <= 0:
-        img.paste(colour, (x0, y0, x1, y1))
-        return
-    img.paste(colour, (x0 + r, y0, x1 - r, y1))
-    img.paste(colour, (x0, y0 + r, x0 + r, y1 - r))
-    img.paste(colour, (x1 - r, y0 + r, x1, y1 - r))
-    tl, tr, bl, br = _corners(r)
-    img.paste(colour, (x0, y0, x0 + r, y0 + r), tl)
-    img.paste(colour, (x1 - r, y0, x1, y0 + r), tr)
-    img.paste(colour, (x0, y1 - r, x0 + r, y1), bl)
-    img.paste(colour, (x1 - r, y1 - r, x1, y1), br)
-
-
-def _rrect(
-    img: Image.Image,
-    box: Box,
-    radius: int,
-    fill: RGB,
-    outline: RGB | None = None,
-    width: int = 0,
-) -> None:
-    """:func:`render.common.rounded`, pixel for pixel, but masking only the
-    corners: plain fills elsewhere (big panels are drawn several times faster)."""
-    w, h = max(1, box[2] - box[0]), max(1, box[3] - box[1])
-    x, y = box[0], box[1]
-    radius = min(radius, w // 2, h // 2)
-    if outline is not None and width > 0:
-        _solid(img, (x, y, x + w, y + h), radius, outline)
-        iw, ih = w - 2 * width, h - 2 * width
-        if iw > 0 and ih > 0:
-            inner = max(0, radius - width)
-            _solid(img, (x + width, y + width, x + width + iw, y + width + ih), inner, fill)
-        return
-    _solid(img, (x, y, x + w, y + h), radius, fill)
 
 
 def _shell(img: Image.Image, box: Box, colour: RGB, band_h: int, radius: int) -> int:

@@ -31,12 +31,12 @@ from ..common import (
     pill,
     rounded_mask,
 )
+from ..common import rounded_fast as _rrect
 from .cards import (
     _card_h,
     _firepower,
     _hidden_stack,
     _radius,
-    _rrect,
     _stack_width,
     _unit_card,
     _wrap_words,

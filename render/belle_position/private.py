@@ -31,13 +31,13 @@ from ..common import (
     pill,
     to_png,
 )
+from ..common import rounded_fast as _rrect
 from .board import (
     _banner_text,
     _fit_with_names,
 )
 from .cards import (
     _card_h,
-    _rrect,
     glyph,
 )
 from .context import (

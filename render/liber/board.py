@@ -29,6 +29,7 @@ from ..common import (
     rotated_text,
     to_png,
 )
+from ..common import rounded_fast as rounded
 from .context import Ctx, card_name, context, keyword_order, place_name, seat_colour
 from .style import (
     BG_BOTTOM,
@@ -55,7 +56,6 @@ from .style import (
     WHITE,
     WIDTH,
     draw_text,
-    rounded,
     text_width,
     wrap_text,
 )

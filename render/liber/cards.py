@@ -25,6 +25,7 @@ from ..common import (
     paste_rgba,
     to_png,
 )
+from ..common import rounded_fast as rounded
 from .context import card_name, card_text, keyword_order, spec, tr
 from .style import (
     BG_BOTTOM,
@@ -39,7 +40,6 @@ from .style import (
     VP,
     WHITE,
     draw_text,
-    rounded,
     text_width,
     wrap_text,
 )

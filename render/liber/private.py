@@ -20,6 +20,7 @@ from ..common import (
     pill,
     to_png,
 )
+from ..common import rounded_fast as rounded
 from .board import _banner_lines, pending_line
 from .cards import cost_discs, draw_paragraphs, lead_lines, paragraphs, type_colour
 from .context import Ctx, card_name, context, spec, tr
@@ -39,7 +40,6 @@ from .style import (
     TEXT,
     WIDTH,
     draw_text,
-    rounded,
     text_width,
 )
 from .tiles import counter_chip, stat_chip, type_label

@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..common import RGB, Box, Font, rounded_mask
+from ..common import RGB, Font
 from ..common import draw_text as _draw_text_uncached
 from ..common import text_width as _text_width_uncached
 from ..common import wrap_text as _wrap_text_uncached
@@ -109,62 +109,3 @@ STATUS_MARKS: dict[str, tuple[str, RGB]] = {
 COIN: RGB = (226, 176, 52)
 FAITH: RGB = (150, 110, 210)
 VP: RGB = (214, 90, 70)
-
-
-# ---------------------------------------------------------------------------
-# Fast rounded rectangles: only the corners go through a mask
-# ---------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def _corners(radius: int) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
-    """The four corner masks of :func:`render.common.rounded_mask`."""
-    mask = rounded_mask(2 * radius, 2 * radius, radius)
-    r = radius
-    return (
-        mask.crop((0, 0, r, r)),
-        mask.crop((r, 0, 2 * r, r)),
-        mask.crop((0, r, r, 2 * r)),
-        mask.crop((r, r, 2 * r, 2 * r)),
-    )
-
-
-def _solid(img: Image.Image, box: Box, radius: int, colour: RGB) -> None:
-    x0, y0, x1, y1 = box
-    w, h = max(1, x1 - x0), max(1, y1 - y0)
-    x1, y1 = x0 + w, y0 + h
-    r = min(radius, w // 2, h // 2)
-    if r <= 0:
-        img.paste(colour, (x0, y0, x1, y1))
-        return
-    img.paste(colour, (x0 + r, y0, x1 - r, y1))
-    img.paste(colour, (x0, y0 + r, x0 + r, y1 - r))
-    img.paste(colour, (x1 - r, y0 + r, x1, y1 - r))
-    tl, tr, bl, br = _corners(r)
-    img.paste(colour, (x0, y0, x0 + r, y0 + r), tl)
-    img.paste(colour, (x1 - r, y0, x1, y0 + r), tr)
-    img.paste(colour, (x0, y1 - r, x0 + r, y1), bl)
-    img.paste(colour, (x1 - r, y1 - r, x1, y1), br)
-
-
-def rounded(
-    img: Image.Image,
-    box: Box,
-    radius: int,
-    fill: RGB,
-    outline: RGB | None = None,
-    width: int = 0,
-) -> None:
-    """:func:`render.common.rounded`, pixel for pixel, masking only the
-    corners (big panels are drawn several times faster)."""
-    w, h = max(1, box[2] - box[0]), max(1, box[3] - box[1])
-    x, y = box[0], box[1]
-    radius = min(radius, w // 2, h // 2)
-    if outline is not None and width > 0:
-        _solid(img, (x, y, x + w, y + h), radius, outline)
-        iw, ih = w - 2 * width, h - 2 * width
-        if iw > 0 and ih > 0:
-            inner = max(0, radius - width)
-            _solid(img, (x + width, y + width, x + width + iw, y + width + ih), inner, fill)
-        return
-    _solid(img, (x, y, x + w, y + h), radius, fill)

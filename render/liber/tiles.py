@@ -26,6 +26,7 @@ from ..common import (
     paste_rgba,
     rounded_mask,
 )
+from ..common import rounded_fast as rounded
 from .context import card_name, card_text, keyword_order, spec, tr
 from .style import (
     CELL_H,
@@ -41,7 +42,6 @@ from .style import (
     TYPE_COLOURS,
     WHITE,
     draw_text,
-    rounded,
     text_width,
     wrap_text,
 )
