@@ -20,7 +20,7 @@ import zlib
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -717,3 +717,50 @@ def rounded_fast(
             _solid(img, (x + width, y + width, x + width + iw, y + width + ih), inner, fill)
         return
     _solid(img, (x, y, x + w, y + h), radius, fill)
+
+
+# Cached text: glyph masks, widths and wrappings kept (boards draw the same
+# strings again and again)
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(
+    text: str, fnt: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float
+) -> tuple[Any, tuple[int, int]]:
+    mask, offset = fnt.getmask2(text, "L", None, None, None, 0, anchor, 0, (fx, fy))
+    return mask, offset
+
+
+def draw_text_cached(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    fnt: Font,
+    fill: RGB,
+    anchor: str = "la",
+) -> None:
+    """:func:`draw_text`, with the glyph masks kept (a board draws the same
+    labels and names again and again); the pixels are Pillow's own."""
+    if "\n" in text or not isinstance(fnt, ImageFont.FreeTypeFont) or img.mode != "RGB":
+        draw_text(img, xy, text, fnt, fill, anchor)
+        return
+    x, y = xy
+    fx, ix = math.modf(x)
+    fy, iy = math.modf(y)
+    mask, offset = _text_mask(text, fnt, anchor, fx, fy)
+    draw = ImageDraw.Draw(img)
+    draw.draw.draw_bitmap((int(ix) + offset[0], int(iy) + offset[1]), mask, draw._getink(fill)[0])
+
+
+@lru_cache(maxsize=8192)
+def text_width_cached(fnt: Font, text: str) -> int:
+    return text_width(fnt, text)
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, fnt: Font, max_width: int) -> tuple[str, ...]:
+    return tuple(wrap_text(text, fnt, max_width))
+
+
+def wrap_text_cached(text: str, fnt: Font, max_width: int) -> list[str]:
+    return list(_wrapped(text, fnt, max_width))

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
-from typing import Any
-
-from PIL import Image, ImageDraw, ImageFont
-
 from ..common import (
     RGB,
-    Font,
     darken,
+    draw_text_cached,
+    text_width_cached,
+    wrap_text_cached,
 )
-from ..common import draw_text as _draw_text_uncached
-from ..common import text_width as _text_width_uncached
-from ..common import wrap_text as _wrap_text_uncached
 
 WIDTH = 1100
 MARGIN = 24
@@ -29,46 +22,9 @@ CARD_RATIO = 1.15
 # are exactly those of ImageDraw.text.
 
 
-@lru_cache(maxsize=4096)
-def _text_mask(
-    text: str, fnt: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float
-) -> tuple[Any, tuple[int, int]]:
-    mask, offset = fnt.getmask2(text, "L", None, None, None, 0, anchor, 0, (fx, fy))
-    return mask, offset
-
-
-def draw_text(
-    img: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    fnt: Font,
-    fill: RGB,
-    anchor: str = "la",
-) -> None:
-    """:func:`render.common.draw_text`, with the glyph masks kept."""
-    if "\n" in text or not isinstance(fnt, ImageFont.FreeTypeFont) or img.mode != "RGB":
-        _draw_text_uncached(img, xy, text, fnt, fill, anchor)
-        return
-    x, y = xy
-    fx, ix = math.modf(x)
-    fy, iy = math.modf(y)
-    mask, offset = _text_mask(text, fnt, anchor, fx, fy)
-    draw = ImageDraw.Draw(img)
-    draw.draw.draw_bitmap((int(ix) + offset[0], int(iy) + offset[1]), mask, draw._getink(fill)[0])
-
-
-@lru_cache(maxsize=8192)
-def text_width(fnt: Font, text: str) -> int:
-    return _text_width_uncached(fnt, text)
-
-
-@lru_cache(maxsize=1024)
-def _wrapped(text: str, fnt: Font, max_width: int) -> tuple[str, ...]:
-    return tuple(_wrap_text_uncached(text, fnt, max_width))
-
-
-def wrap_text(text: str, fnt: Font, max_width: int) -> list[str]:
-    return list(_wrapped(text, fnt, max_width))
+draw_text = draw_text_cached
+text_width = text_width_cached
+wrap_text = wrap_text_cached
 
 
 # Palette: the house's dark green table, cream cards, gold for "act now".

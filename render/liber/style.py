@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
-from typing import Any
-
-from PIL import Image, ImageDraw, ImageFont
-
-from ..common import RGB, Font
-from ..common import draw_text as _draw_text_uncached
-from ..common import text_width as _text_width_uncached
-from ..common import wrap_text as _wrap_text_uncached
+from ..common import RGB, draw_text_cached, text_width_cached, wrap_text_cached
 
 WIDTH = 1100
 MARGIN = 20
@@ -21,47 +12,10 @@ CELL_W = (WIDTH - 2 * MARGIN - LABEL_W - 4 * GAP) // 5
 CELL_H = 128
 
 
-@lru_cache(maxsize=4096)
-def _text_mask(
-    text: str, fnt: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float
-) -> tuple[Any, tuple[int, int]]:
-    mask, offset = fnt.getmask2(text, "L", None, None, None, 0, anchor, 0, (fx, fy))
-    return mask, offset
-
-
-def draw_text(
-    img: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    fnt: Font,
-    fill: RGB,
-    anchor: str = "la",
-) -> None:
-    """:func:`render.common.draw_text`, with the glyph masks kept (a board
-    draws the same labels and names again and again)."""
-    if "\n" in text or not isinstance(fnt, ImageFont.FreeTypeFont) or img.mode != "RGB":
-        _draw_text_uncached(img, xy, text, fnt, fill, anchor)
-        return
-    x, y = xy
-    fx, ix = math.modf(x)
-    fy, iy = math.modf(y)
-    mask, offset = _text_mask(text, fnt, anchor, fx, fy)
-    draw = ImageDraw.Draw(img)
-    draw.draw.draw_bitmap((int(ix) + offset[0], int(iy) + offset[1]), mask, draw._getink(fill)[0])
-
-
-@lru_cache(maxsize=8192)
-def text_width(fnt: Font, text: str) -> int:
-    return _text_width_uncached(fnt, text)
-
-
-@lru_cache(maxsize=1024)
-def _wrapped(text: str, fnt: Font, max_width: int) -> tuple[str, ...]:
-    return tuple(_wrap_text_uncached(text, fnt, max_width))
-
-
-def wrap_text(text: str, fnt: Font, max_width: int) -> list[str]:
-    return list(_wrapped(text, fnt, max_width))
+# the cached text drawing is render.common's (shared with Belle Position)
+draw_text = draw_text_cached
+text_width = text_width_cached
+wrap_text = wrap_text_cached
 
 
 # Palette: a dark slate table, parchment cards, gold for "act now".
