@@ -1,0 +1,189 @@
+"""Battalia's staged menus: an action line built from cards, one short list
+at a time.
+
+The first level is the kind of action (buy, road, city, upgrade, summon,
+move, attack, tent, start of turn, end); then its object (the stack, the
+layout, the city, the hero, the target, the destination); then the payment:
+every distinct exact payment the hand allows, labelled with the cards'
+French names. Tile placement is a square, then a rotation (the renderer
+draws the spots as numbered ghosts from the notations). Long levels (battle
+lines, bids, payments) are grouped by their number of cards.
+
+A choice that leads to a single action plays it at once: a path stops at
+the first step that names one action, whose key is then the notation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ...core import MenuStep, Seat
+from ...text import Msg
+from .text import (
+    ARTEFACTS,
+    RANKS,
+    bid_total,
+    cards_text,
+    card_name,
+    describe_notation,
+    hero,
+    layout,
+    split,
+    stack_card,
+    target,
+)
+
+GROUP = 20
+"""A level longer than this is grouped by the number of cards (lines, bids,
+payments) before its entries."""
+
+_ORDER = (
+    "mulligan",
+    "cohort",
+    "buy",
+    "road",
+    "city",
+    "upgrade",
+    "summon",
+    "move",
+    "attack",
+    "tent",
+    "end",
+)
+
+_HEADS = {
+    "cohort": "start",
+    "mulligan": "start",
+    "buy": "buy",
+    "road": "road",
+    "city": "city",
+    "upgrade": "upgrade",
+    "summon": "summon",
+    "move": "move",
+    "attack": "attack",
+    "tent": "tent",
+}
+
+
+def action_menu(
+    state: Any, seat: Seat, notations: Sequence[tuple[Any, str]]
+) -> list[tuple[Any, tuple[MenuStep, ...]]]:
+    """``notations``: the legal actions with their notation, in the engine's
+    order. Returns every action once with its path (see the module)."""
+    raw = [(a, text, _natural(state, text)) for a, text in notations]
+    raw = _group_long(raw)
+    counts = Counter(tuple(s.key for s in path[: i + 1]) for _, _, path in raw for i in range(len(path)))
+    out: list[tuple[Any, tuple[MenuStep, ...]]] = []
+    for action, text, path in raw:
+        label = describe_notation(state, seat, text)
+        for i in range(len(path)):
+            if counts[tuple(s.key for s in path[: i + 1])] == 1:
+                out.append((action, (*path[:i], MenuStep(text, label, text))))
+                break
+        else:  # pragma: no cover - the natural path always ends on the notation
+            out.append((action, (*path, MenuStep(text, label, text))))
+    return out
+
+
+def _step(key: str, label: Msg | str, detail: Msg | str = "") -> MenuStep:
+    return MenuStep("k:" + key, label, detail)
+
+
+def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
+    """The full path of an action, before collapsing single choices; its
+    last step is keyed by the notation itself."""
+    head, cards = split(text)
+    verb = head[0] if head else text
+    args = head[1:]
+    payment = _step("pay:" + " ".join(cards), cards_text(cards) if cards else Msg.of("bt-free"))
+    group = _HEADS.get(verb)
+    top = _step(group, Msg.of(f"bt-menu-{group}")) if group else None
+    if verb in ("buy",) and args:
+        stack = args[0]
+        if len(stack) == 2 and stack[0] in ARTEFACTS:
+            what = _step("stack:" + stack, Msg.of("bt-menu-choice", card=card_name(stack)))
+        else:
+            what = _step("stack:" + stack, stack_card(stack))
+        return _join(top, what, payment)
+    if verb == "road" and args:
+        return _join(top, _step("layout:" + args[0], layout(args[0])), payment)
+    if verb == "city" and args:
+        spec = args[0]
+        label = Msg.of("bt-menu-city-spec", level=int(spec[:-1] or 0), layout=layout(spec[-1:]))
+        return _join(top, _step("spec:" + spec, label), payment)
+    if verb in ("upgrade", "summon") and args:
+        return _join(top, _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])), payment)
+    if verb == "move" and len(args) >= 2:
+        who = _step("hero:" + args[0], hero(args[0]))
+        dest = _step(
+            "dest:" + args[-1],
+            Msg.of("bt-menu-dest", square=args[-1], steps=len(args) - 1),
+        )
+        path = _step("path:" + " ".join(args[1:]), " → ".join(args[1:]))
+        return _join(top, who, dest, path, payment)
+    if verb == "attack" and len(args) >= 2:
+        who = _step("hero:" + args[0], hero(args[0]))
+        aim = _step("target:" + args[1], target(state, args[1]))
+        return _join(top, who, aim, _line(cards))
+    if verb == "tent" and args:
+        kept = _step("kept:" + " ".join(args), Msg.of("bt-menu-kept", cards=cards_text(args)))
+        return _join(top, kept, payment)
+    if verb == "cohort":
+        return _join(top, _step("cohort:" + " ".join(args + cards), describe_notation(state, 0, text)))
+    if verb == "place" and args:
+        return (_step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])),
+                _step("rot:" + text, describe_notation(state, 0, text)))
+    if verb in ("defend", "fight", "bid"):
+        return (_step(verb, Msg.of(f"bt-menu-{verb}")), _line(args + cards, text))
+    if verb == "retreat" and args:
+        return (_step("retreat", Msg.of("bt-menu-retreat")),
+                _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])), payment)
+    if verb in ("bribe", "recruit"):
+        return (_step(verb, Msg.of(f"bt-menu-{verb}")), payment)
+    if verb == "buff":
+        squares = [a for a in args if len(a) == 2 and a[1].isdigit()]
+        if not squares:
+            return (_step("buff-stay", Msg.of("bt-act-buff-stay")),)
+        dest = _step("dest:" + squares[-1], Msg.of("bt-menu-dest", square=squares[-1], steps=len(squares)))
+        return (dest, _step("path:" + text, describe_notation(state, 0, text)))
+    return (_step("one:" + text, describe_notation(state, 0, text)),)
+
+
+def _line(cards: Sequence[str], text: str = "") -> MenuStep:
+    return _step("line:" + (text or " ".join(cards)), cards_text(cards) if cards else Msg.of("bt-menu-empty-line"))
+
+
+def _join(*steps: MenuStep | None) -> tuple[MenuStep, ...]:
+    return tuple(s for s in steps if s is not None)
+
+
+def _group_long(
+    raw: list[tuple[Any, str, tuple[MenuStep, ...]]],
+) -> list[tuple[Any, str, tuple[MenuStep, ...]]]:
+    """Insert a « n cartes » level before the last step of any level longer
+    than :data:`GROUP` whose entries are card lists (lines, bids, payments)."""
+    parents = Counter(tuple(s.key for s in path[:-1]) for _, _, path in raw)
+    out = []
+    for action, text, path in raw:
+        prefix = tuple(s.key for s in path[:-1])
+        last = path[-1]
+        if parents[prefix] > GROUP and last.key[2:].startswith(("line:", "pay:")):
+            size = _size(text, last.key)
+            group = _step(f"size:{size}", Msg.of("bt-menu-size", count=size))
+            path = (*path[:-1], group, last)
+        out.append((action, text, path))
+    return out
+
+
+def _size(text: str, key: str) -> int:
+    head, cards = split(text)
+    if key.startswith("k:pay:"):
+        return len(cards)
+    if head and head[0] == "bid":
+        return len(head[1:]) + len(cards)
+    return len(cards)
+
+
+__all__ = ["action_menu", "bid_total", "RANKS"]

@@ -1,0 +1,853 @@
+"""Battalia's texts for hosts: action labels, events, decisions, the
+summary and the rules details, as catalogue keys (``bt-…`` in
+``i18n/locales/<lang>/battalia.po``) and parameters.
+
+Card, faction and terrain names are French in every language: card names
+are plain string parameters (:func:`card_name`), faction and terrain names
+catalogue keys whose English text is the French name. Everything here reads
+actions through their notation (``buy 2 : P P P``), so the labels follow the
+notation that players type."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from ...core import Decision, Event, Seat
+from ...text import Msg, MsgParam
+
+# ---------------------------------------------------------------------------
+# Names (French in every language)
+# ---------------------------------------------------------------------------
+
+RANKS = {"1": "Citoyen", "2": "Chef", "3": "Prêtre", "4": "Seigneur"}
+FACTIONS = ("u", "i", "a", "n", "m")
+# faction adjectives (masculine, feminine) for the composed card names
+_ADJ = {
+    "u": ("ursidé", "ursidée"),
+    "i": ("insulaire", "insulaire"),
+    "a": ("ambrardent", "ambrardente"),
+    "n": ("nébuleux", "nébuleuse"),
+    "m": ("sans bannière", "sans bannière"),
+}
+# artefact types: (name, feminine)
+ARTEFACTS = {
+    "O": ("Outil", False),
+    "A": ("Arme", True),
+    "M": ("Amulette", True),
+    "T": ("Titre", False),
+    "R": ("Parchemin", False),
+    "E": ("Tente", True),
+    "C": ("Cheval", False),
+}
+ARTEFACT_ORDER = "OAMTREC"
+LAYOUTS = "DILTX"
+TERRAINS = ("foret", "lac", "desert", "montagne", "plaine")
+# exits: N=1 E=2 S=4 W=8
+_DIRS = ((1, "n"), (2, "e"), (4, "s"), (8, "w"))
+
+
+def _data_names() -> Mapping[str, str]:
+    """The data file's names by code, when the data module offers them."""
+    try:
+        from . import data
+    except ImportError:  # pragma: no cover - the package always has its data
+        return {}
+    for attr in ("card_names", "names"):
+        f = getattr(data, attr, None)
+        if callable(f):
+            try:
+                got = f()
+            except Exception:  # pragma: no cover - defensive: fall back on composed names
+                return {}
+            if isinstance(got, Mapping):
+                return got
+    return {}
+
+
+_NAMES: dict[str, str] = {}
+
+
+def card_name(code: str) -> str:
+    """A card's French name from its code (``2i`` → « Chef insulaire »,
+    ``Au`` → « Arme ursidée », ``P`` → « Provisions »); a transformation
+    ``T>2u`` reads « Titre sur Chef ursidé »."""
+    if not _NAMES:
+        _NAMES.update(_data_names())
+    if code in _NAMES:
+        return _NAMES[code]
+    if ">" in code:
+        art, _, unit = code.partition(">")
+        return f"{card_name(art)} → {card_name(unit)}"
+    if code == "P":
+        return "Provisions"
+    if len(code) == 2 and code[0] in RANKS and code[1] in _ADJ:
+        return f"{RANKS[code[0]]} {_ADJ[code[1]][0]}"
+    if len(code) == 2 and code[0] in ARTEFACTS and code[1] in _ADJ:
+        name, fem = ARTEFACTS[code[0]]
+        return f"{name} {_ADJ[code[1]][1 if fem else 0]}"
+    if code in ARTEFACTS:
+        return ARTEFACTS[code][0]
+    if code in RANKS:
+        return RANKS[code]
+    return code
+
+
+def cards_text(codes: Iterable[str]) -> str:
+    """A payment or a line as players read it: « 3 × Provisions »,
+    « Citoyen ursidé + Provisions » (names in the notation's order, equal
+    cards counted)."""
+    counts = Counter(codes)
+    parts = []
+    for code in dict.fromkeys(codes):
+        n = counts[code]
+        parts.append(f"{n} × {card_name(code)}" if n > 1 else card_name(code))
+    return " + ".join(parts) if parts else "—"
+
+
+def faction(code: str) -> Msg:
+    return Msg.of(f"bt-faction-{code}" if code in FACTIONS else "bt-faction-none")
+
+
+def terrain(name: str) -> Msg:
+    return Msg.of(f"bt-terrain-{name}" if name in TERRAINS else "bt-terrain-none")
+
+
+def layout(code: str) -> Msg:
+    return Msg.of(f"bt-layout-{code}" if code in LAYOUTS else "bt-layout-none")
+
+
+def artefact(code: str) -> Msg:
+    return Msg.of(f"bt-art-{code}" if code in ARTEFACTS else "bt-art-none")
+
+
+def exits(mask: int) -> Msg:
+    """« nord, est et sud » from an exit mask."""
+    dirs = tuple(Msg.of(f"bt-dir-{d}") for bit, d in _DIRS if mask & bit)
+    return Msg.of("bt-exits", dirs=dirs) if dirs else Msg.of("bt-exits-none")
+
+
+def _base_exits(code: str) -> int:
+    return {"D": 1, "I": 5, "L": 3, "T": 7, "X": 15}.get(code, 0)
+
+
+def rotate(mask: int, r: int) -> int:
+    """The exit mask turned ``r`` quarter turns clockwise (N→E→S→W)."""
+    for _ in range(r % 4):
+        mask = ((mask << 1) | (mask >> 3)) & 15
+    return mask
+
+
+def seat_name(names: Sequence[str], seat: object) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"#{seat + 1}" if isinstance(seat, int) else "?"
+
+
+def lines(*items: Msg) -> Msg:
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg.of("bt-lines", first=item, rest=out)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Notation, read as text
+# ---------------------------------------------------------------------------
+
+
+def split(notation: str) -> tuple[list[str], list[str]]:
+    """``"move h1 c3 d3 : P P"`` → (``[move, h1, c3, d3]``, ``[P, P]``)."""
+    head, sep, tail = notation.partition(" : ")
+    if not sep and head.endswith(" :"):
+        head = head[:-2]
+    return head.split(), tail.split()
+
+
+def hero(token: str) -> Msg:
+    """``h1`` → « votre héros 1 », ``2h1`` → « héros 1 du joueur 2 »,
+    ``b`` → « Buff (votre héros) », ``buff`` → « Buff »."""
+    if token == "buff":
+        return Msg.of("bt-hero-buff")
+    if token == "b":
+        return Msg.of("bt-hero-own-buff")
+    if token.startswith("h"):
+        return Msg.of("bt-hero-own", n=token[1:])
+    seat, _, n = token.partition("h")
+    if n == "b":
+        return Msg.of("bt-hero-other-buff", seat=seat)
+    return Msg.of("bt-hero-other", seat=seat, n=n)
+
+
+def _is_square(token: str) -> bool:
+    return len(token) == 2 and token[0] in "abcdefg" and token[1] in "1234567"
+
+
+def _tile_kind(state: Any, square: str) -> str | None:
+    tiles = getattr(state, "tiles", None)
+    tile = None
+    if isinstance(tiles, Mapping):
+        tile = tiles.get(square)
+    elif isinstance(tiles, tuple | list):
+        for item in tiles:
+            if isinstance(item, tuple | list) and len(item) == 2 and item[0] == square:
+                tile = item[1]
+                break
+            if getattr(item, "square", None) == square:
+                tile = item
+                break
+    if tile is None:
+        return None
+    kind = getattr(tile, "kind", None)
+    return str(kind) if kind is not None else None
+
+
+def target(state: Any, token: str) -> Msg:
+    """An attack's target: a square's city, the Ruins, a hero or Buff."""
+    if not _is_square(token):
+        return hero(token)
+    kind = _tile_kind(state, token)
+    if kind == "ruins":
+        return Msg.of("bt-target-ruins", square=token)
+    if kind == "neutral":
+        return Msg.of("bt-target-neutral", square=token)
+    return Msg.of("bt-target-city", square=token)
+
+
+def _payment(cards: Sequence[str]) -> Msg | str:
+    return cards_text(cards) if cards else Msg.of("bt-free")
+
+
+def stack_card(stack: str) -> Msg | str:
+    """What a market stack sells: « Chef », « Arme » (top card), « Arme
+    ursidée » (the matching type with a faction), « Mercenaire »."""
+    if stack in RANKS:
+        return RANKS[stack]
+    if stack == "m":
+        return Msg.of("bt-stack-m")
+    if len(stack) == 2 and stack[0] in ARTEFACTS:
+        return card_name(stack)
+    return card_name(stack)
+
+
+# ---------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------
+
+
+def describe_notation(state: Any, seat: Seat, notation: str) -> Msg:
+    """The short label of an action, from its notation."""
+    head, cards = split(notation)
+    verb = head[0] if head else ""
+    args = head[1:]
+    f = _ACTIONS.get(verb)
+    if f is None:
+        return Msg.of("action-notation", notation=notation)
+    return f(state, args, cards)
+
+
+def _a_faction(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-faction", faction=faction(args[0] if args else ""))
+
+
+def _a_start(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-start", square=args[0] if args else "?")
+
+
+def _a_mulligan(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-mulligan")
+
+
+def _a_cohort(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-cohort", cards=cards_text(args + cards))
+
+
+def _a_buy(state: Any, args: list[str], cards: list[str]) -> Msg:
+    stack = args[0] if args else "?"
+    if len(stack) == 2 and stack[0] in ARTEFACTS:
+        return Msg.of("bt-act-buy-choice", card=card_name(stack), payment=_payment(cards))
+    return Msg.of("bt-act-buy", card=stack_card(stack), payment=_payment(cards))
+
+
+def _a_road(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-road", layout=layout(args[0] if args else ""), payment=_payment(cards))
+
+
+def _a_city(state: Any, args: list[str], cards: list[str]) -> Msg:
+    spec = args[0] if args else "?"
+    return Msg.of(
+        "bt-act-city", level=int(spec[:-1] or 0), layout=layout(spec[-1:]), payment=_payment(cards)
+    )
+
+
+def _a_place(state: Any, args: list[str], cards: list[str]) -> Msg:
+    square = args[0] if args else "?"
+    r = int(args[1]) if len(args) > 1 and args[1].isdigit() else 0
+    return Msg.of("bt-act-place", square=square, rotation=r, exits=exits(_placing_exits(state, r)))
+
+
+def _placing_exits(state: Any, r: int) -> int:
+    """The exits of the terrain card being placed, turned ``r`` times."""
+    placing = getattr(state, "placing", None)
+    code = getattr(placing, "layout", None)
+    if code is None and isinstance(placing, tuple | list) and placing:
+        code = next((p for p in placing if isinstance(p, str) and p in LAYOUTS), None)
+    if code is None and isinstance(placing, str):
+        code = placing[-1:]
+    return rotate(_base_exits(str(code or "")), r)
+
+
+def _a_upgrade(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-upgrade", square=args[0] if args else "?", payment=_payment(cards))
+
+
+def _a_summon(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-summon", square=args[0] if args else "?", payment=_payment(cards))
+
+
+def _a_move(state: Any, args: list[str], cards: list[str]) -> Msg:
+    who = hero(args[0]) if args else Msg.of("bt-hero-buff")
+    path = " → ".join(args[1:]) or "?"
+    return Msg.of("bt-act-move", hero=who, path=path, payment=_payment(cards))
+
+
+def _a_attack(state: Any, args: list[str], cards: list[str]) -> Msg:
+    who = hero(args[0]) if args else Msg.of("bt-hero-buff")
+    aim = target(state, args[1]) if len(args) > 1 else Msg.of("bt-hero-buff")
+    return Msg.of("bt-act-attack", hero=who, target=aim, line=cards_text(cards))
+
+
+def _a_tent(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-tent", kept=cards_text(args), payment=_payment(cards))
+
+
+def _a_end(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-end")
+
+
+def _a_defend(state: Any, args: list[str], cards: list[str]) -> Msg:
+    if not cards:
+        return Msg.of("bt-act-defend-empty")
+    return Msg.of("bt-act-defend", line=cards_text(cards))
+
+
+def _a_retreat(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-retreat", square=args[0] if args else "?", payment=_payment(cards))
+
+
+def _a_take(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-take", card=card_name(args[0] if args else "?"))
+
+
+def _a_bid(state: Any, args: list[str], cards: list[str]) -> Msg:
+    bid = args + cards
+    if not bid:
+        return Msg.of("bt-act-bid-empty")
+    return Msg.of("bt-act-bid", cards=cards_text(bid), total=bid_total(state, bid))
+
+
+def bid_total(state: Any, codes: Sequence[str]) -> int:
+    """A bid's strength: units their rank, weapons and horses 1 (2 when
+    illuminated), Great Artefacts their value (data), the rest 0."""
+    lit = _illuminated(state)
+    total = 0
+    for code in codes:
+        if code[:1] in RANKS:
+            total += int(code[0])
+        elif code[:1] in ("A", "C"):
+            total += 2 if lit == code[0] else 1
+        elif code.startswith("G"):
+            total += _great_strength(code)
+    return total
+
+
+def _illuminated(state: Any) -> str | None:
+    day = getattr(state, "day", None)
+    if not isinstance(day, int) or day < 1:
+        return None
+    return ARTEFACT_ORDER[(day - 1) % 7]
+
+
+def _great_strength(code: str) -> int:
+    try:
+        from . import data
+    except ImportError:  # pragma: no cover
+        return 0
+    f = getattr(data, "great_strength", None)
+    if callable(f):
+        try:
+            return int(f(code))
+        except Exception:  # pragma: no cover - defensive
+            return 0
+    return 0
+
+
+def _a_enter(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-enter", square=args[0] if args else "?")
+
+
+def _a_buff(state: Any, args: list[str], cards: list[str]) -> Msg:
+    squares = [a for a in args if _is_square(a)]
+    heroes = [a for a in args if not _is_square(a)]
+    if not squares:
+        base: Msg = Msg.of("bt-act-buff-stay")
+    else:
+        base = Msg.of("bt-act-buff-move", path=" → ".join(squares))
+    if heroes:
+        return Msg.of("bt-act-buff-hero", move=base, hero=hero(heroes[0]))
+    return base
+
+
+def _a_bribe(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-bribe", payment=_payment(cards))
+
+
+def _a_recruit(state: Any, args: list[str], cards: list[str]) -> Msg:
+    return Msg.of("bt-act-recruit", payment=_payment(cards))
+
+
+def _a_fight(state: Any, args: list[str], cards: list[str]) -> Msg:
+    if not cards:
+        return Msg.of("bt-act-fight-empty")
+    return Msg.of("bt-act-fight", line=cards_text(cards))
+
+
+_ACTIONS: dict[str, Callable[[Any, list[str], list[str]], Msg]] = {
+    "faction": _a_faction,
+    "start": _a_start,
+    "mulligan": _a_mulligan,
+    "cohort": _a_cohort,
+    "buy": _a_buy,
+    "road": _a_road,
+    "city": _a_city,
+    "place": _a_place,
+    "upgrade": _a_upgrade,
+    "summon": _a_summon,
+    "move": _a_move,
+    "attack": _a_attack,
+    "tent": _a_tent,
+    "end": _a_end,
+    "defend": _a_defend,
+    "retreat": _a_retreat,
+    "take": _a_take,
+    "bid": _a_bid,
+    "enter": _a_enter,
+    "buff": _a_buff,
+    "bribe": _a_bribe,
+    "recruit": _a_recruit,
+    "fight": _a_fight,
+}
+VERBS = frozenset(_ACTIONS)
+
+
+# ---------------------------------------------------------------------------
+# Decisions
+# ---------------------------------------------------------------------------
+
+
+def decision_text(decision: Decision, names: Sequence[str] = ()) -> Msg:
+    kind = decision.kind
+    p = dict(decision.params)
+    if kind == "buff-move":
+        return Msg.of("bt-decision-buff-move", roll=int(p.get("roll") or 0))
+    if kind == "buff-answer":
+        return Msg.of(
+            "bt-decision-buff-answer",
+            horde=int(p.get("horde") or 0),
+            square=str(p.get("square") or "?"),
+        )
+    if kind == "defend":
+        attacker = p.get("attacker")
+        who = (
+            Msg.of("bt-hero-buff")
+            if attacker in (None, "buff")
+            else seat_name(names, attacker if isinstance(attacker, int) else None)
+        )
+        return Msg.of("bt-decision-defend", attacker=who, square=str(p.get("square") or "?"))
+    if kind == "place":
+        card = str(p.get("card") or p.get("layout") or "")
+        ter = str(p.get("terrain") or "")
+        return Msg.of("bt-decision-place", card=_terrain_card(card), terrain=terrain(ter))
+    if kind == "bid":
+        return Msg.of("bt-decision-bid")
+    if kind in ("faction", "start", "turn", "ruins", "enter", "wait"):
+        return Msg.of(f"bt-decision-{kind}")
+    return Msg.of("bt-decision-wait")
+
+
+def _terrain_card(code: str) -> Msg:
+    """« une route en virage », « une ville de niveau 2 en T »."""
+    if code[:-1].isdigit():
+        return Msg.of("bt-card-city", level=int(code[:-1]), layout=layout(code[-1:]))
+    return Msg.of("bt-card-road", layout=layout(code[-1:]))
+
+
+# ---------------------------------------------------------------------------
+# Events
+# ---------------------------------------------------------------------------
+
+
+class _E:
+    def __init__(self, event: Event, names: Sequence[str]) -> None:
+        self.d: dict[str, Any] = dict(event.data)
+        self.names = names
+
+    def who(self, key: str = "seat") -> str:
+        return seat_name(self.names, self.d.get(key))
+
+    def i(self, key: str) -> int:
+        v = self.d.get(key)
+        return int(v) if isinstance(v, int | float) else 0
+
+    def s(self, key: str, default: str = "?") -> str:
+        v = self.d.get(key)
+        return str(v) if v not in (None, "") else default
+
+    def cards(self, key: str = "cards") -> str:
+        v = self.d.get(key) or ()
+        if isinstance(v, str):
+            v = v.split()
+        return cards_text([str(c) for c in v])
+
+
+def _ev(key: str, **fields: Callable[[_E], MsgParam]) -> Callable[[_E], Msg | None]:
+    return lambda e: Msg.of(key, **{k: f(e) for k, f in fields.items()})
+
+
+def _who(key: str = "seat") -> Callable[[_E], MsgParam]:
+    return lambda e: e.who(key)
+
+
+def _int(key: str) -> Callable[[_E], MsgParam]:
+    return lambda e: e.i(key)
+
+
+def _str(key: str) -> Callable[[_E], MsgParam]:
+    return lambda e: e.s(key)
+
+
+def _cards(key: str = "cards") -> Callable[[_E], MsgParam]:
+    return lambda e: e.cards(key)
+
+
+def _card(key: str = "card") -> Callable[[_E], MsgParam]:
+    return lambda e: card_name(e.s(key))
+
+
+def _hero_of(e: _E, key: str = "hero") -> Msg:
+    """A hero named by its owner: « le héros 1 d'Alice », « Buff »."""
+    v = e.d.get(key)
+    if v in ("buff", "b", 0) and e.d.get(key + "_seat") is None and v != 0:
+        return Msg.of("bt-hero-buff")
+    owner = e.d.get("owner", e.d.get("seat"))
+    if isinstance(v, str) and "h" in v and v[0].isdigit():
+        seat_text, _, n = v.partition("h")
+        owner, v = int(seat_text) - 1, n
+    elif isinstance(v, str) and v.startswith("h"):
+        v = v[1:]
+    if v in ("b", "0", 0):
+        return Msg.of("bt-ev-hero-buff-of", owner=seat_name(e.names, owner))
+    return Msg.of("bt-ev-hero-of", n=str(v), owner=seat_name(e.names, owner))
+
+
+def _e_build(e: _E) -> Msg:
+    code = e.s("card", e.s("layout", ""))
+    return Msg.of(
+        "bt-ev-build",
+        name=e.who(),
+        card=_terrain_card(code),
+        terrain=terrain(e.s("terrain", "")),
+        payment=e.cards(),
+    )
+
+
+def _e_place(e: _E) -> Msg:
+    code = e.s("card", e.s("layout", ""))
+    return Msg.of(
+        "bt-ev-place",
+        name=e.who(),
+        card=_terrain_card(code),
+        square=e.s("square"),
+        exits=exits(e.i("exits")),
+    )
+
+
+def _e_buy(e: _E) -> Msg:
+    got = e.d.get("card")
+    card = card_name(str(got)) if got else stack_card(e.s("stack"))
+    key = "bt-ev-buy-provision" if e.d.get("provision") else "bt-ev-buy"
+    return Msg.of(key, name=e.who(), card=card, payment=e.cards())
+
+
+def _e_move(e: _E) -> Msg:
+    path = e.d.get("path") or ()
+    text = " → ".join(str(s) for s in path) if isinstance(path, list | tuple) else str(path)
+    return Msg.of("bt-ev-move", name=e.who(), hero=_hero_of(e), path=text or "?")
+
+
+def _e_attack(e: _E) -> Msg:
+    aim = e.d.get("target")
+    if isinstance(aim, str) and _is_square(aim):
+        kind = e.s("target_kind", "city")
+        tgt: Msg = Msg.of(
+            {
+                "ruins": "bt-target-ruins",
+                "neutral": "bt-target-neutral",
+            }.get(kind, "bt-target-city"),
+            square=aim,
+        )
+    elif aim == "buff":
+        tgt = Msg.of("bt-hero-buff")
+    else:
+        tgt = _hero_of(e, "target")
+    return Msg.of(
+        "bt-ev-attack",
+        name=e.who(),
+        hero=_hero_of(e),
+        target=tgt,
+        line=e.cards("line"),
+        strength=e.i("strength"),
+    )
+
+
+def _e_battle(e: _E) -> Msg:
+    attacker = e.d.get("attacker")
+    if attacker in (None, "buff"):
+        att: MsgParam = Msg.of("bt-hero-buff")
+    else:
+        att = e.who("attacker")
+    defender = e.d.get("defender")
+    if defender is None:
+        dfn: MsgParam = Msg.of("bt-neutral")
+    elif defender == "buff":
+        dfn = Msg.of("bt-hero-buff")
+    else:
+        dfn = e.who("defender")
+    won = bool(e.d.get("attacker_wins", e.d.get("won")))
+    return Msg.of(
+        "bt-ev-battle-won" if won else "bt-ev-battle-held",
+        attacker=att,
+        defender=dfn,
+        a=e.i("attack"),
+        d=e.i("defence"),
+    )
+
+
+def _e_draw(e: _E) -> Msg:
+    return Msg.of("bt-ev-draw", name=e.who(), count=e.i("count"))
+
+
+def _e_bid(e: _E) -> Msg:
+    """Redacted for the others: only « Alice a enchéri »."""
+    if e.d.get("cards"):
+        return Msg.of("bt-ev-bid-own", name=e.who(), cards=e.cards(), total=e.i("total"))
+    return Msg.of("bt-ev-bid", name=e.who())
+
+
+def _e_auction(e: _E) -> Msg:
+    bids = e.d.get("bids") or ()
+    parts: list[Msg] = []
+    for item in bids:
+        if isinstance(item, Mapping):
+            seat, cards, total = item.get("seat"), item.get("cards") or (), item.get("total")
+        elif isinstance(item, list | tuple) and len(item) >= 3:
+            seat, cards, total = item[0], item[1], item[2]
+        else:
+            continue
+        parts.append(
+            Msg.of(
+                "bt-ev-auction-bid",
+                name=seat_name(e.names, seat),
+                cards=cards_text([str(c) for c in cards]),
+                total=int(total or 0),
+            )
+        )
+    listed: MsgParam = tuple(parts) if parts else Msg.of("bt-ev-auction-none")
+    return Msg.of("bt-ev-auction", bids=listed, winner=e.who("winner"))
+
+
+def _e_game_over(e: _E) -> Msg:
+    reason = e.s("reason", "")
+    key = {
+        "level4": "bt-ev-game-over-level4",
+        "full": "bt-ev-game-over-full",
+        "stuck": "bt-ev-game-over-stuck",
+        "week-limit": "bt-ev-game-over-week-limit",
+        "resign": "bt-ev-game-over-resign",
+    }.get(reason, "bt-ev-game-over")
+    return Msg.of(key, name=e.who("winner"))
+
+
+def _e_cohort(e: _E) -> Msg:
+    return Msg.of("bt-ev-cohort", name=e.who(), cards=e.cards(), count=e.i("count"))
+
+
+def _e_defend(e: _E) -> Msg:
+    if not e.d.get("cards") and not e.d.get("line"):
+        return Msg.of("bt-ev-defend-empty", name=e.who())
+    return Msg.of("bt-ev-defend", name=e.who(), line=e.cards("line" if "line" in e.d else "cards"))
+
+
+def _e_buff_move(e: _E) -> Msg:
+    path = e.d.get("path") or ()
+    if not path:
+        return Msg.of("bt-ev-buff-stay", name=e.who(), square=e.s("square"))
+    return Msg.of("bt-ev-buff-move", name=e.who(), path=" → ".join(str(s) for s in path))
+
+
+def _e_hero_lost(e: _E) -> Msg:
+    return Msg.of("bt-ev-hero-lost", hero=_hero_of(e), owner=e.who("owner"))
+
+
+_EVENTS: dict[str, Callable[[_E], Msg | None]] = {
+    "faction": lambda e: Msg.of("bt-ev-faction", name=e.who(), faction=faction(e.s("faction"))),
+    "start": _ev("bt-ev-start", name=_who(), square=_str("square")),
+    "turn": _ev("bt-ev-turn", name=_who()),
+    "day": lambda e: Msg.of(
+        "bt-ev-day",
+        day=e.i("day"),
+        illuminated=artefact(e.s("illuminated", ARTEFACT_ORDER[(e.i("day") - 1) % 7])),
+        matching=artefact(e.s("matching", "ORAEMCT"[(e.i("day") - 1) % 7])),
+    ),
+    "week": _ev("bt-ev-week", week=_int("week")),
+    "mulligan": _ev("bt-ev-mulligan", name=_who()),
+    "cohort": _e_cohort,
+    "buy": _e_buy,
+    "build": _e_build,
+    "place": _e_place,
+    "upgrade": _ev("bt-ev-upgrade", name=_who(), square=_str("square"), level=_int("level")),
+    "summon": lambda e: Msg.of("bt-ev-summon", name=e.who(), hero=_hero_of(e), square=e.s("square")),
+    "move": _e_move,
+    "attack": _e_attack,
+    "defend": _e_defend,
+    "retreat": lambda e: Msg.of("bt-ev-retreat", name=e.who(), square=e.s("square")),
+    "battle": _e_battle,
+    "conquer": _ev("bt-ev-conquer", name=_who(), square=_str("square"), level=_int("level")),
+    "hero-lost": _e_hero_lost,
+    "great-artefact": _ev("bt-ev-great-artefact", name=_who(), card=_card()),
+    "tent": _ev("bt-ev-tent", name=_who(), count=lambda e: e.i("count") or 1),
+    "end": _ev("bt-ev-end", name=_who()),
+    "draw": _e_draw,
+    "reshuffle": _ev("bt-ev-reshuffle", name=_who()),
+    "buff-roll": _ev("bt-ev-buff-roll", name=_who(), roll=_int("roll")),
+    "buff-move": _e_buff_move,
+    "buff-attack": lambda e: Msg.of(
+        "bt-ev-buff-attack", hero=_hero_of(e), owner=e.who("owner"), square=e.s("square")
+    ),
+    "bribe": _ev("bt-ev-bribe", name=_who(), until=_int("until")),
+    "recruit": _ev("bt-ev-recruit", name=_who(), until=_int("until")),
+    "hire-ends": _ev("bt-ev-hire-ends", name=_who(), horde=_int("horde")),
+    "bribe-ends": _ev("bt-ev-bribe-ends", name=_who()),
+    "buff-removed": _ev("bt-ev-buff-removed", name=_who()),
+    "horde": _ev("bt-ev-horde", horde=_int("horde")),
+    "bid": _e_bid,
+    "auction": _e_auction,
+    "buff-enter": _ev("bt-ev-buff-enter", name=_who(), square=_str("square")),
+    "game-over": _e_game_over,
+    "resign": _ev("bt-ev-resign", name=_who()),
+}
+EVENT_KINDS = frozenset(_EVENTS)
+
+
+def describe_event(event: Event, names: Sequence[str]) -> Msg | None:
+    line = _EVENTS.get(event.kind)
+    return line(_E(event, names)) if line is not None else None
+
+
+# ---------------------------------------------------------------------------
+# Summary and rules details
+# ---------------------------------------------------------------------------
+
+
+def summary(view: Any, names: Sequence[str]) -> Msg:
+    day = int(getattr(view, "day", 0) or 0)
+    out = [
+        Msg.of(
+            "bt-summary-day",
+            day=day,
+            week=int(getattr(view, "week", 0) or 0),
+            dow=int(getattr(view, "day_of_week", 0) or 0) + 1,
+            illuminated=artefact(str(getattr(view, "illuminated", "") or "")),
+            matching=artefact(str(getattr(view, "matching", "") or "")),
+            name=seat_name(names, getattr(view, "active", None)),
+        )
+    ]
+    for p in getattr(view, "players", ()) or ():
+        out.append(
+            Msg.of(
+                "bt-summary-player",
+                name=seat_name(names, p.seat),
+                faction=faction(str(p.faction or "")),
+                vp=int(p.vp),
+                cities=int(p.cities),
+                level4=int(p.level4),
+                hand=int(p.hand_count),
+                deck=int(p.deck_count),
+                heroes=int(getattr(p, "heroes_in_supply", 0) or 0),
+            )
+        )
+    out.append(_summary_buff(view, names))
+    hand = getattr(view, "hand", None)
+    if hand is not None:
+        out.append(Msg.of("bt-summary-hand", cards=cards_text(sorted(hand)) if hand else "—"))
+    return lines(*out)
+
+
+def _summary_buff(view: Any, names: Sequence[str]) -> Msg:
+    buff = getattr(view, "buff", None)
+    if buff is None:
+        return Msg.of("bt-summary-buff-off")
+    if getattr(buff, "owner", None) is not None:
+        return Msg.of(
+            "bt-summary-buff-hired",
+            name=seat_name(names, buff.owner),
+            square=str(buff.square or "?"),
+            until=int(buff.hire_until or 0),
+        )
+    if getattr(buff, "square", None):
+        return Msg.of("bt-summary-buff", square=str(buff.square), horde=int(buff.horde or 0))
+    if getattr(buff, "absent", False):
+        return Msg.of("bt-summary-buff-away", horde=int(buff.horde or 0))
+    return Msg.of("bt-summary-buff-off")
+
+
+COST_ROWS = (
+    "units",
+    "tool",
+    "weapon",
+    "amulet",
+    "title",
+    "scroll",
+    "tent",
+    "horse",
+    "road",
+    "road-big",
+    "city",
+    "upgrade",
+    "summon",
+    "move",
+    "battle",
+    "retreat",
+    "bribe",
+    "recruit",
+)
+
+
+def rules_details() -> Msg:
+    """The cost table, the Oracle's cycles and the Great Artefacts."""
+    items = [Msg.of("bt-rules-costs-title")]
+    items += [Msg.of(f"bt-rules-cost-{row}") for row in COST_ROWS]
+    items.append(Msg.of("bt-rules-oracle-title"))
+    items.append(
+        Msg.of(
+            "bt-rules-oracle",
+            illuminated=tuple(artefact(c) for c in ARTEFACT_ORDER),
+            matching=tuple(artefact(c) for c in "ORAEMCT"),
+        )
+    )
+    items.append(Msg.of("bt-rules-illuminated"))
+    items.append(Msg.of("bt-rules-great-title"))
+    for code in ("G1", "G2", "G3", "G4", "G5"):
+        items.append(Msg.of("bt-rules-great", name=card_name(code), effect=Msg.of(f"bt-great-{code}")))
+    return lines(*items)
