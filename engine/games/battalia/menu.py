@@ -23,10 +23,8 @@ from ...core import MenuStep, Seat
 from ...text import Msg
 from .text import (
     ARTEFACTS,
-    RANKS,
-    bid_total,
-    cards_text,
     card_name,
+    cards_text,
     describe_notation,
     hero,
     layout,
@@ -74,7 +72,9 @@ def action_menu(
     order. Returns every action once with its path (see the module)."""
     raw = [(a, text, _natural(state, text)) for a, text in notations]
     raw = _group_long(raw)
-    counts = Counter(tuple(s.key for s in path[: i + 1]) for _, _, path in raw for i in range(len(path)))
+    counts = Counter(
+        tuple(s.key for s in path[: i + 1]) for _, _, path in raw for i in range(len(path))
+    )
     out: list[tuple[Any, tuple[MenuStep, ...]]] = []
     for action, text, path in raw:
         label = describe_notation(state, seat, text)
@@ -114,7 +114,9 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
         label = Msg.of("bt-menu-city-spec", level=int(spec[:-1] or 0), layout=layout(spec[-1:]))
         return _join(top, _step("spec:" + spec, label), payment)
     if verb in ("upgrade", "summon") and args:
-        return _join(top, _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])), payment)
+        return _join(
+            top, _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])), payment
+        )
     if verb == "move" and len(args) >= 2:
         who = _step("hero:" + args[0], hero(args[0]))
         dest = _step(
@@ -131,28 +133,40 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
         kept = _step("kept:" + " ".join(args), Msg.of("bt-menu-kept", cards=cards_text(args)))
         return _join(top, kept, payment)
     if verb == "cohort":
-        return _join(top, _step("cohort:" + " ".join(args + cards), describe_notation(state, 0, text)))
+        return _join(
+            top, _step("cohort:" + " ".join(args + cards), describe_notation(state, 0, text))
+        )
     if verb == "place" and args:
-        return (_step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])),
-                _step("rot:" + text, describe_notation(state, 0, text)))
+        return (
+            _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])),
+            _step("rot:" + text, describe_notation(state, 0, text)),
+        )
     if verb in ("defend", "fight", "bid"):
         return (_step(verb, Msg.of(f"bt-menu-{verb}")), _line(args + cards, text))
     if verb == "retreat" and args:
-        return (_step("retreat", Msg.of("bt-menu-retreat")),
-                _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])), payment)
+        return (
+            _step("retreat", Msg.of("bt-menu-retreat")),
+            _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])),
+            payment,
+        )
     if verb in ("bribe", "recruit"):
         return (_step(verb, Msg.of(f"bt-menu-{verb}")), payment)
     if verb == "buff":
         squares = [a for a in args if len(a) == 2 and a[1].isdigit()]
         if not squares:
             return (_step("buff-stay", Msg.of("bt-act-buff-stay")),)
-        dest = _step("dest:" + squares[-1], Msg.of("bt-menu-dest", square=squares[-1], steps=len(squares)))
+        dest = _step(
+            "dest:" + squares[-1], Msg.of("bt-menu-dest", square=squares[-1], steps=len(squares))
+        )
         return (dest, _step("path:" + text, describe_notation(state, 0, text)))
     return (_step("one:" + text, describe_notation(state, 0, text)),)
 
 
 def _line(cards: Sequence[str], text: str = "") -> MenuStep:
-    return _step("line:" + (text or " ".join(cards)), cards_text(cards) if cards else Msg.of("bt-menu-empty-line"))
+    return _step(
+        "line:" + (text or " ".join(cards)),
+        cards_text(cards) if cards else Msg.of("bt-menu-empty-line"),
+    )
 
 
 def _join(*steps: MenuStep | None) -> tuple[MenuStep, ...]:
@@ -186,4 +200,4 @@ def _size(text: str, key: str) -> int:
     return len(cards)
 
 
-__all__ = ["action_menu", "bid_total", "RANKS"]
+__all__ = ["action_menu"]

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...core import Decision, Event, Seat
 from ...text import Msg, MsgParam
+from . import data
 
 # ---------------------------------------------------------------------------
 # Names (French in every language)
@@ -48,50 +49,22 @@ TERRAINS = ("foret", "lac", "desert", "montagne", "plaine")
 _DIRS = ((1, "n"), (2, "e"), (4, "s"), (8, "w"))
 
 
-def _data_names() -> Mapping[str, str]:
-    """The data file's names by code, when the data module offers them."""
-    try:
-        from . import data
-    except ImportError:  # pragma: no cover - the package always has its data
-        return {}
-    for attr in ("card_names", "names"):
-        f = getattr(data, attr, None)
-        if callable(f):
-            try:
-                got = f()
-            except Exception:  # pragma: no cover - defensive: fall back on composed names
-                return {}
-            if isinstance(got, Mapping):
-                return got
-    return {}
-
-
-_NAMES: dict[str, str] = {}
-
-
 def card_name(code: str) -> str:
     """A card's French name from its code (``2i`` → « Chef insulaire »,
     ``Au`` → « Arme ursidée », ``P`` → « Provisions »); a transformation
-    ``T>2u`` reads « Titre sur Chef ursidé »."""
-    if not _NAMES:
-        _NAMES.update(_data_names())
-    if code in _NAMES:
-        return _NAMES[code]
+    ``Tu>2u`` reads « Titre ursidé → Chef ursidé », a scroll on two units
+    ``Ra>1a+2i`` « Parchemin ambrardent → Citoyen ambrardent, Chef insulaire »."""
     if ">" in code:
-        art, _, unit = code.partition(">")
-        return f"{card_name(art)} → {card_name(unit)}"
-    if code == "P":
-        return "Provisions"
-    if len(code) == 2 and code[0] in RANKS and code[1] in _ADJ:
-        return f"{RANKS[code[0]]} {_ADJ[code[1]][0]}"
-    if len(code) == 2 and code[0] in ARTEFACTS and code[1] in _ADJ:
-        name, fem = ARTEFACTS[code[0]]
-        return f"{name} {_ADJ[code[1]][1 if fem else 0]}"
+        art, _, units = code.partition(">")
+        return f"{card_name(art)} → " + ", ".join(card_name(u) for u in units.split("+"))
     if code in ARTEFACTS:
         return ARTEFACTS[code][0]
     if code in RANKS:
         return RANKS[code]
-    return code
+    try:
+        return data.card_name(code)
+    except (KeyError, IndexError, StopIteration, ValueError):
+        return code
 
 
 def cards_text(codes: Iterable[str]) -> str:
@@ -370,17 +343,8 @@ def _illuminated(state: Any) -> str | None:
 
 
 def _great_strength(code: str) -> int:
-    try:
-        from . import data
-    except ImportError:  # pragma: no cover
-        return 0
-    f = getattr(data, "great_strength", None)
-    if callable(f):
-        try:
-            return int(f(code))
-        except Exception:  # pragma: no cover - defensive
-            return 0
-    return 0
+    spec = data.great_by_code().get(code)
+    return spec.strength if spec is not None else 0
 
 
 def _a_enter(state: Any, args: list[str], cards: list[str]) -> Msg:
@@ -446,8 +410,11 @@ VERBS = frozenset(_ACTIONS)
 # ---------------------------------------------------------------------------
 
 
+_DECISION_ALIASES = {"take": "ruins", "buff-attack": "buff-answer", "auction": "bid"}
+
+
 def decision_text(decision: Decision, names: Sequence[str] = ()) -> Msg:
-    kind = decision.kind
+    kind = _DECISION_ALIASES.get(decision.kind, decision.kind)
     p = dict(decision.params)
     if kind == "buff-move":
         return Msg.of("bt-decision-buff-move", roll=int(p.get("roll") or 0))
@@ -717,7 +684,9 @@ _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
     "build": _e_build,
     "place": _e_place,
     "upgrade": _ev("bt-ev-upgrade", name=_who(), square=_str("square"), level=_int("level")),
-    "summon": lambda e: Msg.of("bt-ev-summon", name=e.who(), hero=_hero_of(e), square=e.s("square")),
+    "summon": lambda e: Msg.of(
+        "bt-ev-summon", name=e.who(), hero=_hero_of(e), square=e.s("square")
+    ),
     "move": _e_move,
     "attack": _e_attack,
     "defend": _e_defend,
@@ -848,6 +817,21 @@ def rules_details() -> Msg:
     )
     items.append(Msg.of("bt-rules-illuminated"))
     items.append(Msg.of("bt-rules-great-title"))
-    for code in ("G1", "G2", "G3", "G4", "G5"):
-        items.append(Msg.of("bt-rules-great", name=card_name(code), effect=Msg.of(f"bt-great-{code}")))
+    for spec in data.data().great_artefacts:
+        items.append(Msg.of("bt-rules-great", name=spec.name, effect=great_effect(spec.code)))
     return lines(*items)
+
+
+def great_effect(code: str) -> Msg:
+    """What a Great Artefact does (data file: the artefact it acts as, with
+    its fixed doubled effect [P])."""
+    spec = data.great_by_code().get(code)
+    if spec is None:
+        return Msg.of("bt-great-none")
+    if spec.acts_as == "C":
+        return Msg.of("bt-great-C", strength=spec.strength, steps=spec.steps)
+    if spec.acts_as == "T":
+        return Msg.of("bt-great-T", ranks=spec.title)
+    if spec.acts_as == "M":
+        return Msg.of("bt-great-M", rolls=spec.amulet_rolls)
+    return Msg.of("bt-great-A", strength=spec.strength)
