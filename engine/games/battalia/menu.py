@@ -26,7 +26,6 @@ from .text import (
     card_name,
     cards_text,
     describe_notation,
-    hero,
     layout,
     split,
     stack_card,
@@ -108,7 +107,8 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
             what = _step("stack:" + stack, stack_card(stack))
         return _join(top, what, payment)
     if verb == "road" and args:
-        return _join(top, _step("layout:" + args[0], layout(args[0])), payment)
+        label = Msg.of("bt-menu-road-layout", layout=layout(args[0]))
+        return _join(top, _step("layout:" + args[0], label), payment)
     if verb == "city" and args:
         spec = args[0]
         label = Msg.of("bt-menu-city-spec", level=int(spec[:-1] or 0), layout=layout(spec[-1:]))
@@ -118,7 +118,7 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
             top, _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])), payment
         )
     if verb == "move" and len(args) >= 2:
-        who = _step("hero:" + args[0], hero(args[0]))
+        who = _step("hero:" + args[0], menu_hero(args[0]))
         dest = _step(
             "dest:" + args[-1],
             Msg.of("bt-menu-dest", square=args[-1], steps=len(args) - 1),
@@ -126,8 +126,8 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
         path = _step("path:" + " ".join(args[1:]), " → ".join(args[1:]))
         return _join(top, who, dest, path, payment)
     if verb == "attack" and len(args) >= 2:
-        who = _step("hero:" + args[0], hero(args[0]))
-        aim = _step("target:" + args[1], target(state, args[1]))
+        who = _step("hero:" + args[0], menu_hero(args[0]))
+        aim = _step("target:" + args[1], menu_target(state, args[1]))
         return _join(top, who, aim, _line(cards))
     if verb == "tent" and args:
         kept = _step("kept:" + " ".join(args), Msg.of("bt-menu-kept", cards=cards_text(args)))
@@ -160,6 +160,26 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
         )
         return (dest, _step("path:" + text, describe_notation(state, 0, text)))
     return (_step("one:" + text, describe_notation(state, 0, text)),)
+
+
+def menu_hero(token: str) -> Msg:
+    """A hero as a menu choice (capitalised): « Héros 1 », « Buff »."""
+    if token in ("b", "buff"):
+        return Msg.of("bt-menu-hero-buff")
+    if token.startswith("h"):
+        return Msg.of("bt-menu-hero-own", n=token[1:])
+    seat, _, n = token.partition("h")
+    if n == "b":
+        return Msg.of("bt-menu-hero-buff")
+    return Msg.of("bt-menu-hero-other", seat=seat, n=n)
+
+
+def menu_target(state: Any, token: str) -> Msg:
+    """An attack's target as a menu choice (capitalised)."""
+    if len(token) != 2 or not token[1].isdigit():
+        return menu_hero(token)
+    kind = target(state, token).key.removeprefix("bt-target-")
+    return Msg.of(f"bt-menu-target-{kind}", square=token)
 
 
 def _line(cards: Sequence[str], text: str = "") -> MenuStep:

@@ -1,0 +1,216 @@
+"""Battalia's texts: every event kind and decision kind has its sentence in
+English and French, action labels are never the raw notation, the rules
+details hold the cost table, the Oracle and the Great Artefacts, and the
+staged menus of a full hand reach every legal action with short levels."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import i18n
+from engine.core import Decision, Event
+from engine.games.battalia import actions as bta
+from engine.games.battalia import text as btt
+from engine.text import Msg
+
+LANGS = ("en", "fr")
+NAMES = ("Alice", "Bob", "Chloé")
+
+# The design's event kinds (/tmp/p15/design.md « Events »), with the data
+# the engine sends (a sample of each).
+EVENTS: dict[str, dict[str, Any]] = {
+    "faction": {"seat": 0, "faction": "u"},
+    "start": {"seat": 1, "square": "g1"},
+    "turn": {"seat": 0},
+    "day": {"day": 9, "illuminated": "A", "matching": "R"},
+    "week": {"week": 2},
+    "mulligan": {"seat": 0},
+    "cohort": {"seat": 0, "cards": ["1u", "2u", "3u"], "count": 1},
+    "buy": {"seat": 0, "stack": "2", "card": "2i", "cards": ["P", "P", "P"], "provision": True},
+    "build": {"seat": 0, "card": "2L", "terrain": "lac", "cards": ["2u", "2u", "2i"]},
+    "place": {"seat": 0, "card": "T", "square": "c3", "exits": 7},
+    "upgrade": {"seat": 0, "square": "c3", "level": 3},
+    "summon": {"seat": 0, "hero": 1, "square": "a1"},
+    "move": {"seat": 0, "hero": 2, "path": ["a1", "b1", "c1"]},
+    "attack": {"seat": 0, "hero": 1, "target": "d4", "target_kind": "ruins", "line": ["Au"]},
+    "defend": {"seat": 1, "line": ["2i", "Ai"]},
+    "retreat": {"seat": 1, "square": "c4"},
+    "battle": {"attacker": 0, "defender": 1, "attack": 7, "defence": 7, "won": False},
+    "conquer": {"seat": 0, "square": "g1", "level": 1},
+    "hero-lost": {"seat": 1, "owner": 1, "hero": 1},
+    "great-artefact": {"seat": 0, "card": "G2"},
+    "tent": {"seat": 0, "count": 2},
+    "end": {"seat": 0},
+    "draw": {"seat": 0, "count": 4},
+    "reshuffle": {"seat": 0},
+    "buff-roll": {"seat": 1, "roll": 4},
+    "buff-move": {"seat": 1, "path": ["b2", "c2"]},
+    "buff-attack": {"seat": 2, "owner": 2, "hero": 1, "square": "c2"},
+    "bribe": {"seat": 2, "until": 16},
+    "recruit": {"seat": 2, "until": 16},
+    "hire-ends": {"seat": 2, "horde": 8},
+    "bribe-ends": {"seat": 2},
+    "buff-removed": {"reason": "fight"},
+    "horde": {"horde": 8},
+    "bid": {"seat": 0, "cards": ["2u", "Au"], "total": 3},
+    "auction": {"bids": [[0, ["2u", "Au"], 3], [1, ["4i"], 4]], "winner": 1},
+    "buff-enter": {"seat": 1, "square": "g7"},
+    "game-over": {"winner": 0, "reason": "level4"},
+    "resign": {"seat": 2},
+}
+
+DECISIONS = (
+    Decision("faction"),
+    Decision("start"),
+    Decision("turn"),
+    Decision("place", (("card", "2L"), ("terrain", "lac"))),
+    Decision("defend", (("attacker", 1), ("square", "c3"))),
+    Decision("ruins"),
+    Decision("take"),
+    Decision("bid"),
+    Decision("enter"),
+    Decision("buff-move", (("roll", 5),)),
+    Decision("buff-answer", (("horde", 8), ("square", "c2"))),
+)
+
+
+def _text(lang: str, msg: Msg | None) -> str:
+    assert msg is not None
+    out = i18n.translate(lang, msg)
+    assert out.strip() and "{" not in out and "bt-" not in out, (lang, msg, out)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", sorted(EVENTS))
+def test_every_event_kind_has_a_line(lang: str, kind: str) -> None:
+    out = _text(lang, btt.describe_event(Event(kind, EVENTS[kind]), NAMES))
+    assert kind in btt.EVENT_KINDS
+    if "seat" in EVENTS[kind]:
+        assert NAMES[EVENTS[kind]["seat"]] in out, out
+
+
+def test_the_event_table_covers_the_design() -> None:
+    assert set(EVENTS) == btt.EVENT_KINDS
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_redacted_bid_only_says_who_has_bid(lang: str) -> None:
+    """Seed 004: « tous les joueurs choisissent secrètement une ou plusieurs
+    cartes » — the others read only that Alice has bid."""
+    event = Event(
+        "bid", {"seat": 0, "cards": ["4u", "Au"], "total": 5}, frozenset({0}), {"seat": 0}
+    )
+    other = _text(lang, btt.describe_event(event.for_seat(1), NAMES))  # type: ignore[arg-type]
+    own = _text(lang, btt.describe_event(event.for_seat(0), NAMES))  # type: ignore[arg-type]
+    assert "Alice" in other and "Seigneur" not in other and "5" not in other
+    assert "Seigneur ursidé" in own and "5" in own
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("decision", DECISIONS, ids=lambda d: d.kind)
+def test_every_decision_kind_has_a_sentence(lang: str, decision: Decision) -> None:
+    out = _text(lang, btt.decision_text(decision, NAMES))
+    assert not out.startswith("bt-")
+    if decision.kind == "buff-move":
+        assert "5" in out
+    if decision.kind == "buff-answer":
+        assert "8" in out
+
+
+def test_french_decision_texts_are_french() -> None:
+    out = _text("fr", btt.decision_text(Decision("buff-answer", (("horde", 8),)), NAMES))
+    assert "Soudoyez" in out or "soudoyez" in out
+    assert " :" in out
+
+
+NOTATIONS = (
+    "faction u",
+    "start a1",
+    "mulligan",
+    "cohort 1u 2u 3u",
+    "buy 2 : P P P",
+    "buy m : P P P P",
+    "buy Ou : 1u 1u 1a",
+    "road T : 1u 1i P",
+    "city 2L : 2u 2u 2i",
+    "place c3 1",
+    "upgrade c3 : 3u 3a",
+    "summon c3 : Au P P",
+    "move h1 c3 d3 : P P",
+    "move b c3 : P",
+    "attack h1 c3 : 2u Au Tu>2u",
+    "attack h2 2h1 : Au",
+    "attack b buff : Au",
+    "tent 3u : Eu P",
+    "end",
+    "defend : 2u Au",
+    "defend",
+    "retreat c4 : Cu",
+    "take G2",
+    "bid 2u Au",
+    "bid",
+    "enter a1",
+    "buff c2 c3",
+    "buff c2 2h1",
+    "buff",
+    "bribe : P P P",
+    "recruit : P P P P",
+    "fight : 2u Au",
+    "fight",
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("notation", NOTATIONS)
+def test_describe_action_is_never_the_raw_notation(lang: str, notation: str) -> None:
+    action = bta.parse_action(notation)
+    text = bta.format_action(action)
+    msg = btt.describe_notation(None, 0, text)
+    assert msg.key != "action-notation", notation
+    out = _text(lang, msg)
+    assert out != text and out[:1].isupper(), out
+    # payments and lines read as French card names, never as codes
+    _, cards = btt.split(text)
+    for code in cards:
+        assert btt.card_name(code.split(">")[0]) in out, (code, out)
+
+
+def test_card_names_are_the_data_files() -> None:
+    assert btt.card_name("2i") == "Chef insulaire"
+    assert btt.card_name("Au") == "Arme ursidée"
+    assert btt.card_name("P") == "Provisions"
+    assert btt.card_name("3m") == "Prêtre sans bannière"
+    assert btt.card_name("G1") == "Épée d'Elemag"
+    assert btt.card_name("Tu>2u") == "Titre ursidé → Chef ursidé"
+    assert btt.cards_text(["1u", "P"]) == "Citoyen ursidé + Provisions"
+    assert btt.cards_text(["P", "P", "P"]) == "3 × Provisions"
+
+
+def test_a_bid_label_gives_its_strength() -> None:
+    """Seed 004: the highest total strength wins the auction: the label adds
+    it up (units their rank, a weapon 1)."""
+    out = _text("fr", btt.describe_notation(None, 0, "bid 4u 2i Au"))
+    assert "force 7" in out, out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_details_hold_costs_oracle_and_great_artefacts(lang: str) -> None:
+    out = _text(lang, btt.rules_details())
+    for name in ("Épée d'Elemag", "Bouclier de Britos", "Ailes d'Aviena", "Couronne de Titus"):
+        assert name in out
+    assert "Outil" in out and "Cheval" in out and "Parchemin" in out
+    assert len(out.splitlines()) >= 20
+
+
+def test_french_texts_use_a_space_before_the_colon() -> None:
+    for key in sorted(k for k in i18n.keys("fr") if k.startswith("bt-")):
+        text = i18n.template("fr", key)
+        prose = re.sub(r"\{[^}]*\}", "X", text)
+        assert not re.search(r"[^\W\d_]:(?=\s|$)", prose), (key, text)
