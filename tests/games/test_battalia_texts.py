@@ -5,6 +5,7 @@ staged menus of a full hand reach every legal action with short levels."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections import Counter
@@ -16,6 +17,7 @@ import pytest
 import i18n
 from engine.core import Decision, Event
 from engine.games.battalia import actions as bta
+from engine.games.battalia import menu as btm
 from engine.games.battalia import text as btt
 from engine.text import Msg
 
@@ -214,3 +216,88 @@ def test_french_texts_use_a_space_before_the_colon() -> None:
         text = i18n.template("fr", key)
         prose = re.sub(r"\{[^}]*\}", "X", text)
         assert not re.search(r"[^\W\d_]:(?=\s|$)", prose), (key, text)
+
+
+# ---------------------------------------------------------------------------
+# Staged menus over a full hand's notations (the builder alone)
+# ---------------------------------------------------------------------------
+
+
+def _subsets(cards: list[str]) -> list[tuple[str, ...]]:
+    out: set[tuple[str, ...]] = set()
+    for n in range(1, len(cards) + 1):
+        out |= {tuple(bta.canon(list(c))) for c in itertools.combinations(cards, n)}
+    return sorted(out)
+
+
+def _full_hand_notations() -> list[str]:
+    """What a 7-card hand (and a big tent) may write in a turn: every attack
+    line holding a weapon against three targets (with the title on the
+    Chef), buys, roads, moves, and the start of turn."""
+    hand = ["1u", "1u", "2u", "3i", "Au", "Tu", "P"]
+    notes = ["mulligan", "cohort 1u 1u 2u"]
+    for line in _subsets(hand):
+        if "Au" not in line:
+            continue
+        for aim in ("c3", "2h1", "buff"):
+            notes.append(f"attack h1 {aim} : {' '.join(line)}")
+            if "Tu" in line and "2u" in line:
+                titled = [c for c in line if c != "Tu"] + ["Tu>2u"]
+                notes.append(f"attack h1 {aim} : {' '.join(bta.canon(titled))}")
+    notes += ["buy 1 : P P", "buy O : 1u 1u 1u", "road I : 1u P", "road L : 1u P"]
+    notes += ["move h1 a2 : P", "move h1 a2 a3 : P P", "move h2 b1 : P", "end"]
+    return [bta.format_action(bta.parse_action(n)) for n in dict.fromkeys(notes)]
+
+
+def _menu(notes: list[str], lang: str = "fr") -> Any:
+    from bot.menu import MenuStep as HostStep
+    from bot.menu import build_menu
+
+    entries = btm.action_menu(None, 0, [(n, n) for n in notes])
+    return entries, build_menu(
+        [
+            (n, tuple(HostStep(s.key, i18n.translate(lang, s.label), "") for s in path))
+            for n, path in entries
+        ]
+    )
+
+
+def _levels(node: Any) -> Iterator[Any]:
+    if not node.is_leaf:
+        yield node
+        for child in node.children:
+            yield from _levels(child)
+
+
+def test_a_full_hand_menu_reaches_every_action_once_with_short_levels() -> None:
+    notes = _full_hand_notations()
+    assert len(notes) > 150
+    started = time.perf_counter()
+    entries, menu = _menu(notes)
+    elapsed = time.perf_counter() - started
+    leaves = [menu.entries[node.entry][0] for _, node in menu.leaves()]
+    assert sorted(leaves) == sorted(notes) and len(set(leaves)) == len(leaves)
+    assert [a for a, _ in entries] != [] and Counter(a for a, _ in entries) == Counter(notes)
+    widest = max(len(level.children) for level in _levels(menu.root))
+    assert widest <= 25, widest  # one select per level
+    assert elapsed < 0.5, elapsed
+    # every leaf is labelled in words, never the bare notation
+    for notation, path in menu.entries:
+        assert path[-1].label != notation
+
+
+def test_an_attack_is_chosen_by_target_then_size_then_line() -> None:
+    entries, _ = _menu(_full_hand_notations())
+    path = dict(entries)["attack h1 buff : 2u Au Tu>2u"]
+    labels = [i18n.translate("fr", s.label) for s in path]
+    assert labels[0] == "Attaquer" and labels[1] == "Buff"  # one hero: no hero level
+    assert labels[2] == "3 cartes", labels
+    assert "Titre ursidé → Chef ursidé" in labels[-1], labels
+
+
+def test_a_single_payment_plays_at_once() -> None:
+    entries, _ = _menu(_full_hand_notations())
+    path = dict(entries)["buy 1 : P P"]
+    assert len(path) == 2 and path[-1].key == "buy 1 : P P"
+    label = i18n.translate("fr", path[-1].label)
+    assert label == "Acheter Citoyen (2 × Provisions)", label

@@ -74,15 +74,38 @@ def action_menu(
     counts = Counter(
         tuple(s.key for s in path[: i + 1]) for _, _, path in raw for i in range(len(path))
     )
-    out: list[tuple[Any, tuple[MenuStep, ...]]] = []
+    cut: list[tuple[Any, str, tuple[MenuStep, ...]]] = []
     for action, text, path in raw:
         label = describe_notation(state, seat, text)
         for i in range(len(path)):
             if counts[tuple(s.key for s in path[: i + 1])] == 1:
-                out.append((action, (*path[:i], MenuStep(text, label, text))))
+                cut.append((action, text, (*path[:i], MenuStep(text, label, text))))
                 break
         else:  # pragma: no cover - the natural path always ends on the notation
-            out.append((action, (*path, MenuStep(text, label, text))))
+            cut.append((action, text, (*path, MenuStep(text, label, text))))
+    return _skip_single_choices(cut)
+
+
+def _skip_single_choices(
+    entries: list[tuple[Any, str, tuple[MenuStep, ...]]],
+) -> list[tuple[Any, tuple[MenuStep, ...]]]:
+    """Drop the inner levels that offer one choice only (one hero, one
+    target): below the first level, a step whose siblings are all the same
+    key is skipped, so a player never clicks through a list of one."""
+    below: dict[tuple[str, ...], set[str]] = {}
+    for _, _, path in entries:
+        keys = tuple(s.key for s in path)
+        for i in range(1, len(path)):
+            below.setdefault(keys[:i], set()).add(keys[i])
+    out: list[tuple[Any, tuple[MenuStep, ...]]] = []
+    for action, _, path in entries:
+        keys = tuple(s.key for s in path)
+        kept = [path[0]]
+        for i in range(1, len(path)):
+            if i < len(path) - 1 and len(below[keys[:i]]) == 1:
+                continue
+            kept.append(path[i])
+        out.append((action, tuple(kept)))
     return out
 
 
@@ -199,16 +222,20 @@ def _group_long(
     """Insert a « n cartes » level before the last step of any level longer
     than :data:`GROUP` whose entries are card lists (lines, bids, payments)."""
     parents = Counter(tuple(s.key for s in path[:-1]) for _, _, path in raw)
-    out = []
-    for action, text, path in raw:
+    first: dict[tuple[str, ...], int] = {}
+    keyed = []
+    for n, (action, text, path) in enumerate(raw):
         prefix = tuple(s.key for s in path[:-1])
+        first.setdefault(prefix, n)
         last = path[-1]
+        size = 0
         if parents[prefix] > GROUP and last.key[2:].startswith(("line:", "pay:")):
             size = _size(text, last.key)
             group = _step(f"size:{size}", Msg.of("bt-menu-size", count=size))
             path = (*path[:-1], group, last)
-        out.append((action, text, path))
-    return out
+        keyed.append(((first[prefix], size, n), (action, text, path)))
+    keyed.sort(key=lambda item: item[0])
+    return [entry for _, entry in keyed]
 
 
 def _size(text: str, key: str) -> int:
