@@ -518,6 +518,15 @@ def _hero_of(e: _E, key: str = "hero") -> Msg:
     return Msg.of("bt-ev-hero-of", n=str(v), owner=seat_name(e.names, owner))
 
 
+def _own_hero(e: _E, key: str = "hero") -> Msg:
+    """The acting seat's own hero: « son héros 1 », « Buff »."""
+    v = e.d.get(key)
+    text = str(v) if v is not None else ""
+    if text in ("b", "buff", "0", "h0"):
+        return Msg.of("bt-hero-buff")
+    return Msg.of("bt-ev-own-hero", n=text.lstrip("h") or "?")
+
+
 def _e_build(e: _E) -> Msg:
     code = e.s("card", e.s("layout", ""))
     return Msg.of(
@@ -548,9 +557,11 @@ def _e_buy(e: _E) -> Msg:
 
 
 def _e_move(e: _E) -> Msg:
-    path = e.d.get("path") or ()
+    path = list(e.d.get("path") or ())
+    if e.d.get("from"):
+        path.insert(0, e.d["from"])
     text = " → ".join(str(s) for s in path) if isinstance(path, list | tuple) else str(path)
-    return Msg.of("bt-ev-move", name=e.who(), hero=_hero_of(e), path=text or "?")
+    return Msg.of("bt-ev-move", name=e.who(), hero=_own_hero(e), path=text or "?")
 
 
 def _e_attack(e: _E) -> Msg:
@@ -569,9 +580,9 @@ def _e_attack(e: _E) -> Msg:
     else:
         tgt = _hero_of(e, "target")
     return Msg.of(
-        "bt-ev-attack",
+        "bt-ev-attack" if "strength" in e.d else "bt-ev-attack-plain",
         name=e.who(),
-        hero=_hero_of(e),
+        hero=_own_hero(e),
         target=tgt,
         line=e.cards("line"),
         strength=e.i("strength"),
@@ -664,7 +675,12 @@ def _e_buff_move(e: _E) -> Msg:
 
 
 def _e_hero_lost(e: _E) -> Msg:
-    return Msg.of("bt-ev-hero-lost", hero=_hero_of(e), owner=e.who("owner"))
+    owner = e.d.get("owner", e.d.get("seat"))
+    who = seat_name(e.names, owner)
+    v = str(e.d.get("hero") or "")
+    if v in ("b", "buff", "0", "h0"):
+        return Msg.of("bt-ev-buff-lost", owner=who)
+    return Msg.of("bt-ev-hero-lost", n=v.lstrip("h") or "?", owner=who)
 
 
 _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
@@ -685,7 +701,7 @@ _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
     "place": _e_place,
     "upgrade": _ev("bt-ev-upgrade", name=_who(), square=_str("square"), level=_int("level")),
     "summon": lambda e: Msg.of(
-        "bt-ev-summon", name=e.who(), hero=_hero_of(e), square=e.s("square")
+        "bt-ev-summon", name=e.who(), hero=_own_hero(e), square=e.s("square")
     ),
     "move": _e_move,
     "attack": _e_attack,
