@@ -1,0 +1,12 @@
+"""Battalia: The Creation, with Buff le Sans Bannière (seed 004; rulings
+``battalia.md``): the map-building deck-builder.
+
+The package: ``data`` (the data file's schema), ``model`` (options, state,
+views), ``actions`` (actions and notation), ``board`` (squares, exits,
+placement), ``cards`` (hands, decks, the supply), ``costs`` (recipes),
+``market``, ``oracle``, ``turns`` (set-up, turns, days, the end), ``heroes``,
+``battle``, ``buff`` (Buff le Sans Bannière), ``legality`` (one check per
+kind of action), ``view``, ``sampling``, ``text`` and ``rules`` (the game).
+"""
+
+from __future__ import annotations
