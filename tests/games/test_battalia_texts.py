@@ -159,6 +159,7 @@ NOTATIONS = (
     "bid 2u Au",
     "bid",
     "enter a1",
+    "enter a1 2h1",
     "buff c2 c3",
     "buff c2 2h1",
     "buff",

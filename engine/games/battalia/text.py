@@ -348,7 +348,10 @@ def _great_strength(code: str) -> int:
 
 
 def _a_enter(state: Any, args: list[str], cards: list[str]) -> Msg:
-    return Msg.of("bt-act-enter", square=args[0] if args else "?")
+    square = args[0] if args else "?"
+    if len(args) > 1:
+        return Msg.of("bt-act-enter-hero", square=square, hero=hero(args[1]))
+    return Msg.of("bt-act-enter", square=square)
 
 
 def _a_buff(state: Any, args: list[str], cards: list[str]) -> Msg:
