@@ -159,7 +159,6 @@ NOTATIONS = (
     "bid 2u Au",
     "bid",
     "enter a1",
-    "enter a1 2h1",
     "buff c2 c3",
     "buff c2 2h1",
     "buff",
@@ -302,3 +301,10 @@ def test_a_single_payment_plays_at_once() -> None:
     assert len(path) == 2 and path[-1].key == "buy 1 : P P"
     label = i18n.translate("fr", path[-1].label)
     assert label == "Acheter Citoyen (2 × Provisions)", label
+
+
+def test_buff_entering_on_several_heroes_names_the_one_attacked() -> None:
+    """Seed 004: « Seul un des héros peut être attaqué » — the auction's
+    winner names it (``enter a1 2h1``)."""
+    out = _text("fr", btt.describe_notation(None, 0, "enter a1 2h1"))
+    assert out == "Faire entrer Buff en a1, contre le héros 1 du joueur 2", out
