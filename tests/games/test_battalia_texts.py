@@ -308,3 +308,12 @@ def test_buff_entering_on_several_heroes_names_the_one_attacked() -> None:
     winner names it (``enter a1 2h1``)."""
     out = _text("fr", btt.describe_notation(None, 0, "enter a1 2h1"))
     assert out == "Faire entrer Buff en a1, contre le héros 1 du joueur 2", out
+
+
+def test_the_action_entry_points_read_the_notation() -> None:
+    """``describe_action`` and ``action_menu`` take engine actions (as Liber's
+    text module does) and read them through their notation."""
+    action = bta.parse_action("buy 2 : P P P")
+    assert btt.describe_action(None, 0, action) == btt.describe_notation(None, 0, "buy 2 : P P P")
+    (only,) = btt.action_menu(None, 0, [action])
+    assert only[0] == action and only[1][-1].key == "buy 2 : P P P"
