@@ -26,7 +26,7 @@ Artefact acting as one).
 ``retreat c4 : P P``               a hero attacked by a hero steps away
 ``take G2``                        the Ruins' Great Artefact
 ``bid 2u Au`` / ``bid``            Buff's auction
-``enter a1``                       the auction's winner places Buff
+``enter a1`` / ``enter a1 2h1``     the auction's winner places Buff
 ``buff c2 c3`` / ``buff c2 2h1``   move Buff after the d6 (``buff``: stay)
 ``bribe : P P P``                  answer Buff's attack
 ``recruit : P P P P`` / ``fight : 2u Au``
@@ -184,6 +184,7 @@ class Bid:
 @dataclass(frozen=True, slots=True)
 class Enter:
     square: str
+    hero: str = ""  # the hero attacked when several stand there: "2h1" ("" none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,8 +277,8 @@ def format_action(action: Action) -> str:
             return f"take {artefact}"
         case Bid(cards):
             return " ".join(("bid", *canon(cards)))
-        case Enter(square):
-            return f"enter {square}"
+        case Enter(square, hero):
+            return " ".join(("enter", square, *((hero,) if hero else ())))
         case BuffMove(path, hero):
             return " ".join(("buff", *path, *((hero,) if hero else ())))
         case Bribe(cards):
@@ -341,9 +342,13 @@ def _p_start(args: list[str], _c: list[str], text: str) -> Action:
 
 
 def _p_enter(args: list[str], _c: list[str], text: str) -> Action:
+    hero = ""
+    if len(args) == 2 and HERO_REF.match(args[1].lower()):
+        hero = args[1].lower()
+        args = args[:1]
     if len(args) != 1:
         raise _bad(text)
-    return Enter(_square(args[0], text))
+    return Enter(_square(args[0], text), hero)
 
 
 def _p_simple(args: list[str], _c: list[str], text: str) -> Action:

@@ -78,6 +78,18 @@ class Options(GameOptions):
     buff_defence_ties: Literal["buff", "attacker"] = Field(
         default="buff", description="design [P]: a hero attacking Buff loses ties (buff)"
     )
+    horde_cap: int = Field(
+        default=0,
+        ge=0,
+        le=99,
+        description="seed 004: the horde grows by 2 a week on and on (0); F3's printed "
+        "tokens stop at 20 (20)",
+    )
+    buff_fight_bonuses: bool = Field(
+        default=True,
+        description="rulings 4 [P]: a hero fighting Buff's horde gets its morale and "
+        "terrain bonuses",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -112,6 +124,8 @@ class Rules:
     end_no_placement: bool = True
     wild_bonus: int = 1
     buff_defence_ties: str = "buff"
+    horde_cap: int = 0
+    buff_fight_bonuses: bool = True
 
 
 @dataclass(frozen=True, slots=True)
