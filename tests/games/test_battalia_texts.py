@@ -45,20 +45,22 @@ EVENTS: dict[str, dict[str, Any]] = {
     "retreat": {"seat": 1, "square": "c4"},
     "battle": {"attacker": 0, "defender": 1, "attack": 7, "defence": 7, "won": False},
     "conquer": {"seat": 0, "square": "g1", "level": 1},
-    "hero-lost": {"seat": 1, "owner": 1, "hero": "h1"},
+    "hero-lost": {"seat": 1, "hero": "2h1"},
     "great-artefact": {"seat": 0, "card": "G2"},
     "tent": {"seat": 0, "count": 2},
     "end": {"seat": 0},
     "draw": {"seat": 0, "count": 4},
     "reshuffle": {"seat": 0},
     "buff-roll": {"seat": 1, "roll": 4},
-    "buff-move": {"seat": 1, "path": ["b2", "c2"]},
-    "buff-attack": {"seat": 2, "owner": 2, "hero": 1, "square": "c2"},
+    "buff-move": {"seat": 1, "from": "b1", "path": ["b2", "c2"]},
+    "buff-attack": {"seat": 2, "hero": "3h1", "square": "c2", "horde": 8, "by": 1},
+    "buff-fight": {"seat": 2, "hero": "3h1", "line": ["4i", "Ai"], "strength": 6, "horde": 8},
+    "auction-open": {"week": 2},
     "bribe": {"seat": 2, "until": 16},
     "recruit": {"seat": 2, "until": 16},
     "hire-ends": {"seat": 2, "horde": 8},
     "bribe-ends": {"seat": 2},
-    "buff-removed": {"reason": "fight"},
+    "buff-removed": {"seat": -1, "square": "c2"},
     "horde": {"horde": 8},
     "bid": {"seat": 0, "cards": ["2u", "Au"], "total": 3},
     "auction": {"bids": [[0, ["2u", "Au"], 3], [1, ["4i"], 4]], "winner": 1},
@@ -94,7 +96,7 @@ def _text(lang: str, msg: Msg | None) -> str:
 def test_every_event_kind_has_a_line(lang: str, kind: str) -> None:
     out = _text(lang, btt.describe_event(Event(kind, EVENTS[kind]), NAMES))
     assert kind in btt.EVENT_KINDS
-    if "seat" in EVENTS[kind]:
+    if EVENTS[kind].get("seat", -1) >= 0:
         assert NAMES[EVENTS[kind]["seat"]] in out, out
 
 
@@ -317,3 +319,14 @@ def test_the_action_entry_points_read_the_notation() -> None:
     assert btt.describe_action(None, 0, action) == btt.describe_notation(None, 0, "buy 2 : P P P")
     (only,) = btt.action_menu(None, 0, [action])
     assert only[0] == action and only[1][-1].key == "buy 2 : P P P"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_fight_against_the_horde_reads_both_strengths(lang: str) -> None:
+    """Seed 004: « une ligne de combat avec des cartes dont la force est au
+    moins égale à la force de la horde »: the line says both numbers."""
+    data = {"seat": 2, "hero": "3h1", "line": ["4i", "Ai"], "strength": 8, "horde": 8, "won": True}
+    out = _text(lang, btt.describe_event(Event("buff-fight", data), NAMES))
+    assert "Chloé" in out and "8" in out and "Seigneur insulaire" in out
+    lost = _text(lang, btt.describe_event(Event("buff-fight", {**data, "won": False}), NAMES))
+    assert lost != out

@@ -686,19 +686,47 @@ def _e_defend(e: _E) -> Msg:
 
 
 def _e_buff_move(e: _E) -> Msg:
-    path = e.d.get("path") or ()
+    path = [str(s) for s in e.d.get("path") or ()]
+    start = e.s("from", e.s("square"))
     if not path:
-        return Msg.of("bt-ev-buff-stay", name=e.who(), square=e.s("square"))
-    return Msg.of("bt-ev-buff-move", name=e.who(), path=" → ".join(str(s) for s in path))
+        return Msg.of("bt-ev-buff-stay", name=e.who(), square=start)
+    if e.d.get("from"):
+        path.insert(0, start)
+    return Msg.of("bt-ev-buff-move", name=e.who(), path=" → ".join(path))
 
 
 def _e_hero_lost(e: _E) -> Msg:
-    owner = e.d.get("owner", e.d.get("seat"))
+    owner, n = _ref(e.d.get("hero"), e.d.get("owner", e.d.get("seat")))
     who = seat_name(e.names, owner)
-    v = str(e.d.get("hero") or "")
-    if v in ("b", "buff", "0", "h0"):
+    if n in ("b", "buff", "0"):
         return Msg.of("bt-ev-buff-lost", owner=who)
-    return Msg.of("bt-ev-hero-lost", n=v.lstrip("h") or "?", owner=who)
+    return Msg.of("bt-ev-hero-lost", n=n, owner=who)
+
+
+def _ref(value: object, seat: object) -> tuple[object, str]:
+    """A hero in an event: ``2h1`` (seat 2's hero 1), ``h1`` / ``1`` (the
+    seat's), ``b`` / ``buff`` → (0-based owner, index text)."""
+    text = str(value) if value is not None else ""
+    if text[:1].isdigit() and "h" in text:
+        seat_text, _, n = text.partition("h")
+        return int(seat_text) - 1, n
+    if text[:1].isdigit() and text.endswith("b"):
+        return int(text[:-1]) - 1, "b"
+    return seat, text.removeprefix("h") or "?"
+
+
+def _e_buff_fight(e: _E) -> Msg:
+    owner, n = _ref(e.d.get("hero"), e.d.get("seat"))
+    who = seat_name(e.names, owner)
+    if e.d.get("forced"):
+        return Msg.of("bt-ev-buff-fight-forced", name=who, horde=e.i("horde"))
+    return Msg.of(
+        "bt-ev-buff-fight-won" if e.d.get("won") else "bt-ev-buff-fight-lost",
+        name=who,
+        line=e.cards("line"),
+        strength=e.i("strength"),
+        horde=e.i("horde"),
+    )
 
 
 _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
@@ -736,8 +764,10 @@ _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
     "buff-roll": _ev("bt-ev-buff-roll", name=_who(), roll=_int("roll")),
     "buff-move": _e_buff_move,
     "buff-attack": lambda e: Msg.of(
-        "bt-ev-buff-attack", hero=_hero_of(e), owner=e.who("owner"), square=e.s("square")
+        "bt-ev-buff-attack", hero=_hero_of(e), square=e.s("square"), horde=e.i("horde")
     ),
+    "buff-fight": _e_buff_fight,
+    "auction-open": _ev("bt-ev-auction-open", week=_int("week")),
     "bribe": _ev("bt-ev-bribe", name=_who(), until=_int("until")),
     "recruit": _ev("bt-ev-recruit", name=_who(), until=_int("until")),
     "hire-ends": _ev("bt-ev-hire-ends", name=_who(), horde=_int("horde")),
