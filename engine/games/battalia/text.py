@@ -716,7 +716,7 @@ def _ref(value: object, seat: object) -> tuple[object, str]:
 
 
 def _e_buff_fight(e: _E) -> Msg:
-    owner, n = _ref(e.d.get("hero"), e.d.get("seat"))
+    owner, _n = _ref(e.d.get("hero"), e.d.get("seat"))
     who = seat_name(e.names, owner)
     if e.d.get("forced"):
         return Msg.of("bt-ev-buff-fight-forced", name=who, horde=e.i("horde"))
