@@ -330,3 +330,21 @@ def test_a_fight_against_the_horde_reads_both_strengths(lang: str) -> None:
     assert "Chloé" in out and "8" in out and "Seigneur insulaire" in out
     lost = _text(lang, btt.describe_event(Event("buff-fight", {**data, "won": False}), NAMES))
     assert lost != out
+
+
+def test_a_placement_is_one_numbered_level_sorted_by_square() -> None:
+    """The host draws a flat level's choices as numbered ghost tiles
+    (``render_choices``): a terrain card's spots are one level, those of a
+    square next to each other, each labelled with its exits."""
+    notes = ["place d3 0", "place c3 1", "place c3 0", "place b4 2"]
+    entries, menu = _menu(notes)
+    assert menu.flat
+    assert [n for n, _ in entries] == ["place b4 2", "place c3 0", "place c3 1", "place d3 0"]
+    label = i18n.translate("fr", entries[0][1][0].label)
+    assert label.startswith("Poser en b4, rotation 2"), label
+
+
+def test_buff_paths_are_one_numbered_level() -> None:
+    notes = ["buff", "buff c2", "buff c2 c3", "buff b1", "buff c2 c3 3h1"]
+    _, menu = _menu(notes)
+    assert menu.flat and len(menu.root.children) == 5

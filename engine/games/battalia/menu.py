@@ -69,6 +69,8 @@ def action_menu(
 ) -> list[tuple[Any, tuple[MenuStep, ...]]]:
     """``notations``: the legal actions with their notation, in the engine's
     order. Returns every action once with its path (see the module)."""
+    if notations and all(split(t)[0][:1] and split(t)[0][0] in SPOTS for _, t in notations):
+        return _spots(state, seat, notations)
     raw = [(a, text, _natural(state, text)) for a, text in notations]
     raw = _group_long(raw)
     counts = Counter(
@@ -106,6 +108,28 @@ def _skip_single_choices(
                 continue
             kept.append(path[i])
         out.append((action, tuple(kept)))
+    return out
+
+
+SPOTS = frozenset({"place", "buff", "enter", "start"})
+"""Actions chosen on the map: a terrain card's square and rotation, Buff's
+path, his entry city, a start city. Their menu is one numbered level (the
+host draws a flat level's choices as numbered spots on the board, with
+``render_choices``), sorted by square so the numbers of a square follow
+each other."""
+
+
+def _spots(
+    state: Any, seat: Seat, notations: Sequence[tuple[Any, str]]
+) -> list[tuple[Any, tuple[MenuStep, ...]]]:
+    def order(item: tuple[Any, str]) -> tuple[str, int, str]:
+        head, _ = split(item[1])
+        squares = [w for w in head[1:] if len(w) == 2 and w[1].isdigit()]
+        return (squares[-1] if squares else "", len(squares), item[1])
+
+    out: list[tuple[Any, tuple[MenuStep, ...]]] = []
+    for action, text in sorted(notations, key=order):
+        out.append((action, (MenuStep(text, describe_notation(state, seat, text), text),)))
     return out
 
 
@@ -159,11 +183,6 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
         return _join(
             top, _step("cohort:" + " ".join(args + cards), describe_notation(state, 0, text))
         )
-    if verb == "place" and args:
-        return (
-            _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])),
-            _step("rot:" + text, describe_notation(state, 0, text)),
-        )
     if verb in ("defend", "fight", "bid"):
         return (_step(verb, Msg.of(f"bt-menu-{verb}")), _line(args + cards, text))
     if verb == "retreat" and args:
@@ -174,14 +193,6 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
         )
     if verb in ("bribe", "recruit"):
         return (_step(verb, Msg.of(f"bt-menu-{verb}")), payment)
-    if verb == "buff":
-        squares = [a for a in args if len(a) == 2 and a[1].isdigit()]
-        if not squares:
-            return (_step("buff-stay", Msg.of("bt-act-buff-stay")),)
-        dest = _step(
-            "dest:" + squares[-1], Msg.of("bt-menu-dest", square=squares[-1], steps=len(squares))
-        )
-        return (dest, _step("path:" + text, describe_notation(state, 0, text)))
     return (_step("one:" + text, describe_notation(state, 0, text)),)
 
 
