@@ -21,10 +21,10 @@ from ... import rng
 from ...core import Decision, Event, Seat, evolve
 from ...errors import IllegalAction
 from ...text import Msg
-from . import wander
+from . import lines, wander
 from .actions import Action, Bid, Bribe, BuffMove, Enter, Fight, Recruit, canon
 from .board import road_neighbours
-from .cards import discard_cards, draw_up_to, holds
+from .cards import discard_cards, draw_up_to, gain, holds, physical
 from .data import board as board_spec
 from .data import great_by_code
 from .model import Auction, BuffState, Hero, State
@@ -233,7 +233,7 @@ def _can_answer(state: State, seat: Seat) -> bool:
     hand = state.players[seat].hand
     if hand.count("P") >= BRIBE_COST:
         return True
-    return any(battle.line_card(c) for c in hand)
+    return any(lines.kind_of(c) in ("unit", "plain") for c in hand)
 
 
 # ---------------------------------------------------------------------------
@@ -306,7 +306,7 @@ def _answers(state: State, seat: Seat) -> Iterator[Action]:
         yield Bribe(("P",) * BRIBE_COST)
     if hand.count("P") >= RECRUIT_COST:
         yield Recruit(("P",) * RECRUIT_COST)
-    for line in battle.lines(state, seat):
+    for line in lines.lines(state, hand, weapon=False):
         yield Fight(line)
 
 
@@ -362,9 +362,12 @@ def _check_bid(state: State, seat: Seat, action: Bid) -> IllegalAction | None:
     for card in action.cards:
         if bid_strength(state, card) <= 0:
             return _refuse("bid-zero", card=card)
-    if not action.cards and not state.rules.empty_bid:
-        if any(bid_strength(state, c) > 0 for c in hand):
-            return _refuse("bid-empty")
+    if (
+        not action.cards
+        and not state.rules.empty_bid
+        and any(bid_strength(state, c) > 0 for c in hand)
+    ):
+        return _refuse("bid-empty")
     return None
 
 
@@ -410,7 +413,11 @@ def _check_answer(state: State, seat: Seat, action: Action) -> IllegalAction | N
             return _refuse("recruit-cost")
         return None if holds(hand, action.cards) else _refuse("not-in-hand")
     assert isinstance(action, Fight)
-    return battle.check_line(state, seat, action.line, weapon=False)
+    if not holds(hand, [physical(c) for c in action.line]):
+        return _refuse("not-in-hand")
+    if not lines.line_ok(state, action.line, weapon=False):
+        return _refuse("line")
+    return None
 
 
 def _check_turn_recruit(state: State, seat: Seat, action: Recruit) -> IllegalAction | None:
@@ -498,7 +505,9 @@ def _reveal(state: State, events: Events) -> State:
         Event(
             "auction",
             {
-                "bids": [[s, list(cards), t] for (s, cards), (_, t, _) in zip(bids, totals)],
+                "bids": [
+                    [s, list(cards), t] for (s, cards), (_, t, _) in zip(bids, totals, strict=True)
+                ],
                 "winner": winner,
                 "tie": tie,
             },
@@ -515,7 +524,12 @@ def _enter(state: State, seat: Seat, action: Enter, events: Events) -> State:
     assert auction is not None
     horde = wander.horde_for_week(week(state.day), state.rules.horde_cap)
     state = _set_buff(
-        state, square=action.square, owner=None, hire_until=None, absent=False, entered=True,
+        state,
+        square=action.square,
+        owner=None,
+        hire_until=None,
+        absent=False,
+        entered=True,
         horde=horde,
     )
     events.append(Event("buff-enter", {"seat": seat, "square": action.square, "horde": horde}))
@@ -583,11 +597,10 @@ def _fight(
     assert b.victim is not None
     index = b.victim[1]
     square = b.square or ""
-    breakdown, state = battle.line_strength(
-        state, seat, line, square, leader="hero", bonuses=state.rules.buff_fight_bonuses
-    )
-    if line:
-        state = discard_cards(state, seat, line)
+    state, breakdown = lines.resolve_line(state, seat, line, square, leader="hero")
+    if not state.rules.buff_fight_bonuses:
+        breakdown = evolve(breakdown, morale=0, terrain=0, total=breakdown.base)
+    state = _discard_line(state, seat, line, breakdown.rolls)
     won = breakdown.total >= b.horde
     events.append(
         Event(
@@ -597,6 +610,10 @@ def _fight(
                 "hero": hero_ref(seat, index),
                 "line": list(line),
                 "strength": breakdown.total,
+                "base": breakdown.base,
+                "morale": breakdown.morale,
+                "terrain": breakdown.terrain,
+                "rolls": [list(r) for r in breakdown.rolls],
                 "horde": b.horde,
                 "won": won,
                 "forced": forced,
@@ -607,9 +624,32 @@ def _fight(
         state = _set_buff(state, square=None, absent=True)
         events.append(Event("buff-removed", {"seat": seat, "square": square}))
     else:
-        state = lose_hero(state, seat, f"h{index}")
+        heroes = tuple(h for h in state.heroes if (h.seat, h.index) != (seat, index))
+        state = evolve(state, heroes=heroes)
         events.append(Event("hero-lost", {"seat": seat, "hero": hero_ref(seat, index)}))
     return _finish(state)
+
+
+def _discard_line(
+    state: State, seat: Seat, line: tuple[str, ...], rolls: tuple[tuple[str, int], ...]
+) -> State:
+    """The line leaves the hand for the discard pile; a unit whose amulet
+    rolled a 4 goes to the Ambush (as in every battle)."""
+    if not line:
+        return state
+    cards = [physical(c) for c in line]
+    hand = list(state.players[seat].hand)
+    for card in cards:
+        hand.remove(card)
+    ambush = list(state.ambush)
+    for unit, face in rolls:
+        if face == 4 and unit in cards:
+            cards.remove(unit)
+            ambush.append(unit)
+    state = evolve(state, ambush=tuple(ambush))
+    player = evolve(state.players[seat], hand=tuple(hand))
+    players = tuple(player if p.seat == seat else p for p in state.players)
+    return gain(evolve(state, players=players), seat, cards)
 
 
 def remove_hired(state: State, events: Events) -> State:
