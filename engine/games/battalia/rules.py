@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from ...core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat, evolve
+from ...core import Decision, Event, Game, GameInfo, GameOptions, MenuStep, Outcome, Seat, evolve
 from ...errors import GameOver, NotYourTurn
 from ...text import Msg
-from . import battle, buff, heroes, legality, market, sampling, turns
+from . import battle, buff, heroes, legality, market, sampling, text, turns
 from .actions import (
     Action,
     Attack,
@@ -103,7 +103,16 @@ class Battalia(Game[State, Action, View]):
         return legality.pending(state)
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        return legality.legal_actions(state, seat)
+        """The legal actions, memoised on the (immutable) state object itself."""
+        key = (id(state), seat)
+        hit = _LEGAL.get(key)
+        if hit is not None and hit[0] is state:
+            return list(hit[1])
+        actions = legality.legal_actions(state, seat)
+        if len(_LEGAL) > 256:
+            _LEGAL.clear()
+        _LEGAL[key] = (state, tuple(actions))
+        return actions
 
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
@@ -155,6 +164,27 @@ class Battalia(Game[State, Action, View]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    # ---- texts (text.py, the TEXT engineer's) ---------------------------------
+    def describe_action(self, state: State, seat: Seat, action: Action) -> Msg:
+        return text.describe_action(state, seat, action)
+
+    def action_menu(
+        self, state: State, seat: Seat
+    ) -> Sequence[tuple[Action, tuple[MenuStep, ...]]]:
+        return text.action_menu(state, seat, self.legal_actions(state, seat))
+
+    def decision_text(self, decision: Decision, names: Sequence[str] = ()) -> Msg:
+        return text.decision_text(decision, names)
+
+    def describe_event(self, event: Event, names: Sequence[str]) -> Msg | None:
+        return text.describe_event(event, names)
+
+    def summary(self, view: View, names: Sequence[str]) -> Msg:
+        return text.summary(view, names)
+
+    def rules_details(self) -> Msg:
+        return text.rules_details()
+
 
 def _do(state: State, seat: Seat, action: Action, events: list[Event]) -> State:
     if isinstance(action, BUFF_ACTIONS):
@@ -196,5 +226,7 @@ def _do(state: State, seat: Seat, action: Action, events: list[Event]) -> State:
     assert isinstance(action, End)
     return turns.end_turn(state, seat, events)
 
+
+_LEGAL: dict[tuple[int, Seat], tuple[State, tuple[Action, ...]]] = {}
 
 GAME = Battalia()
