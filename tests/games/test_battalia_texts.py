@@ -33,21 +33,45 @@ EVENTS: dict[str, dict[str, Any]] = {
     "day": {"day": 9, "illuminated": "A", "matching": "R"},
     "week": {"week": 2},
     "mulligan": {"seat": 0},
-    "cohort": {"seat": 0, "cards": ["1u", "2u", "3u"], "count": 1},
+    "cohort": {"seat": 0, "cards": ["1u", "2u", "3u"]},
     "buy": {"seat": 0, "stack": "2", "card": "2i", "cards": ["P", "P", "P"], "provision": True},
-    "build": {"seat": 0, "card": "2L", "terrain": "lac", "cards": ["2u", "2u", "2i"]},
-    "place": {"seat": 0, "card": "T", "square": "c3", "exits": 7},
+    "build": {
+        "seat": 0,
+        "kind": "city",
+        "layout": "L",
+        "terrain": "lac",
+        "level": 2,
+        "cards": ["2u", "2u", "2i"],
+    },
+    "place": {
+        "seat": 0,
+        "square": "c3",
+        "rotation": 1,
+        "kind": "road",
+        "layout": "T",
+        "terrain": "foret",
+        "level": 0,
+    },
     "upgrade": {"seat": 0, "square": "c3", "level": 3},
     "summon": {"seat": 0, "hero": "h1", "square": "a1"},
     "move": {"seat": 0, "hero": "h2", "from": "a1", "path": ["b1", "c1"]},
     "attack": {"seat": 0, "hero": "h1", "target": "d4", "target_kind": "ruins", "line": ["Au"]},
     "defend": {"seat": 1, "line": ["2i", "Ai"]},
     "retreat": {"seat": 1, "square": "c4"},
-    "battle": {"attacker": 0, "defender": 1, "attack": 7, "defence": 7, "won": False},
+    "battle": {
+        "attacker": 0,
+        "target": "c3",
+        "kind": "city",
+        "square": "c3",
+        "attack": 7,
+        "defence": 7,
+        "result": "defender",
+    },
     "conquer": {"seat": 0, "square": "g1", "level": 1},
     "hero-lost": {"seat": 1, "hero": "2h1"},
-    "great-artefact": {"seat": 0, "card": "G2"},
+    "great-artefact": {"seat": 0, "artefact": "G2"},
     "tent": {"seat": 0, "count": 2},
+    "tent-back": {"seat": 0, "count": 2},
     "end": {"seat": 0},
     "draw": {"seat": 0, "count": 4},
     "reshuffle": {"seat": 0},
@@ -65,7 +89,7 @@ EVENTS: dict[str, dict[str, Any]] = {
     "bid": {"seat": 0, "cards": ["2u", "Au"], "total": 3},
     "auction": {"bids": [[0, ["2u", "Au"], 3], [1, ["4i"], 4]], "winner": 1},
     "buff-enter": {"seat": 1, "square": "g7"},
-    "game-over": {"winner": 0, "reason": "level4"},
+    "game-over": {"reason": "five-level4", "ranking": [[0], [2, 1]], "scores": [20, 9, 9]},
     "resign": {"seat": 2},
 }
 
@@ -251,6 +275,11 @@ def _full_hand_notations() -> list[str]:
     return [bta.format_action(bta.parse_action(n)) for n in dict.fromkeys(notes)]
 
 
+def _label(lang: str, label: Msg | str) -> str:
+    """A menu label as the host shows it: a plain string as it is."""
+    return label if isinstance(label, str) else i18n.translate(lang, label)
+
+
 def _menu(notes: list[str], lang: str = "fr") -> Any:
     from bot.menu import MenuStep as HostStep
     from bot.menu import build_menu
@@ -258,7 +287,7 @@ def _menu(notes: list[str], lang: str = "fr") -> Any:
     entries = btm.action_menu(None, 0, [(n, n) for n in notes])
     return entries, build_menu(
         [
-            (n, tuple(HostStep(s.key, i18n.translate(lang, s.label), "") for s in path))
+            (n, tuple(HostStep(s.key, _label(lang, s.label), "") for s in path))
             for n, path in entries
         ]
     )
@@ -291,7 +320,7 @@ def test_a_full_hand_menu_reaches_every_action_once_with_short_levels() -> None:
 def test_an_attack_is_chosen_by_target_then_size_then_line() -> None:
     entries, _ = _menu(_full_hand_notations())
     path = dict(entries)["attack h1 buff : 2u Au Tu>2u"]
-    labels = [i18n.translate("fr", s.label) for s in path]
+    labels = [_label("fr", s.label) for s in path]
     assert labels[0] == "Attaquer" and labels[1] == "Buff"  # one hero: no hero level
     assert labels[2] == "3 cartes", labels
     assert "Titre ursidé → Chef ursidé" in labels[-1], labels
@@ -301,7 +330,7 @@ def test_a_single_payment_plays_at_once() -> None:
     entries, _ = _menu(_full_hand_notations())
     path = dict(entries)["buy 1 : P P"]
     assert len(path) == 2 and path[-1].key == "buy 1 : P P"
-    label = i18n.translate("fr", path[-1].label)
+    label = _label("fr", path[-1].label)
     assert label == "Acheter Citoyen (2 × Provisions)", label
 
 
@@ -340,7 +369,7 @@ def test_a_placement_is_one_numbered_level_sorted_by_square() -> None:
     entries, menu = _menu(notes)
     assert menu.flat
     assert [n for n, _ in entries] == ["place b4 2", "place c3 0", "place c3 1", "place d3 0"]
-    label = i18n.translate("fr", entries[0][1][0].label)
+    label = _label("fr", entries[0][1][0].label)
     assert label.startswith("Poser en b4, rotation 2"), label
 
 

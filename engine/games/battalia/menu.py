@@ -81,7 +81,10 @@ def action_menu(
         label = describe_notation(state, seat, text)
         for i in range(len(path)):
             if counts[tuple(s.key for s in path[: i + 1])] == 1:
-                cut.append((action, text, (*path[:i], MenuStep(text, label, text))))
+                # the last choice (a payment, a line) reads as itself under
+                # its parents; a choice cut short reads as the whole action
+                last = path[i].label if i == len(path) - 1 and i > 0 else label
+                cut.append((action, text, (*path[:i], MenuStep(text, last, text))))
                 break
         else:  # pragma: no cover - the natural path always ends on the notation
             cut.append((action, text, (*path, MenuStep(text, label, text))))

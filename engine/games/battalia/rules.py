@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from ...core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat, evolve
+from ...core import (
+    Decision,
+    Event,
+    Game,
+    GameInfo,
+    GameOptions,
+    MenuStep,
+    Outcome,
+    Seat,
+    evolve,
+)
 from ...errors import GameOver, NotYourTurn
 from ...text import Msg
-from . import battle, buff, heroes, legality, market, sampling, turns
+from . import battle, buff, heroes, legality, market, sampling, text, turns
 from .actions import (
     Action,
     Attack,
@@ -154,6 +164,27 @@ class Battalia(Game[State, Action, View]):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    # ---- texts (engine/games/battalia/text.py, menu.py) ------------------------
+    def describe_action(self, state: State, seat: Seat, action: Action) -> Msg:
+        return text.describe_action(state, seat, action)
+
+    def action_menu(
+        self, state: State, seat: Seat
+    ) -> Sequence[tuple[Action, tuple[MenuStep, ...]]]:
+        return text.action_menu(state, seat, self.legal_actions(state, seat))
+
+    def decision_text(self, decision: Decision, names: Sequence[str] = ()) -> Msg:
+        return text.decision_text(decision, names)
+
+    def describe_event(self, event: Event, names: Sequence[str]) -> Msg | None:
+        return text.describe_event(event, names)
+
+    def summary(self, view: View, names: Sequence[str]) -> Msg | None:
+        return text.summary(view, names)
+
+    def rules_details(self) -> Msg | None:
+        return text.rules_details()
 
 
 def _do(state: State, seat: Seat, action: Action, events: list[Event]) -> State:

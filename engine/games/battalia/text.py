@@ -89,7 +89,7 @@ def terrain(name: str) -> Msg:
 
 
 def layout(code: str) -> Msg:
-    return Msg.of(f"bt-layout-{code}" if code in LAYOUTS else "bt-layout-none")
+    return Msg.of(f"bt-layout-{code}" if code and code in LAYOUTS else "bt-layout-none")
 
 
 def artefact(code: str) -> Msg:
@@ -545,25 +545,29 @@ def _own_hero(e: _E, key: str = "hero") -> Msg:
     return Msg.of("bt-ev-own-hero", n=text.lstrip("h") or "?")
 
 
+def _event_card(e: _E) -> Msg:
+    """The terrain card of a ``build`` / ``place`` event: « une route
+    (virage) », « une ville de niveau 2 (en T) »."""
+    layout_code = e.s("layout", "")
+    if e.s("kind", "") == "city" or e.i("level"):
+        return Msg.of("bt-card-city", level=e.i("level"), layout=layout(layout_code))
+    return Msg.of("bt-card-road", layout=layout(layout_code))
+
+
 def _e_build(e: _E) -> Msg:
-    code = e.s("card", e.s("layout", ""))
     return Msg.of(
         "bt-ev-build",
         name=e.who(),
-        card=_terrain_card(code),
+        card=_event_card(e),
         terrain=terrain(e.s("terrain", "")),
         payment=e.cards(),
     )
 
 
 def _e_place(e: _E) -> Msg:
-    code = e.s("card", e.s("layout", ""))
+    mask = rotate(_base_exits(e.s("layout", "")), e.i("rotation"))
     return Msg.of(
-        "bt-ev-place",
-        name=e.who(),
-        card=_terrain_card(code),
-        square=e.s("square"),
-        exits=exits(e.i("exits")),
+        "bt-ev-place", name=e.who(), card=_event_card(e), square=e.s("square"), exits=exits(mask)
     )
 
 
@@ -585,7 +589,7 @@ def _e_move(e: _E) -> Msg:
 def _e_attack(e: _E) -> Msg:
     aim = e.d.get("target")
     if isinstance(aim, str) and _is_square(aim):
-        kind = e.s("target_kind", "city")
+        kind = e.s("kind", e.s("target_kind", "city"))
         tgt: Msg = Msg.of(
             {
                 "ruins": "bt-target-ruins",
@@ -609,22 +613,25 @@ def _e_attack(e: _E) -> Msg:
 
 def _e_battle(e: _E) -> Msg:
     attacker = e.d.get("attacker")
-    if attacker in (None, "buff"):
-        att: MsgParam = Msg.of("bt-hero-buff")
+    att: MsgParam = Msg.of("bt-hero-buff") if attacker is None else e.who("attacker")
+    aim = e.s("target")
+    kind = e.s("kind", "")
+    if aim == "buff" or kind == "buff":
+        tgt: MsgParam = Msg.of("bt-hero-buff")
+    elif _is_square(aim):
+        tgt = Msg.of(
+            {"ruins": "bt-target-ruins", "neutral": "bt-target-neutral"}.get(
+                kind, "bt-target-city"
+            ),
+            square=aim,
+        )
     else:
-        att = e.who("attacker")
-    defender = e.d.get("defender")
-    if defender is None:
-        dfn: MsgParam = Msg.of("bt-neutral")
-    elif defender == "buff":
-        dfn = Msg.of("bt-hero-buff")
-    else:
-        dfn = e.who("defender")
-    won = bool(e.d.get("attacker_wins", e.d.get("won")))
+        tgt = _hero_of(e, "target")
+    won = e.s("result", "") == "attacker" or bool(e.d.get("won"))
     return Msg.of(
         "bt-ev-battle-won" if won else "bt-ev-battle-held",
         attacker=att,
-        defender=dfn,
+        target=tgt,
         a=e.i("attack"),
         d=e.i("defence"),
     )
@@ -665,24 +672,52 @@ def _e_auction(e: _E) -> Msg:
 
 def _e_game_over(e: _E) -> Msg:
     reason = e.s("reason", "")
+    ranking = e.d.get("ranking") or []
+    first = [int(s) for s in ranking[0]] if ranking else []
+    if not first and isinstance(e.d.get("winner"), int):
+        first = [int(e.d["winner"])]
+    scores = e.d.get("scores") or []
+    vp = int(scores[first[0]]) if first and first[0] < len(scores) else 0
     key = {
-        "level4": "bt-ev-game-over-level4",
-        "full": "bt-ev-game-over-full",
-        "stuck": "bt-ev-game-over-stuck",
-        "week-limit": "bt-ev-game-over-week-limit",
-        "resign": "bt-ev-game-over-resign",
-    }.get(reason, "bt-ev-game-over")
-    return Msg.of(key, name=e.who("winner"))
+        "level4": "level4",
+        "five-level4": "level4",
+        "full": "full",
+        "stuck": "stuck",
+        "no-placement": "stuck",
+        "week-limit": "week-limit",
+        "weeks": "week-limit",
+        "resign": "resign",
+    }.get(reason, "")
+    why: MsgParam = Msg.of(f"bt-end-{key}") if key else Msg.of("bt-end-other")
+    if len(first) > 1:
+        winners = tuple(Msg.of("bt-name", name=seat_name(e.names, s)) for s in first)
+        return Msg.of("bt-ev-game-over-tie", why=why, names=winners, vp=vp)
+    return Msg.of(
+        "bt-ev-game-over", why=why, name=seat_name(e.names, first[0] if first else None), vp=vp
+    )
 
 
 def _e_cohort(e: _E) -> Msg:
-    return Msg.of("bt-ev-cohort", name=e.who(), cards=e.cards(), count=e.i("count"))
+    return Msg.of("bt-ev-cohort", name=e.who(), cards=e.cards())
+
+
+def _e_tent(e: _E) -> Msg:
+    if e.d.get("kept"):
+        return Msg.of("bt-ev-tent-own", name=e.who(), cards=e.cards("kept"))
+    return Msg.of("bt-ev-tent", name=e.who(), count=e.i("count") or 1)
 
 
 def _e_defend(e: _E) -> Msg:
-    if not e.d.get("cards") and not e.d.get("line"):
+    line = e.d.get("line") or e.d.get("cards")
+    if not line:
         return Msg.of("bt-ev-defend-empty", name=e.who())
-    return Msg.of("bt-ev-defend", name=e.who(), line=e.cards("line" if "line" in e.d else "cards"))
+    key = "bt-ev-defend" if "strength" in e.d else "bt-ev-defend-plain"
+    return Msg.of(
+        key,
+        name=e.who(),
+        line=e.cards("line" if "line" in e.d else "cards"),
+        strength=e.i("strength"),
+    )
 
 
 def _e_buff_move(e: _E) -> Msg:
@@ -756,8 +791,11 @@ _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
     "battle": _e_battle,
     "conquer": _ev("bt-ev-conquer", name=_who(), square=_str("square"), level=_int("level")),
     "hero-lost": _e_hero_lost,
-    "great-artefact": _ev("bt-ev-great-artefact", name=_who(), card=_card()),
-    "tent": _ev("bt-ev-tent", name=_who(), count=lambda e: e.i("count") or 1),
+    "great-artefact": lambda e: Msg.of(
+        "bt-ev-great-artefact", name=e.who(), card=card_name(e.s("artefact", e.s("card")))
+    ),
+    "tent": _e_tent,
+    "tent-back": _ev("bt-ev-tent-back", name=_who(), count=_int("count")),
     "end": _ev("bt-ev-end", name=_who()),
     "draw": _e_draw,
     "reshuffle": _ev("bt-ev-reshuffle", name=_who()),
