@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 import i18n
-from engine.core import Decision, Event
+from engine import GAMES
+from engine.core import Decision, Event, evolve
 from engine.games.battalia import actions as bta
 from engine.games.battalia import menu as btm
 from engine.games.battalia import text as btt
@@ -377,3 +378,87 @@ def test_buff_paths_are_one_numbered_level() -> None:
     notes = ["buff", "buff c2", "buff c2 c3", "buff b1", "buff c2 c3 3h1"]
     _, menu = _menu(notes)
     assert menu.flat and len(menu.root.children) == 5
+
+
+# ---------------------------------------------------------------------------
+# Menus of real states: random games, and a full hand mid-game
+# ---------------------------------------------------------------------------
+
+
+def _real_menu(state: Any, seat: int) -> tuple[list[Any], Any]:
+    from bot.menu import MenuStep as HostStep
+    from bot.menu import build_menu
+
+    game = GAMES["battalia"]
+    entries = list(game.action_menu(state, seat))
+    menu = build_menu(
+        [
+            (game.format_action(a), tuple(HostStep(s.key, _label("en", s.label)) for s in path))
+            for a, path in entries
+        ]
+    )
+    return entries, menu
+
+
+def _walk_states(seeds: range, steps: int = 1500) -> Iterator[tuple[Any, int]]:
+    from engine import rng
+
+    game = GAMES["battalia"]
+    for seed in seeds:
+        state = game.setup(game.options("week_limit=3"), 2 + seed % 3, seed)
+        chooser = rng.seed_state(seed, "menus")
+        for _ in range(steps):
+            pending = game.pending(state)
+            if not pending:
+                break
+            seat = sorted(pending)[0]
+            yield state, seat
+            action, chooser = rng.choice(chooser, game.legal_actions(state, seat))
+            state, _ = game.apply(state, seat, action)
+
+
+def test_every_legal_action_is_in_the_menu_once_in_random_games() -> None:
+    game = GAMES["battalia"]
+    phases: Counter[str] = Counter()
+    for state, seat in _walk_states(range(4)):
+        legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
+        _, menu = _real_menu(state, seat)
+        leaves = [menu.entries[node.entry][0] for _, node in menu.leaves()]
+        assert sorted(leaves) == sorted(legal), state.phase
+        for notation, path in menu.entries:
+            label = path[-1].label
+            assert label and label != notation and "bt-" not in label, (notation, label)
+        if state.phase not in btm.SPOTS_PHASES:
+            widest = max(len(level.children) for level in _levels(menu.root))
+            assert widest <= 40, (state.phase, widest)
+        phases[state.phase] += 1
+    assert {"turn", "place", "auction", "buff-move"} <= set(phases), phases
+
+
+def _full_hand_state() -> tuple[Any, int]:
+    """A mid-game turn whose seat has a hero on the board, given a full hand
+    of 7 cards (units of three ranks, a weapon, a title, a horse, Provisions)."""
+    for state, seat in _walk_states(range(20), 3000):
+        if state.phase == "turn" and state.day >= 9 and any(h.seat == seat for h in state.heroes):
+            players = list(state.players)
+            hand = ("1u", "1i", "2u", "3u", "Au", "Tu", "Cu", "P", "P")
+            players[seat] = evolve(players[seat], hand=hand)
+            return evolve(state, players=tuple(players)), seat
+    raise AssertionError("no mid-game turn with a hero on the board")
+
+
+def test_a_full_hand_menu_is_complete_staged_and_fast() -> None:
+    game = GAMES["battalia"]
+    state, seat = _full_hand_state()
+    legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
+    assert len(legal) > 100  # the hand allows many lines
+    started = time.perf_counter()
+    game.action_menu(state, seat)
+    elapsed = time.perf_counter() - started  # 0.05 s on the test machine
+    _, menu = _real_menu(state, seat)
+    leaves = [menu.entries[node.entry][0] for _, node in menu.leaves()]
+    assert sorted(leaves) == sorted(legal)
+    assert len(menu.root.children) <= 12  # the kinds of action
+    widest = max(len(level.children) for level in _levels(menu.root))
+    assert widest <= 40, widest
+    assert elapsed < 0.5, elapsed

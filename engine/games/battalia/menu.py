@@ -88,7 +88,10 @@ def action_menu(
                 break
         else:  # pragma: no cover - the natural path always ends on the notation
             cut.append((action, text, (*path, MenuStep(text, label, text))))
-    return _skip_single_choices(cut)
+    out = _skip_single_choices(cut)
+    if len({path[0].key for _, path in out}) == 1 and all(len(path) > 1 for _, path in out):
+        out = [(action, path[1:]) for action, path in out]  # one kind only: no level for it
+    return out
 
 
 def _skip_single_choices(
@@ -120,6 +123,10 @@ path, his entry city, a start city. Their menu is one numbered level (the
 host draws a flat level's choices as numbered spots on the board, with
 ``render_choices``), sorted by square so the numbers of a square follow
 each other."""
+
+
+SPOTS_PHASES = frozenset({"place", "buff-move", "enter", "start"})
+"""The phases whose menu is one numbered level of spots."""
 
 
 def _spots(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from ...core import Decision, Event, MenuStep, Seat
@@ -50,6 +51,7 @@ TERRAINS = ("foret", "lac", "desert", "montagne", "plaine")
 _DIRS = ((1, "n"), (2, "e"), (4, "s"), (8, "w"))
 
 
+@cache
 def card_name(code: str) -> str:
     """A card's French name from its code (``2i`` → « Chef insulaire »,
     ``Au`` → « Arme ursidée », ``P`` → « Provisions »); a transformation
