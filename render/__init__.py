@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from . import belle_position, between_battle, liber, via_belli
+from . import battalia, belle_position, between_battle, liber, via_belli
 from .stats import LeaderboardRow, RatingSeries, render_leaderboard, render_rating_chart
 
 Renderer = Callable[[object, Sequence[str], str], bytes]
@@ -37,6 +37,7 @@ _MODULES = {
     "belle-position": belle_position,
     "via-belli": via_belli,
     "liber": liber,
+    "battalia": battalia,
 }
 _BOARD: dict[str, Renderer] = {gid: m.render_board for gid, m in _MODULES.items()}
 _PRIVATE: dict[str, Renderer] = {gid: m.render_private for gid, m in _MODULES.items()}

@@ -98,8 +98,9 @@ def _skip_single_choices(
     entries: list[tuple[Any, str, tuple[MenuStep, ...]]],
 ) -> list[tuple[Any, tuple[MenuStep, ...]]]:
     """Drop the inner levels that offer one choice only (one hero, one
-    target): below the first level, a step whose siblings are all the same
-    key is skipped, so a player never clicks through a list of one."""
+    stack): below the first level, a step whose siblings are all the same
+    key is skipped, so a player never clicks through a list of one. An
+    attack's target stays, even alone: the lines under it do not name it."""
     below: dict[tuple[str, ...], set[str]] = {}
     for _, _, path in entries:
         keys = tuple(s.key for s in path)
@@ -110,7 +111,8 @@ def _skip_single_choices(
         keys = tuple(s.key for s in path)
         kept = [path[0]]
         for i in range(1, len(path)):
-            if i < len(path) - 1 and len(below[keys[:i]]) == 1:
+            single = len(below[keys[:i]]) == 1
+            if i < len(path) - 1 and single and not keys[i].startswith("k:target:"):
                 continue
             kept.append(path[i])
         out.append((action, tuple(kept)))
