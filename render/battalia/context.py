@@ -81,7 +81,7 @@ class Ctx:
 
     def name(self, seat: int | None) -> str:
         if seat is None:
-            return "Buff"
+            return self.t("target-buff")
         if 0 <= seat < len(self.names):
             return self.names[seat]
         return self.t("player", n=seat + 1)

@@ -475,7 +475,7 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
     if b is None:
         return y
     box = (MARGIN, y, WIDTH - MARGIN, y + battle_height(ctx))
-    attacker = ctx.name(b.attacker) if b.piece != "buff" else "Buff"
+    attacker = ctx.name(b.attacker) if b.piece != "buff" else ctx.t("target-buff")
     panel(img, box)
     head = font("bold", 21)
     title = ctx.t("battle", square=b.square, name=attacker, target=_target(ctx, b))
