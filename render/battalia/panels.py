@@ -200,6 +200,8 @@ def buff_lines(ctx: Ctx) -> list[tuple[str, tuple[int, int, int]]]:
         )
     if b.square is not None:
         out.append((ctx.t("buff-at", square=b.square), TEXT))
+    elif ctx.view.auction is not None:
+        out.append((ctx.t("buff-auction"), GOLD))
     elif b.absent:
         out.append((ctx.t("buff-absent"), MUTED))
     elif not b.entered:
@@ -461,12 +463,13 @@ def battle_height(ctx: Ctx) -> int:
     return 52 + 2 * LINE_H + (30 if ctx.view.battle is not None and ctx.view.battle.result else 0)
 
 
-def _breakdown(ctx: Ctx, line: Breakdown) -> str:
+def _breakdown(ctx: Ctx, line: Breakdown, horde: bool) -> str:
+    """``cards 10 + morale 1 + terrain 1`` (the horde's strength for Buff)."""
     parts = [ctx.t("bd-cards", n=line.base)] if line.cards else []
     for key in ("morale", "terrain", "bannerless", "level"):
         value = int(getattr(line, key, 0) or 0)
         if value:
-            parts.append(ctx.t(f"bd-{key}", n=value))
+            parts.append(ctx.t("bd-horde" if horde and key == "level" else f"bd-{key}", n=value))
     return " + ".join(parts)
 
 
@@ -497,12 +500,16 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
         ),
         (b.defender, b.defender_line, b.defender_break, ctx.t("defence-line")),
     )
-    for seat, cards, line, label in rows:
+    for k, (seat, cards, line, label) in enumerate(rows):
         colour = ctx.colour(seat) if seat is not None else HORDE
         rounded(img, (MARGIN + 10, ly, WIDTH - MARGIN - 10, ly + LINE_H - 8), 10, PANEL_DARK)
         rounded(img, (MARGIN + 10, ly, MARGIN + 18, ly + LINE_H - 8), 4, colour)
         small = font("condensed-bold", 16)
-        who = ctx.name(seat) if seat is not None else ctx.t("neutral-defender")
+        horde = seat is None and (b.piece == "buff" if k == 0 else b.target_kind == "buff")
+        if seat is not None:
+            who = ctx.name(seat)
+        else:
+            who = ctx.t("target-buff") if horde else ctx.t("neutral-defender")
         draw_text(
             img,
             (MARGIN + 28, ly + 14),
@@ -532,7 +539,7 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
                     img, (MARGIN + 28, ly + 50), text, font("condensed-bold", 19), MUTED, "lm"
                 )
                 end = MARGIN + 28 + text_width(font("condensed-bold", 19), text)
-            bd = _breakdown(ctx, line)
+            bd = _breakdown(ctx, line, horde)
             if line.rolls:
                 bd += " · " + ctx.t(
                     "amulets", rolls=", ".join(f"{card_name(c)} {r}" for c, r in line.rolls)
