@@ -158,7 +158,10 @@ def test_buffs_panel_says_what_is_known_of_him() -> None:
         "Bribed by Chloé → day 16",
     ]
     assert texts(SCENARIOS["buff-absent"]()) == ["Beaten: back at the week's end"]
-    assert texts(SCENARIOS["auction"]()) == ["Enters at the end of week 1"]
+    assert texts(SCENARIOS["auction"]()) == ["Auction in progress"]
+    assert texts(two_seats()) == ["Enters at the end of week 1"]
+    gone = four_seats(buff=buff(horde=10, entered=True), roll=None)
+    assert texts(gone, "fr") == ["Hors du plateau : enchère en fin de semaine"]
     assert texts(two_seats(rules=Rules(buff=False)), "fr") == ["Absent de cette partie"]
 
 
