@@ -4,6 +4,7 @@ players, the market, the battle and the auction in progress)."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -42,6 +43,7 @@ from .tiles import (
     road_tile,
     terrain_tile,
     token_tile,
+    type_colour,
     type_icon,
 )
 
@@ -109,31 +111,8 @@ def oracle_panel(img: Image.Image, ctx: Ctx, box: Box) -> None:
     r_out, r_in = 82, 30
     illuminated, _ = _cycles()
     today = int(v.day_of_week) % 7
-    s = 3
-    n = 2 * r_out + 8
-    big = Image.new("RGBA", (n * s, n * s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    c = n * s / 2
-    d.ellipse(
-        (c - (r_out + 3) * s, c - (r_out + 3) * s, c + (r_out + 3) * s, c + (r_out + 3) * s),
-        fill=(*PANEL_DARK, 255),
-    )
-    for k in range(7):
-        pts = [(px * s, py * s) for px, py in ray_points(n / 2, n / 2, r_in + 4, r_out, k)]
-        if k == today:
-            colour = GOLD
-        elif k < today:
-            colour = mix(PANEL, PANEL_DARK, 0.5)
-        else:
-            colour = lighten(PANEL, 0.12)
-        d.polygon(pts, fill=(*colour, 255))
-    d.ellipse(
-        (c - r_in * s, c - r_in * s, c + r_in * s, c + r_in * s),
-        fill=(*GOLD_DARK, 255),
-        outline=(*GOLD, 255),
-        width=2 * s,
-    )
-    wheel = big.resize((n, n), Image.Resampling.LANCZOS)
+    wheel = _wheel(today, r_out, r_in)
+    n = wheel.width
     img.paste(wheel, (round(cx - n / 2), round(cy - n / 2)), wheel)
     for k in range(7):
         a = -math.pi / 2 + k * 2 * math.pi / 7
@@ -177,6 +156,36 @@ def oracle_panel(img: Image.Image, ctx: Ctx, box: Box) -> None:
         d2 = ImageDraw.Draw(img)
         d2.ellipse((fx, y - 14, fx + 16, y + 2), fill=colour, outline=(255, 255, 255), width=2)
         fx += 22
+
+
+@lru_cache(maxsize=8)
+def _wheel(today: int, r_out: int, r_in: int) -> Image.Image:
+    """The Oracle's wheel (RGBA): seven rays, today's gold, past days dim."""
+    s = 3
+    n = 2 * r_out + 8
+    big = Image.new("RGBA", (n * s, n * s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    c = n * s / 2
+    d.ellipse(
+        (c - (r_out + 3) * s, c - (r_out + 3) * s, c + (r_out + 3) * s, c + (r_out + 3) * s),
+        fill=(*PANEL_DARK, 255),
+    )
+    for k in range(7):
+        pts = [(px * s, py * s) for px, py in ray_points(n / 2, n / 2, r_in + 4, r_out, k)]
+        if k == today:
+            colour = GOLD
+        elif k < today:
+            colour = mix(PANEL, PANEL_DARK, 0.5)
+        else:
+            colour = lighten(PANEL, 0.12)
+        d.polygon(pts, fill=(*colour, 255))
+    d.ellipse(
+        (c - r_in * s, c - r_in * s, c + r_in * s, c + r_in * s),
+        fill=(*GOLD_DARK, 255),
+        outline=(*GOLD, 255),
+        width=2 * s,
+    )
+    return big.resize((n, n), Image.Resampling.LANCZOS)
 
 
 MATCH = (150, 206, 236)  # the matching type's mark
@@ -334,9 +343,11 @@ def _player_card(img: Image.Image, ctx: Ctx, p: PlayerView, box: Box, won: bool)
         ht = hero_tile(ctx.colour(p.seat), "", 24)
         img.paste(ht, (hx, y0 + 63), ht)
         hx += 20
+    if p.tent_count:  # cards kept in the tent: a tent and their number
+        tent = type_icon("E", 20, type_colour("E"))
+        img.paste(tent, (hx + 6, y0 + 66), tent)
+        draw_text(img, (hx + 30, y0 + 76), str(p.tent_count), stat, TEXT, "lm")
     cards = ctx.t("cards", hand=p.hand_count, deck=p.deck_count, discard=p.discard_count)
-    if p.tent_count:
-        cards += " · " + ctx.t("tent-count", n=p.tent_count)
     draw_text(img, (tx, y0 + 98), fit_text(cards, small, x1 - 10 - tx), small, MUTED, "lm")
     if p.marker is not None:
         kind, until = p.marker
