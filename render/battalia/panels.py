@@ -390,7 +390,8 @@ def market_panel(img: Image.Image, ctx: Ctx, box: Box) -> None:
                 tile = chip("P", CHIP_W, CHIP_H)
                 count = int(m.provisions)
             elif key in stacks:
-                tile = _stack_chip(key)
+                top_card = m.mercenary_top if key == "m" else None
+                tile = chip(top_card, CHIP_W, CHIP_H) if top_card else _stack_chip(key)
                 count = int(stacks[key])
             else:
                 x += step
