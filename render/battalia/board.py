@@ -108,7 +108,11 @@ def status_line(ctx: Ctx) -> tuple[str, bool]:
     winners = ctx.winners()
     if winners:
         who = ", ".join(ctx.name(s) for s in winners)
-        return ctx.t("winner", name=who, n=len(winners)), True
+        text = ctx.t("winner", name=who, n=len(winners))
+        reason = f"reason-{v.end_reason}"
+        if v.end_reason and _known(ctx, reason):
+            text += " · " + ctx.t(reason)
+        return text, True
     parts: list[str] = []
     kinds: dict[str, list[int]] = {}
     for seat, kind in v.pending:

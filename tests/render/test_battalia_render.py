@@ -174,6 +174,11 @@ def test_the_headline_says_who_must_do_what() -> None:
     assert line(SCENARIOS["buff-battle"]()) == "Bruno: bribe, recruit or fight Buff"
     assert line(SCENARIOS["two-seats-placing"](), "fr") == "Alice : poser la carte de terrain"
     assert status_line(context(SCENARIOS["over"](), NAMES, "en")) == ("Winner: Bruno", True)
+    full = over(end_reason="full")
+    assert status_line(context(full, NAMES, "fr")) == (
+        "Vainqueur : Bruno · le plateau est plein",
+        True,
+    )
     tie = over(ranking=((1, 3), (0, 2)))
     assert line(tie, "fr") == "Vainqueurs : Bruno, Dmitri"
 
