@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.battalia.model import BattleView, Breakdown, PlayerView
 
-from ..common import Box, darken, fit_text, fit_with_names, font, lighten, mix
+from ..common import Box, darken, dim, fit_text, fit_with_names, font, lighten, mix
 from ..common import rounded_fast as rounded
 from .cards import chip, paste_chips
 from .context import Ctx, card_name
@@ -303,6 +303,14 @@ def players_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
         rounded(img, (box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3), 10, PANEL)
         rounded(img, (box[0] + 3, box[1] + 3, box[2] - 3, box[1] + 11), 5, colour)
         _player_card(img, ctx, p, box, p.seat in winners)
+        if p.resigned:  # greyed out, with a band saying so
+            dim(img, box, PANEL_DARK, 0.55, 12)
+            rf = font("bold", 18)
+            text = fit_text(ctx.t("resigned"), rf, w - 30)
+            tw = text_width(rf, text) + 20
+            mid = x + w // 2
+            rounded(img, (mid - tw // 2, y + 52, mid + tw // 2, y + 80), 12, RED)
+            draw_text(img, (mid, y + 66), text, rf, (255, 255, 255), "mm")
         x += w + gap
     return y + ROW_H
 

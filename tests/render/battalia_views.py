@@ -387,6 +387,9 @@ def auction_revealed(**kw: object) -> View:
 
 
 def over(**kw: object) -> View:
+    """Bruno won; Chloé had resigned."""
+    players = tuple(dataclasses.replace(p, resigned=p.seat == 2) for p in four_seats().players)
+    kw = _merged({"players": players}, kw)
     return four_seats(
         **_merged(
             {"phase": "over", "winner": 1, "ranking": ((1,), (3,), (0, 2)), "pending": ()}, kw

@@ -328,3 +328,15 @@ def main(out: str) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else "/tmp/battalia-check")
+
+
+def test_a_resigned_player_is_greyed_out_and_labelled() -> None:
+    from render.battalia.style import RED
+
+    done = over()
+    assert [p.resigned for p in done.players] == [False, False, True, False]
+    stayed = over(players=tuple(dataclasses.replace(p, resigned=False) for p in done.players))
+    a = _check(render_board(done, NAMES))
+    b = _check(render_board(stayed, NAMES))
+    cards = (0, a.height - 160, 1100, a.height)
+    assert _count(a.crop(cards), RED) > _count(b.crop(cards), RED) + 500
