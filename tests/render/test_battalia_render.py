@@ -340,3 +340,15 @@ def test_a_resigned_player_is_greyed_out_and_labelled() -> None:
     b = _check(render_board(stayed, NAMES))
     cards = (0, a.height - 160, 1100, a.height)
     assert _count(a.crop(cards), RED) > _count(b.crop(cards), RED) + 500
+
+
+def test_hero_moves_summons_and_entries_are_numbered_on_their_squares() -> None:
+    v = observed(four_seats(), 0)
+    choices = [(1, "move h1 d3 : P"), (2, "move h1 d3 e3 : P P"), (3, "summon b2 : Au P P")]
+    data = render_spots(v, NAMES, "fr", choices)
+    assert data is not None
+    img = _check(data, min_height=300)
+    for k in range(3):
+        assert _count(img, SPOT_COLOURS[k]) > 50
+    entry = render_spots(SCENARIOS["auction-revealed"](), NAMES, "en", [(1, "enter a1")])
+    assert entry is not None and _count(_check(entry, min_height=300), SPOT_COLOURS[0]) > 50
