@@ -20,7 +20,7 @@ from .errors import (
     RulesError,
     StaleAction,
 )
-from .games import belle_position, between_battle, liber, via_belli
+from .games import battalia, belle_position, between_battle, liber, via_belli
 from .match import ENGINE_VERSION, LoggedEvent, Match, MatchRecord, seed_commitment
 
 GAMES: dict[str, Game[Any, Any, Any]] = {
@@ -28,6 +28,7 @@ GAMES: dict[str, Game[Any, Any, Any]] = {
     belle_position.GAME.info.id: belle_position.GAME,
     via_belli.GAME.info.id: via_belli.GAME,
     liber.GAME.info.id: liber.GAME,
+    battalia.GAME.info.id: battalia.GAME,
 }
 """The registry. Fixed ids: between-battle, via-belli, belle-position, liber,
 battalia (each is added here when its game is implemented)."""

@@ -10,3 +10,20 @@ kind of action), ``view``, ``sampling``, ``text`` and ``rules`` (the game).
 """
 
 from __future__ import annotations
+
+from .actions import Action, format_action, parse_action
+from .data import GAME_ID
+from .model import Options, State, View
+from .rules import GAME, Battalia
+
+__all__ = [
+    "GAME",
+    "GAME_ID",
+    "Action",
+    "Battalia",
+    "Options",
+    "State",
+    "View",
+    "format_action",
+    "parse_action",
+]

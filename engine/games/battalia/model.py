@@ -262,6 +262,7 @@ class State:
     ranking: tuple[tuple[Seat, ...], ...] = ()
     end_reason: str = ""
     turn: int = 0  # turns begun so far
+    gone: tuple[Seat, ...] = ()  # resigned seats, in order
 
 
 # ---------------------------------------------------------------------------
@@ -394,4 +395,5 @@ class View:
     great_hidden_count: int = 0
     neutral: tuple[str, ...] = ()
     ruins: str = ""
+    gone: tuple[Seat, ...] = ()  # resigned seats, in order
     choices: tuple[str, ...] = ()  # the observer's legal actions, in notation

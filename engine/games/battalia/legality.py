@@ -1,0 +1,435 @@
+"""One check per kind of action (None, or the refusal as an
+:class:`IllegalAction` with a ``bt-refuse-…`` message). The legal actions are
+the candidates each kind enumerates (payments as distinct multisets of card
+codes), kept when their check passes; ``apply`` refuses with the same checks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from ...core import Decision, Seat
+from ...errors import IllegalAction
+from ...text import Msg
+from . import buff
+from .actions import (
+    Action,
+    Attack,
+    Bid,
+    Bribe,
+    BuffMove,
+    Buy,
+    ChooseFaction,
+    ChooseStart,
+    City,
+    Cohort,
+    Defend,
+    End,
+    Enter,
+    Fight,
+    Move,
+    Mulligan,
+    Place,
+    Recruit,
+    Retreat,
+    Road,
+    Summon,
+    Take,
+    Tent,
+    Upgrade,
+    canon,
+)
+from .battle import line_ok, lines, retreat_squares, targets
+from .board import legal_spots, tile_at
+from .cards import holds, physical
+from .costs import choose, matches, payments, recipe_of, tool_value
+from .heroes import (
+    cheapest_paths,
+    free_index,
+    hero_square,
+    heroes_of,
+    horse_cap,
+    is_horse,
+    move_payment_ok,
+    move_payments,
+    own_cities,
+    paid_steps,
+    path_ok,
+)
+from .market import buyable, price
+from .model import State
+from .oracle import illuminated
+from .turns import free_factions, free_starts
+
+BUFF_ACTIONS = (Bid, Enter, BuffMove, Bribe, Recruit, Fight)
+TURN_ACTIONS = (Mulligan, Cohort, Buy, Road, City, Upgrade, Summon, Move, Attack, Tent, End)
+
+
+def refuse(key: str, **params: Any) -> IllegalAction:
+    return IllegalAction(Msg.of(f"bt-refuse-{key}", **params))
+
+
+def pending(state: State) -> dict[Seat, Decision]:
+    if state.phase == "over":
+        return {}
+    if state.rules.buff:
+        decided = buff.pending(state)
+        if decided:
+            return dict(decided)
+    seat = state.active
+    if state.phase == "defend":
+        battle = state.battle
+        assert battle is not None and battle.defender is not None
+        params: tuple[tuple[str, str | int], ...] = (
+            ("attacker", battle.attacker if battle.attacker is not None else -1),
+            ("target", battle.target),
+            ("strength", battle.attacker_break.total if battle.attacker_break else 0),
+        )
+        return {battle.defender: Decision("defend", params)}
+    if state.phase == "place" and state.placing is not None:
+        p = state.placing
+        params = (
+            ("kind", p.kind),
+            ("layout", p.layout),
+            ("terrain", p.terrain),
+            ("level", p.level),
+        )
+        return {seat: Decision("place", params)}
+    if state.phase in ("faction", "start", "turn", "take"):
+        return {seat: Decision(state.phase)}
+    return {}
+
+
+# ---------------------------------------------------------------------------
+# Checks
+# ---------------------------------------------------------------------------
+
+
+def check(state: State, seat: Seat, action: Action) -> IllegalAction | None:
+    if isinstance(action, BUFF_ACTIONS):
+        if not state.rules.buff:
+            return refuse("no-buff")
+        return buff.check(state, seat, action)
+    if state.rules.buff and buff.pending(state):
+        return refuse("buff-first")
+    if state.phase == "defend":
+        battle = state.battle
+        if battle is None or seat != battle.defender:
+            return refuse("not-now")
+    elif seat != state.active:
+        return refuse("not-now")
+    expected = _PHASE_KINDS.get(state.phase, ())
+    if not isinstance(action, expected):
+        return refuse("not-now")
+    checker = _CHECKS[type(action)]
+    result: IllegalAction | None = checker(state, seat, action)
+    return result
+
+
+def _paid(state: State, seat: Seat, cards: tuple[str, ...]) -> IllegalAction | None:
+    if not holds(state.players[seat].hand, [physical(c) for c in cards]):
+        return refuse("not-in-hand")
+    return None
+
+
+def _c_faction(state: State, seat: Seat, a: ChooseFaction) -> IllegalAction | None:
+    return None if a.faction in free_factions(state) else refuse("faction-taken")
+
+
+def _c_start(state: State, seat: Seat, a: ChooseStart) -> IllegalAction | None:
+    return None if a.square in free_starts(state) else refuse("start-square")
+
+
+def _c_mulligan(state: State, seat: Seat, a: Mulligan) -> IllegalAction | None:
+    return None if state.first_action else refuse("first-action")
+
+
+def _c_cohort(state: State, seat: Seat, a: Cohort) -> IllegalAction | None:
+    if not state.first_action:
+        return refuse("first-action")
+    factions = {c[1] if len(c) == 2 and c != "P" and not c.startswith("G") else "" for c in a.cards}
+    if len(factions) != 1 or factions & {"", "m"}:
+        return refuse("cohort-faction")
+    if len(a.cards) < state.rules.cohort_size:
+        return refuse("cohort-size", size=state.rules.cohort_size)
+    return _paid(state, seat, a.cards)
+
+
+def _c_buy(state: State, seat: Seat, a: Buy) -> IllegalAction | None:
+    name = price(state, a.stack)
+    if name is None:
+        return refuse("stack")
+    if not matches(a.cards, recipe_of(name)):
+        return refuse("cost")
+    return _paid(state, seat, a.cards)
+
+
+def _deck_left(state: State, kind: str, layout: str) -> bool:
+    decks = state.roads if kind == "road" else state.cities
+    return any(k == layout and cards for k, cards in decks)
+
+
+def _c_road(state: State, seat: Seat, a: Road) -> IllegalAction | None:
+    if not _deck_left(state, "road", a.layout):
+        return refuse("deck-empty")
+    if not legal_spots(state, seat, a.layout):
+        return refuse("no-spot")
+    if not matches(a.cards, recipe_of(f"road-{a.layout}"), tools=tool_value(state)):
+        return refuse("cost")
+    return _paid(state, seat, a.cards)
+
+
+def _c_city(state: State, seat: Seat, a: City) -> IllegalAction | None:
+    if not _deck_left(state, "city", a.layout):
+        return refuse("deck-empty")
+    if not legal_spots(state, seat, a.layout):
+        return refuse("no-spot")
+    if not matches(a.cards, recipe_of(f"city-{a.level}"), tools=tool_value(state)):
+        return refuse("cost")
+    return _paid(state, seat, a.cards)
+
+
+def _c_place(state: State, seat: Seat, a: Place) -> IllegalAction | None:
+    placing = state.placing
+    if placing is None:
+        return refuse("not-now")
+    if (a.square, a.rotation) not in legal_spots(state, seat, placing.layout):
+        return refuse("spot")
+    return None
+
+
+def _c_upgrade(state: State, seat: Seat, a: Upgrade) -> IllegalAction | None:
+    tile = tile_at(state, a.square)
+    if tile is None or tile.owner != seat or not 1 <= tile.level < 4:
+        return refuse("upgrade-city")
+    if not matches(a.cards, recipe_of(f"upgrade-{tile.level + 1}")):
+        return refuse("cost")
+    return _paid(state, seat, a.cards)
+
+
+def _c_summon(state: State, seat: Seat, a: Summon) -> IllegalAction | None:
+    if free_index(state, seat) is None:
+        return refuse("no-hero")
+    if a.square not in own_cities(state, seat):
+        return refuse("summon-city")
+    if not matches(a.cards, recipe_of("summon")):
+        return refuse("cost")
+    return _paid(state, seat, a.cards)
+
+
+def _c_move(state: State, seat: Seat, a: Move) -> IllegalAction | None:
+    start = hero_square(state, seat, a.hero)
+    if start is None:
+        return refuse("no-such-hero", hero=a.hero)
+    if not path_ok(state, start, a.path):
+        return refuse("path")
+    if not move_payment_ok(state, a.cards, paid_steps(state, seat, a.hero, a.path)):
+        return refuse("cost")
+    return _paid(state, seat, a.cards)
+
+
+def _c_attack(state: State, seat: Seat, a: Attack) -> IllegalAction | None:
+    if hero_square(state, seat, a.hero) is None:
+        return refuse("no-such-hero", hero=a.hero)
+    if a.target == "buff" and state.rules.buff and buff.is_bribed(state, seat):
+        return refuse("bribed")
+    if a.target not in targets(state, seat, a.hero):
+        return refuse("target")
+    if not line_ok(state, a.line, weapon=True):
+        return refuse("line")
+    return _paid(state, seat, a.line)
+
+
+def _c_tent(state: State, seat: Seat, a: Tent) -> IllegalAction | None:
+    if not matches(a.cards, recipe_of("tent")):
+        return refuse("cost")
+    room = 2 if illuminated(state, "E") else 1
+    if not 1 <= len(a.kept) <= room:
+        return refuse("tent-size", size=room)
+    return _paid(state, seat, (*a.cards, *a.kept))
+
+
+def _c_end(state: State, seat: Seat, a: End) -> IllegalAction | None:
+    return None
+
+
+def _c_defend(state: State, seat: Seat, a: Defend) -> IllegalAction | None:
+    if not line_ok(state, a.line, weapon=False):
+        return refuse("line")
+    return _paid(state, seat, a.line)
+
+
+def _c_retreat(state: State, seat: Seat, a: Retreat) -> IllegalAction | None:
+    if not state.rules.retreat:
+        return refuse("no-retreat")
+    if a.square not in retreat_squares(state):
+        return refuse("retreat-square")
+    if not (matches(a.cards, recipe_of("retreat")) or matches(a.cards, recipe_of("retreat-horse"))):
+        return refuse("cost")
+    return _paid(state, seat, a.cards)
+
+
+def _c_take(state: State, seat: Seat, a: Take) -> IllegalAction | None:
+    return None if a.artefact in state.great else refuse("great")
+
+
+_CHECKS: dict[type, Callable[..., IllegalAction | None]] = {
+    ChooseFaction: _c_faction,
+    ChooseStart: _c_start,
+    Mulligan: _c_mulligan,
+    Cohort: _c_cohort,
+    Buy: _c_buy,
+    Road: _c_road,
+    City: _c_city,
+    Place: _c_place,
+    Upgrade: _c_upgrade,
+    Summon: _c_summon,
+    Move: _c_move,
+    Attack: _c_attack,
+    Tent: _c_tent,
+    End: _c_end,
+    Defend: _c_defend,
+    Retreat: _c_retreat,
+    Take: _c_take,
+}
+_PHASE_KINDS: dict[str, tuple[type, ...]] = {
+    "faction": (ChooseFaction,),
+    "start": (ChooseStart,),
+    "turn": TURN_ACTIONS,
+    "place": (Place,),
+    "defend": (Defend, Retreat),
+    "take": (Take,),
+}
+
+
+# ---------------------------------------------------------------------------
+# Legal actions
+# ---------------------------------------------------------------------------
+
+
+def legal_actions(state: State, seat: Seat) -> list[Action]:
+    if seat not in pending(state):
+        return []
+    if state.rules.buff and buff.pending(state):
+        return list(buff.legal(state, seat))
+    phase = state.phase
+    hand = state.players[seat].hand
+    candidates: list[Action]
+    if phase == "faction":
+        candidates = [ChooseFaction(f) for f in free_factions(state)]
+    elif phase == "start":
+        candidates = [ChooseStart(sq) for sq in free_starts(state)]
+    elif phase == "place":
+        assert state.placing is not None
+        candidates = [Place(sq, r) for sq, r in legal_spots(state, seat, state.placing.layout)]
+    elif phase == "take":
+        candidates = [Take(g) for g in state.great]
+    elif phase == "defend":
+        candidates = [Defend(line) for line in lines(state, hand, weapon=False)]
+        candidates += _retreats(state, hand)
+    else:
+        candidates = _turn_candidates(state, seat)
+    return [a for a in candidates if check(state, seat, a) is None]
+
+
+def _retreats(state: State, hand: tuple[str, ...]) -> list[Action]:
+    if not state.rules.retreat:
+        return []
+    pays = payments(hand, recipe_of("retreat")) + payments(hand, recipe_of("retreat-horse"))
+    return [Retreat(sq, p) for sq in retreat_squares(state) for p in pays]
+
+
+def _turn_candidates(state: State, seat: Seat) -> list[Action]:
+    hand = state.players[seat].hand
+    out: list[Action] = []
+    if state.first_action:
+        out.append(Mulligan())
+        out += _cohorts(state, hand)
+    for key in buyable(state):
+        name = price(state, key)
+        if name is not None:
+            out += [Buy(key, p) for p in payments(hand, recipe_of(name))]
+    out += _builds(state, seat, hand)
+    out += _upgrades(state, seat, hand)
+    if free_index(state, seat) is not None:
+        pays = payments(hand, recipe_of("summon"))
+        out += [Summon(sq, p) for sq in own_cities(state, seat) for p in pays]
+    out += _moves(state, seat, hand)
+    for hero in heroes_of(state, seat):
+        for target in targets(state, seat, hero):
+            out += [Attack(hero, target, line) for line in lines(state, hand, weapon=True)]
+    out += _tents(state, hand)
+    out.append(End())
+    return out
+
+
+def _cohorts(state: State, hand: tuple[str, ...]) -> list[Action]:
+    size = state.rules.cohort_size
+    by_faction: dict[str, list[str]] = {}
+    for c in hand:
+        if len(c) == 2 and c != "P" and not c.startswith("G") and c[1] != "m":
+            by_faction.setdefault(c[1], []).append(c)
+    out: list[Action] = []
+    for cards in by_faction.values():
+        if len(cards) >= size:
+            out += [Cohort(canon(list(x))) for x in choose(Counter(cards), size)]
+    return out
+
+
+def _builds(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Action]:
+    tools = tool_value(state)
+    out: list[Action] = []
+    spots: dict[str, bool] = {}
+
+    def has_spot(layout: str) -> bool:
+        if layout not in spots:
+            spots[layout] = bool(legal_spots(state, seat, layout))
+        return spots[layout]
+
+    for layout, cards in state.roads:
+        if cards and has_spot(layout):
+            out += [
+                Road(layout, p) for p in payments(hand, recipe_of(f"road-{layout}"), tools=tools)
+            ]
+    for level in (1, 2, 3, 4):
+        pays = payments(hand, recipe_of(f"city-{level}"), tools=tools)
+        if not pays:
+            continue
+        for layout, cards in state.cities:
+            if cards and has_spot(layout):
+                out += [City(level, layout, p) for p in pays]
+    return out
+
+
+def _upgrades(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Action]:
+    out: list[Action] = []
+    for t in state.tiles:
+        if t.owner == seat and 1 <= t.level < 4:
+            out += [
+                Upgrade(t.square, p) for p in payments(hand, recipe_of(f"upgrade-{t.level + 1}"))
+            ]
+    return out
+
+
+def _moves(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Action]:
+    budget = hand.count("P") + sum(horse_cap(state, c) for c in hand if c != "P" and is_horse(c))
+    out: list[Action] = []
+    for hero in heroes_of(state, seat):
+        for path in cheapest_paths(state, seat, hero, budget).values():
+            steps = paid_steps(state, seat, hero, path)
+            out += [Move(hero, path, p) for p in move_payments(state, hand, steps)]
+    return out
+
+
+def _tents(state: State, hand: tuple[str, ...]) -> list[Action]:
+    room = 2 if illuminated(state, "E") else 1
+    out: list[Action] = []
+    for pay in payments(hand, recipe_of("tent")):
+        rest = list(hand)
+        for c in pay:
+            rest.remove(c)
+        for k in range(1, room + 1):
+            out += [Tent(canon(list(kept)), pay) for kept in choose(Counter(rest), k)]
+    return out

@@ -1,0 +1,200 @@
+"""Battalia's :class:`Game`: thin methods over the modules beside it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat, evolve
+from ...errors import GameOver, NotYourTurn
+from ...text import Msg
+from . import battle, buff, heroes, legality, market, sampling, turns
+from .actions import (
+    Action,
+    Attack,
+    Buy,
+    ChooseFaction,
+    ChooseStart,
+    City,
+    Cohort,
+    Defend,
+    End,
+    Move,
+    Mulligan,
+    Place,
+    Retreat,
+    Road,
+    Summon,
+    Take,
+    Tent,
+    Upgrade,
+    format_action,
+    parse_action,
+)
+from .data import GAME_ID
+from .legality import BUFF_ACTIONS
+from .model import Options, State, View
+from .view import make_view
+
+
+class Battalia(Game[State, Action, View]):
+    info = GameInfo(
+        id=GAME_ID,
+        min_seats=2,
+        max_seats=4,
+        options_model=Options,
+        hidden_information=True,
+        chance=True,
+        simultaneous=True,
+    )
+    state_type = State
+    schema_version = 1
+    max_actions = 6000
+    conformance_games = 1000
+    quick_options = "week_limit=3"
+    conformance_options = (
+        "week_limit=6",
+        "buff=false week_limit=6",
+        "advanced=true week_limit=6",
+        "advanced=true buff=false",
+        "",
+        "illuminated=false retreat=false mercenaries=false heroes_start=start placement=adjacent",
+    )
+    coverage_events = frozenset(
+        {
+            "faction",
+            "start",
+            "turn",
+            "day",
+            "week",
+            "mulligan",
+            "cohort",
+            "buy",
+            "build",
+            "place",
+            "upgrade",
+            "summon",
+            "move",
+            "attack",
+            "defend",
+            "retreat",
+            "battle",
+            "conquer",
+            "hero-lost",
+            "great-artefact",
+            "tent",
+            "end",
+            "draw",
+            "reshuffle",
+            "game-over",
+            "resign",
+        }
+    )
+
+    # ---- setup and turns --------------------------------------------------
+    def setup(self, options: GameOptions, seats: int, seed: int) -> State:
+        opts = options if isinstance(options, Options) else self.options(options)
+        assert isinstance(opts, Options)
+        return turns.setup(opts, seats, seed)
+
+    def seat_count(self, state: State) -> int:
+        return state.seats
+
+    def pending(self, state: State) -> Mapping[Seat, Decision]:
+        return legality.pending(state)
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        return legality.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
+        self.check_turn(state, seat)
+        refusal = legality.check(state, seat, action)
+        if refusal is not None:
+            refusal.params.setdefault("action", self.format_action(action))
+            raise refusal
+        events: list[Event] = []
+        state = _do(state, seat, action, events)
+        state = turns.check_end(state, events)
+        state = turns.settle(state, events)
+        return state, tuple(events)
+
+    def resign(self, state: State, seat: Seat) -> tuple[State, tuple[Event, ...]]:
+        if state.phase == "over":
+            raise GameOver(Msg.of("core-game-over"))
+        if not 0 <= seat < state.seats or state.players[seat].resigned:
+            raise NotYourTurn(Msg.of("bt-refuse-not-playing"), seat=seat)
+        events: list[Event] = []
+        state = turns.resign(state, seat, events)
+        return state, tuple(events)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = tuple(turns.score(state, s)[0] for s in range(state.seats))
+        return Outcome(ranking=state.ranking, reason=state.end_reason, scores=scores)
+
+    # ---- views -------------------------------------------------------------
+    def view(self, state: State, seat: Seat | None) -> View:
+        pending = [(s, d.kind) for s, d in self.pending(state).items()]
+
+        def choices() -> tuple[str, ...]:
+            assert seat is not None
+            return tuple(format_action(a) for a in self.legal_actions(state, seat))
+
+        return make_view(state, seat, pending, choices)
+
+    def determinize(self, state: State, seat: Seat | None, seed: int) -> State:
+        return sampling.determinize(state, seat, seed)
+
+    def sample_state(self, view: View, seed: int) -> State:
+        return sampling.sample_state(view, seed)
+
+    # ---- notation ------------------------------------------------------------
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+
+def _do(state: State, seat: Seat, action: Action, events: list[Event]) -> State:
+    if isinstance(action, BUFF_ACTIONS):
+        state, more = buff.apply(state, seat, action)
+        events.extend(more)
+        return state
+    if state.phase == "turn" and not isinstance(action, End):
+        state = evolve(state, first_action=False)
+    if isinstance(action, ChooseFaction):
+        return turns.choose_faction(state, seat, action, events)
+    if isinstance(action, ChooseStart):
+        return turns.choose_start(state, seat, action, events)
+    if isinstance(action, Mulligan):
+        return turns.mulligan(state, seat, events)
+    if isinstance(action, Cohort):
+        return turns.cohort(state, seat, action, events)
+    if isinstance(action, Buy):
+        return market.buy(state, seat, action, events)
+    if isinstance(action, Road | City):
+        return turns.build(state, seat, action, events)
+    if isinstance(action, Place):
+        return turns.place(state, seat, action, events)
+    if isinstance(action, Upgrade):
+        return turns.upgrade(state, seat, action, events)
+    if isinstance(action, Summon):
+        return heroes.summon(state, seat, action, events)
+    if isinstance(action, Move):
+        return heroes.move(state, seat, action, events)
+    if isinstance(action, Attack):
+        return battle.declare(state, seat, action, events)
+    if isinstance(action, Tent):
+        return turns.tent(state, seat, action, events)
+    if isinstance(action, Defend):
+        return battle.defend(state, seat, action, events)
+    if isinstance(action, Retreat):
+        return battle.retreat(state, seat, action, events)
+    if isinstance(action, Take):
+        return battle.take_great(state, seat, action, events)
+    assert isinstance(action, End)
+    return turns.end_turn(state, seat, events)
+
+
+GAME = Battalia()
