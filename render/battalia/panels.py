@@ -538,7 +538,7 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
             MUTED,
             "lm",
         )
-        if line is None or cards is None:
+        if line is None:  # the defence is not laid yet
             draw_text(
                 img,
                 (MARGIN + 28, ly + 50),
@@ -548,13 +548,15 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
                 "lm",
             )
         else:
+            cards = cards or ()
             end = paste_chips(img, list(cards), MARGIN + 28, ly + 26, 40, 52, 560, 5)
             if not cards:
-                text = (
-                    ctx.t("horde-line")
-                    if seat is None and b.piece == "buff"
-                    else ctx.t("empty-line")
-                )
+                if horde:
+                    text = ctx.t("horde-line")
+                elif seat is None:
+                    text = ctx.t("ruins-line" if b.target_kind == "ruins" else "neutral-line")
+                else:
+                    text = ctx.t("empty-line")
                 draw_text(
                     img, (MARGIN + 28, ly + 50), text, font("condensed-bold", 19), MUTED, "lm"
                 )

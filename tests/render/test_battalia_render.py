@@ -352,3 +352,46 @@ def test_hero_moves_summons_and_entries_are_numbered_on_their_squares() -> None:
         assert _count(img, SPOT_COLOURS[k]) > 50
     entry = render_spots(SCENARIOS["auction-revealed"](), NAMES, "en", [(1, "enter a1")])
     assert entry is not None and _count(_check(entry, min_height=300), SPOT_COLOURS[0]) > 50
+
+
+def _panel_texts(monkeypatch: pytest.MonkeyPatch, v: View) -> list[str]:
+    """The texts the panels draw for ``v`` (English)."""
+    import render.battalia.panels as panels
+
+    drawn: list[str] = []
+    original = panels.__dict__["draw_text"]
+
+    def spy(img: Image.Image, xy: tuple[float, float], text: str, *args: object) -> None:
+        drawn.append(text)
+        original(img, xy, text, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(panels, "draw_text", spy)
+    render_board(v, NAMES, "en")
+    return drawn
+
+
+def test_a_neutral_defence_shows_its_fixed_strength(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.games.battalia.model import BattleView, Breakdown
+
+    line = ("Au", "2u")
+    ruins = BattleView(
+        0,
+        "h1",
+        "d4",
+        "d4",
+        line,
+        None,
+        Breakdown(line, base=3, total=3),
+        Breakdown((), level=8, total=8),
+        3,
+        8,
+        "defender",
+        "ruins",
+        None,
+    )
+    texts = _panel_texts(monkeypatch, four_seats(battle=ruins))
+    assert "Waiting for the defence…" not in texts
+    assert "the Ruins" in texts and "defence 8" in texts
+    assert "The defender holds" in texts
+    waiting = dataclasses.replace(ruins, defender_break=None, defender_total=None, result="")
+    assert "Waiting for the defence…" in _panel_texts(monkeypatch, four_seats(battle=waiting))
