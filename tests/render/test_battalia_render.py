@@ -363,7 +363,7 @@ def _panel_texts(monkeypatch: pytest.MonkeyPatch, v: View) -> list[str]:
 
     def spy(img: Image.Image, xy: tuple[float, float], text: str, *args: object) -> None:
         drawn.append(text)
-        original(img, xy, text, *args)  # type: ignore[arg-type]
+        original(img, xy, text, *args)
 
     monkeypatch.setattr(panels, "draw_text", spy)
     render_board(v, NAMES, "en")
