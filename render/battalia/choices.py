@@ -24,9 +24,9 @@ from engine.games.battalia.actions import (
 
 from ..common import RGB, canvas, font, to_png
 from ..common import rounded_fast as rounded
-from .board import LABEL, decision_text, draw_map
+from .board import LABEL, decision_text, draw_map, placing_preview
 from .context import SIZE, Ctx, context, square_xy
-from .style import BG_BOTTOM, BG_TOP, INK, MARGIN, NEUTRAL, TEXT, WIDTH, draw_text
+from .style import BG_BOTTOM, BG_TOP, INK, MARGIN, NEUTRAL, TEXT, WIDTH, draw_text, text_width
 from .tiles import city_tile, layout_exits, road_tile, terrain_tile
 
 SPOT_COLOURS: tuple[RGB, ...] = (
@@ -95,9 +95,11 @@ def render_spots(
     for square, items in by_square.items():
         _ghosts(img, ctx, boxes[square], items, colour_of)
     fnt = font("condensed-bold", 22)
-    draw_text(
-        img, (MARGIN + 4, HEAD / 2), decision_text(ctx, WIDTH - 2 * MARGIN - 8, 22), fnt, TEXT, "lm"
-    )
+    text = decision_text(ctx, WIDTH - 2 * MARGIN - 70, 22)
+    draw_text(img, (MARGIN + 4, HEAD / 2), text, fnt, TEXT, "lm")
+    if ctx.view.placing is not None:
+        placing_preview(img, ctx, MARGIN + 20 + text_width(fnt, text), HEAD // 2 - 18, 36)
+
     return to_png(img)
 
 
