@@ -85,7 +85,9 @@ def render_choices(
     """The choices a seat is making, drawn on its view, or None when the game
     has nothing to draw for them. ``choices`` are ``(number, notation)``: the
     image carries the numbers the host shows beside each choice (Via Belli:
-    each legal spot of the card being placed as a numbered ghost outline).
+    each legal spot of the card being placed as a numbered ghost outline;
+    Battalia: each legal square and rotation of the terrain card as a
+    numbered ghost tile, heroes' and Buff's paths, start and entry squares).
     Games without placements return None."""
     _renderer(_BOARD, game_id)  # an unknown game is an error, as for boards
     draw = _CHOICES.get(game_id)
