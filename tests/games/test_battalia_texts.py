@@ -98,8 +98,11 @@ DECISIONS = (
     Decision("faction"),
     Decision("start"),
     Decision("turn"),
-    Decision("place", (("card", "2L"), ("terrain", "lac"))),
-    Decision("defend", (("attacker", 1), ("square", "c3"))),
+    Decision("place", (("kind", "city"), ("layout", "L"), ("terrain", "lac"), ("level", 2))),
+    Decision("place", (("kind", "road"), ("layout", "X"), ("terrain", "foret"), ("level", 0))),
+    Decision("defend", (("attacker", 1), ("target", "c3"), ("strength", 7))),
+    Decision("defend", (("attacker", 1), ("target", "1h2"), ("strength", 7))),
+    Decision("defend", (("attacker", 1), ("target", "buff"), ("strength", 7))),
     Decision("ruins"),
     Decision("take"),
     Decision("bid"),
@@ -151,6 +154,10 @@ def test_every_decision_kind_has_a_sentence(lang: str, decision: Decision) -> No
         assert "5" in out
     if decision.kind == "buff-answer":
         assert "8" in out
+    if decision.kind == "defend":
+        assert "Bob" in out and "7" in out
+    if decision.kind == "place":
+        assert "Lac" in out or "Forêt" in out
 
 
 def test_french_decision_texts_are_french() -> None:

@@ -445,22 +445,38 @@ def decision_text(decision: Decision, names: Sequence[str] = ()) -> Msg:
             square=str(p.get("square") or "?"),
         )
     if kind == "defend":
-        attacker = p.get("attacker")
-        who = (
-            Msg.of("bt-hero-buff")
-            if attacker in (None, "buff")
-            else seat_name(names, attacker if isinstance(attacker, int) else None)
-        )
-        return Msg.of("bt-decision-defend", attacker=who, square=str(p.get("square") or "?"))
+        return _decision_defend(p, names)
     if kind == "place":
-        card = str(p.get("card") or p.get("layout") or "")
+        code = str(p.get("card") or "")
+        if not code:
+            level = int(p.get("level") or 0)
+            code = f"{level}{p.get('layout') or ''}" if p.get("kind") == "city" or level else ""
+            code = code or str(p.get("layout") or "")
         ter = str(p.get("terrain") or "")
-        return Msg.of("bt-decision-place", card=_terrain_card(card), terrain=terrain(ter))
+        return Msg.of("bt-decision-place", card=_terrain_card(code), terrain=terrain(ter))
     if kind == "bid":
         return Msg.of("bt-decision-bid")
     if kind in ("faction", "start", "turn", "ruins", "enter", "wait"):
         return Msg.of(f"bt-decision-{kind}")
     return Msg.of("bt-decision-wait")
+
+
+def _decision_defend(p: Mapping[str, str | int], names: Sequence[str]) -> Msg:
+    """« Bob attaque votre héros 1 (force 7) : défendez… »."""
+    attacker = p.get("attacker")
+    who: MsgParam = (
+        seat_name(names, attacker)
+        if isinstance(attacker, int) and attacker >= 0
+        else Msg.of("bt-hero-buff")
+    )
+    aim = str(p.get("target") or "")
+    strength = int(p.get("strength") or 0)
+    if _is_square(aim):
+        return Msg.of("bt-decision-defend-city", attacker=who, square=aim, strength=strength)
+    if aim in ("buff", "b") or aim.endswith("b"):
+        return Msg.of("bt-decision-defend-buff", attacker=who, strength=strength)
+    n = aim.partition("h")[2] or "?"
+    return Msg.of("bt-decision-defend-hero", attacker=who, n=n, strength=strength)
 
 
 def _terrain_card(code: str) -> Msg:
