@@ -469,3 +469,16 @@ def test_a_full_hand_menu_is_complete_staged_and_fast() -> None:
     widest = max(len(level.children) for level in _levels(menu.root))
     assert widest <= 40, widest
     assert elapsed < 0.5, elapsed
+
+
+def test_a_bid_choice_gives_its_strength_as_the_engine_counts_it() -> None:
+    """Seed 004: « Le joueur qui sacrifie la force de combat totale la plus
+    élevée » — each bid of the menu shows its total, an Arme counting 2 on
+    its illuminated day (day 2: Arme)."""
+    from tests.games.battalia_buff_helpers import table
+
+    state = table(hands=("2u Au P",), day=9, phase="auction")
+    entries = btm.action_menu(state, 0, [(n, n) for n in ("bid 2u", "bid Au", "bid 2u Au")])
+    labels = {path[-1].key: _label("fr", path[-1].label) for _, path in entries}
+    assert labels["bid 2u Au"] == "Chef ursidé + Arme ursidée (force 4)", labels
+    assert labels["bid Au"] == "Arme ursidée (force 2)", labels

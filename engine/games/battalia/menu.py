@@ -23,6 +23,7 @@ from ...core import MenuStep, Seat
 from ...text import Msg
 from .text import (
     ARTEFACTS,
+    bid_total,
     card_name,
     cards_text,
     describe_notation,
@@ -213,9 +214,16 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
     if verb == "tent" and args:
         kept = _step(" ".join(head), Msg.of("bt-menu-kept", cards=cards_text(args)))
         return _join(top, kept, payment)
-    if verb in ("defend", "fight", "bid"):
+    if verb == "bid":
         bid = args + cards
-        line = MenuStep(text, cards_text(bid) if bid else Msg.of("bt-menu-empty-line"), text)
+        offer = (
+            Msg.of("bt-menu-bid-line", cards=cards_text(bid), total=bid_total(state, bid))
+            if bid
+            else Msg.of("bt-act-bid-empty")
+        )
+        return (_step(verb, Msg.of("bt-menu-bid")), MenuStep(text, offer, text))
+    if verb in ("defend", "fight"):
+        line = MenuStep(text, cards_text(cards) if cards else Msg.of("bt-menu-empty-line"), text)
         return (_step(verb, Msg.of(f"bt-menu-{verb}")), line)
     if verb == "retreat" and args:
         square = _step(f"retreat {args[0]}", Msg.of("bt-menu-square", square=args[0]))

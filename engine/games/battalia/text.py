@@ -340,6 +340,10 @@ def _a_bid(state: Any, args: list[str], cards: list[str]) -> Msg:
 def bid_total(state: Any, codes: Sequence[str]) -> int:
     """A bid's strength: units their rank, weapons and horses 1 (2 when
     illuminated), Great Artefacts their value (data), the rest 0."""
+    if state is not None and hasattr(state, "rules"):  # the engine's own count
+        from .buff import bid_strength
+
+        return sum(bid_strength(state, code) for code in codes)
     lit = _illuminated(state)
     total = 0
     for code in codes:
