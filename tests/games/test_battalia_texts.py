@@ -482,3 +482,23 @@ def test_a_bid_choice_gives_its_strength_as_the_engine_counts_it() -> None:
     labels = {path[-1].key: _label("fr", path[-1].label) for _, path in entries}
     assert labels["bid 2u Au"] == "Chef ursidé + Arme ursidée (force 4)", labels
     assert labels["bid Au"] == "Arme ursidée (force 2)", labels
+
+
+def test_the_rules_document_lists_every_option_with_its_default() -> None:
+    """docs/rules/battalia.md stays true: each option of the game is a row of
+    its options table, with the model's default."""
+    from pathlib import Path
+
+    from engine.games.battalia.model import Options
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "battalia.md").read_text()
+    rows = {
+        m.group(1): m.group(2).strip()
+        for m in re.finditer(r"^\| `([a-z_0-9]+)` \| ([^|]+) \|", doc, flags=re.M)
+    }
+    words = {True: "on", False: "off"}
+    for name, field in Options.model_fields.items():
+        assert name in rows, name
+        default = field.default
+        shown = words[default] if isinstance(default, bool) else str(default)
+        assert rows[name].strip("`").startswith(shown), (name, rows[name], shown)
