@@ -502,3 +502,28 @@ def test_the_rules_document_lists_every_option_with_its_default() -> None:
         default = field.default
         shown = words[default] if isinstance(default, bool) else str(default)
         assert rows[name].strip("`").startswith(shown), (name, rows[name], shown)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_summaries_of_real_views_read_day_players_buff_and_waits(lang: str) -> None:
+    """The console's and accessibility's summary: the day and the Oracle,
+    every player's points, the heroes, Buff, what is awaited (the auction),
+    the observer's hand only for a seat."""
+    game = GAMES["battalia"]
+    names = ("Alice", "Bob", "Chloé")
+    seen_auction = seen_buff = False
+    for state, seat in _walk_states(range(2, 3), 1200):
+        for viewer in (None, seat):
+            view = game.view(state, viewer)
+            out = _text(lang, game.summary(view, names[: state.seats]))
+            assert ("Jour " if lang == "fr" else "Day ") + str(view.day) in out
+            assert all(n in out for n in names[: state.seats])
+            hand_word = "Votre main" if lang == "fr" else "Your hand"
+            assert (hand_word in out) == (viewer is not None)
+            if view.auction is not None and view.auction.bidders:
+                seen_auction = True
+                assert ("Enchère pour Buff" if lang == "fr" else "Auction for Buff") in out
+            if view.buff.square:
+                seen_buff = True
+                assert view.buff.square in out
+    assert seen_auction and seen_buff

@@ -880,11 +880,47 @@ def summary(view: Any, names: Sequence[str]) -> Msg:
                 heroes=int(getattr(p, "heroes_in_supply", 0) or 0),
             )
         )
+    heroes = tuple(
+        Msg.of("bt-summary-hero", name=seat_name(names, h.seat), n=h.index, square=h.square)
+        for h in getattr(view, "heroes", ()) or ()
+        if h.index
+    )
+    if heroes:
+        out.append(Msg.of("bt-summary-heroes", heroes=heroes))
     out.append(_summary_buff(view, names))
-    hand = getattr(view, "hand", None)
-    if hand is not None:
+    for seat, until in getattr(getattr(view, "buff", None), "bribes", ()) or ():
+        out.append(Msg.of("bt-summary-bribe", name=seat_name(names, seat), until=int(until)))
+    out.extend(_summary_pending(view, names))
+    if getattr(view, "observer", None) is not None:
+        hand = getattr(view, "hand", ()) or ()
         out.append(Msg.of("bt-summary-hand", cards=cards_text(sorted(hand)) if hand else "—"))
+        tent = getattr(view, "tent", ()) or ()
+        if tent:
+            out.append(Msg.of("bt-summary-tent", cards=cards_text(sorted(tent))))
     return lines(*out)
+
+
+def _summary_pending(view: Any, names: Sequence[str]) -> list[Msg]:
+    """The auction still open, the battle waiting for its defence."""
+    out = []
+    auction = getattr(view, "auction", None)
+    if auction is not None and auction.bidders:
+        who = tuple(Msg.of("bt-name", name=seat_name(names, s)) for s in auction.bidders)
+        out.append(Msg.of("bt-summary-auction", names=who))
+    battle = getattr(view, "battle", None)
+    if battle is not None and not battle.result:
+        attacker: MsgParam = (
+            Msg.of("bt-hero-buff") if battle.attacker is None else seat_name(names, battle.attacker)
+        )
+        out.append(
+            Msg.of(
+                "bt-summary-battle",
+                attacker=attacker,
+                square=battle.square,
+                strength=int(battle.attacker_total),
+            )
+        )
+    return out
 
 
 def _summary_buff(view: Any, names: Sequence[str]) -> Msg:
