@@ -906,7 +906,7 @@ def _summary_pending(view: Any, names: Sequence[str]) -> list[Msg]:
     auction = getattr(view, "auction", None)
     if auction is not None and auction.bidders:
         who = tuple(Msg.of("bt-name", name=seat_name(names, s)) for s in auction.bidders)
-        out.append(Msg.of("bt-summary-auction", names=who))
+        out.append(Msg.of("bt-summary-auction", names=who, count=len(who)))
     battle = getattr(view, "battle", None)
     if battle is not None and not battle.result:
         attacker: MsgParam = (
