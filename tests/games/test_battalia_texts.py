@@ -527,3 +527,15 @@ def test_summaries_of_real_views_read_day_players_buff_and_waits(lang: str) -> N
                 seen_buff = True
                 assert view.buff.square in out
     assert seen_auction and seen_buff
+
+
+@pytest.mark.parametrize("tie", ["", "vp", "chance"])
+def test_the_auction_line_says_how_a_tie_was_broken(tie: str) -> None:
+    """Seed 004: « En cas d'égalité, c'est le joueur qui possède le plus de
+    point de victoire qui gagne ce privilège. S'il y a toujours égalité, un
+    des joueurs à égalité est choisi au hasard. »"""
+    data = {"bids": [[0, ["4u"], 4], [1, ["4i"], 4]], "winner": 1, "tie": tie}
+    out = _text("fr", btt.describe_event(Event("auction", data), NAMES))
+    assert "Bob choisit" in out
+    assert ("points de victoire" in out) == (tie == "vp")
+    assert ("tirée au sort" in out) == (tie == "chance")

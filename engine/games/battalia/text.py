@@ -689,6 +689,9 @@ def _e_auction(e: _E) -> Msg:
             )
         )
     listed: MsgParam = tuple(parts) if parts else Msg.of("bt-ev-auction-none")
+    tie = e.s("tie", "")
+    if tie in ("vp", "chance"):
+        return Msg.of(f"bt-ev-auction-tie-{tie}", bids=listed, winner=e.who("winner"))
     return Msg.of("bt-ev-auction", bids=listed, winner=e.who("winner"))
 
 
