@@ -539,3 +539,25 @@ def test_the_auction_line_says_how_a_tie_was_broken(tie: str) -> None:
     assert "Bob choisit" in out
     assert ("points de victoire" in out) == (tie == "vp")
     assert ("tirée au sort" in out) == (tie == "chance")
+
+
+def test_every_refusal_the_engine_raises_has_its_sentence() -> None:
+    """The refusals of legality.py and buff.py (``refuse("cost")``,
+    ``_refuse(f"buff-{why}")`` with wander.py's reasons) and the notation's
+    are catalogue keys of both languages: the catalogue follows the code."""
+    from pathlib import Path
+
+    package = Path(btt.__file__).resolve().parent
+    keys: set[str] = set()
+    whys: set[str] = set()
+    for path in package.glob("*.py"):
+        source = path.read_text()
+        keys |= {f"bt-refuse-{k}" for k in re.findall(r'refuse\(\s*"([a-z0-9-]+)"', source)}
+        keys |= set(re.findall(r'"(bt-refuse-[a-z0-9-]+)"', source))
+        if path.name == "wander.py":
+            whys |= set(re.findall(r'return "([a-z-]+)"', source))
+    keys |= {f"bt-refuse-buff-{why}" for why in whys}
+    assert len(keys) > 30 and whys
+    for lang in LANGS:
+        missing = sorted(k for k in keys if not i18n.has(lang, k))
+        assert not missing, (lang, missing)
