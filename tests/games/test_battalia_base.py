@@ -367,7 +367,7 @@ def test_2_5_a_bought_unit_brings_a_provision_not_a_mercenary():
         False,
     )
     assert state.provisions == supply - 1
-    empty, events = act(evolve(state, provisions=0), "buy 1 : P P")
+    _, events = act(evolve(state, provisions=0), "buy 1 : P P")
     assert first(events, "buy").data["provision"] is False
     off = with_rules(on_day(hand(started(3), 0, "P P"), 2), buy_provision=False)
     off, events = act(off, "buy 1 : P P")
@@ -523,10 +523,10 @@ def test_2_6_illuminated_amulet_rolls_twice():
         a, gen = rng.roll(state.rng, 6)
         b, _ = rng.roll(gen, 6)
         kept = min((a, b), key=AMULET_ORDER.index)
-        after, events = act(state, "attack h1 d1 : Au 2u Mu>2u")
+        _, events = act(state, "attack h1 d1 : Au 2u Mu>2u")
         assert first(events, "battle").data["rolls"] == [["2u", kept]]
         plain = evolve(on_day(state, 4), rng=state.rng)
-        after, events = act(plain, "attack h1 d1 : Au 2u Mu>2u")
+        _, events = act(plain, "attack h1 d1 : Au 2u Mu>2u")
         assert first(events, "battle").data["rolls"] == [["2u", a]]
         if a != kept:
             return
