@@ -22,6 +22,7 @@ from tests.games.battalia_helpers import (
     act,
     act_as,
     all_of,
+    begun,
     deck,
     discard,
     first,
@@ -32,7 +33,6 @@ from tests.games.battalia_helpers import (
     legal,
     on_day,
     refused,
-    started,
     tile,
     with_rules,
     with_stack,
@@ -76,7 +76,7 @@ def test_2_1_mercenaries_and_factions_of_cards():
     """2.1 [S]: « Kickstarter extras add a fifth group, the mercenaries
     (sans bannière): 8 neutral unit cards. Every card except Provisions and
     Great Artefacts has a faction. » (ranks 1 1 2 2 3 3 4 4 [P])."""
-    state = started(4)
+    state = begun(4)
     cards = everything(state)
     mercs = sorted(c for c in cards.elements() if c.endswith("m"))
     assert mercs == ["1m", "1m", "2m", "2m", "3m", "3m", "4m", "4m"]
@@ -99,7 +99,7 @@ def test_2_2_card_counts(seats):
     Artefacts. 28 city cards in five decks by road layout … 48 road cards in
     four decks » (spread [P]: roads 12 of each layout, cities 4 dead ends and
     6 of each other layout)."""
-    state = started(seats)
+    state = begun(seats)
     cards = everything(state)
     for f in "uian":
         assert [cards[f"{r}{f}"] for r in (1, 2, 3, 4)] == [6, 6, 4, 4]
@@ -119,7 +119,7 @@ def test_2_2_two_player_game_removes_a_faction():
     """2.2 [S, S-impl]: « 2-player game: one faction is removed from all
     decks (60 units and 60 provisions) »; which one is [P], option
     `two_seat_removed` (default `n`, the Nébuleux)."""
-    state = started(2, factions="ui")
+    state = begun(2, factions="ui")
     cards = everything(state)
     assert not any(c[1:] == "n" for c in cards if len(c) == 2 and c != "P")
     assert sum(n for c, n in cards.items() if c[0].isdigit() and c[1] != "m") == 60
@@ -145,7 +145,7 @@ def test_2_2_provisions_equal_units_in_play():
             provisions += cards.count("P")
         return units, provisions
 
-    state = on_day(started(3), 2)
+    state = on_day(begun(3), 2)
     assert in_play(state) == (15, 15)
     assert state.players[0].hand.count("P") >= 2
     state, _ = act(state, "buy 1 : P P")
@@ -207,7 +207,7 @@ def test_2_4_great_artefacts_players_plus_one():
     """2.4 [S]: « Draw players+1 Great Artefacts face down beside the
     board » (shown, the rest hidden)."""
     for seats in (2, 3, 4):
-        state = started(seats, factions="uian"[:seats])
+        state = begun(seats, factions="uian"[:seats])
         assert len(state.great) == seats + 1
         assert len(state.great_hidden) == 5 - seats - 1
         view = GAME.view(state, 0)
@@ -218,10 +218,10 @@ def test_2_4_great_artefacts_players_plus_one():
 def test_2_4_start_city_level_one_option_start_level():
     """2.4 [P] `start_level` (default 1): « Start city = a level-1 token in
     your colour. »"""
-    state = started(3)
+    state = begun(3)
     assert {tile(state, sq).level for sq in ("a1", "g1", "g7")} == {1}
     assert [tile(state, sq).owner for sq in ("a1", "g1", "g7")] == [0, 1, 2]
-    higher = started(3, options="start_level=2")
+    higher = begun(3, options="start_level=2")
     assert tile(higher, "a1").level == 2
     assert GAME.view(higher, None).players[0].vp == 2
 
@@ -230,10 +230,10 @@ def test_2_4_heroes_start_off_the_board_option_heroes_start():
     """2.4 [P] / 3 `heroes_start` (default `supply`): « Heroes start off the
     board (see summon below) »; alternative `start`: « both start on the
     start city (simpler) »."""
-    state = started(3)
+    state = begun(3)
     assert state.heroes == ()
     assert GAME.view(state, 0).players[0].heroes_in_supply == 2
-    other = started(3, options="heroes_start=start")
+    other = begun(3, options="heroes_start=start")
     squares = sorted((h.seat, h.index, h.square) for h in other.heroes)
     assert squares == [
         (0, 1, "a1"),
@@ -254,7 +254,7 @@ def test_2_5_mulligan_discard_the_hand_and_draw_five():
     """2.5 [S]: « Start of turn: choose one of the following, or neither.
     Mulligan: discard your hand and draw 5 » (`mulligan_draw`); only as the
     first action of the turn."""
-    state = hand(started(3), 0, "1u 2u P P P P")
+    state = hand(begun(3), 0, "1u 2u P P P P")
     state = deck(state, 0, "1i 1a 2i 3a 4n P P")
     state, events = act(state, "mulligan")
     p = state.players[0]
@@ -262,7 +262,7 @@ def test_2_5_mulligan_discard_the_hand_and_draw_five():
     assert sorted(p.hand) == ["2i", "3a", "4n", "P", "P"]  # the deck's top 5
     assert "mulligan" in kinds(events)
     assert refused(state, "mulligan") == "bt-refuse-first-action"
-    other = with_rules(hand(started(3), 0, "1u P"), mulligan_draw=3)
+    other = with_rules(hand(begun(3), 0, "1u P"), mulligan_draw=3)
     other, _ = act(other, "mulligan")
     assert len(other.players[0].hand) == 3
 
@@ -270,7 +270,7 @@ def test_2_5_mulligan_discard_the_hand_and_draw_five():
 def test_2_5_mulligan_or_cohort_only_first():
     """2.5 [S]: « choose one of the following, or neither » — after any
     other action, neither is offered."""
-    state = on_day(hand(started(3), 0, "1u 1u 1u P P P"), 2)
+    state = on_day(hand(begun(3), 0, "1u 1u 1u P P P"), 2)
     assert "mulligan" in legal(state) and "cohort 1u 1u 1u" in legal(state)
     later, _ = act(state, "buy 1 : P P")
     assert refused(later, "mulligan") == "bt-refuse-first-action"
@@ -284,7 +284,7 @@ def test_2_5_cohort_three_of_a_faction_draw_one():
     cards of one faction to draw extra cards. 3 or more same-faction cards →
     draw 1 extra card. » The revealed cards stay in the hand; mercenaries
     have no banner."""
-    state = hand(started(3), 0, "1u 2u Au 1i 1m 2m P")
+    state = hand(begun(3), 0, "1u 2u Au 1i 1m 2m P")
     state = deck(state, 0, "4a 3n")
     assert refused(state, "cohort 1u 2u") == "bt-refuse-cohort-size"
     assert refused(state, "cohort 1u 2u 1i") == "bt-refuse-cohort-faction"
@@ -300,7 +300,7 @@ def test_2_5_cohort_three_of_a_faction_draw_one():
 
 def test_2_5_cohort_options():
     """2.5 [P]: options `cohort_size` (2..6) and `cohort_draw` (1..3)."""
-    state = hand(started(3), 0, "1u 2u 1i P")
+    state = hand(begun(3), 0, "1u 2u 1i P")
     state = deck(state, 0, "4a 3n 2n")
     small = with_rules(state, cohort_size=2, cohort_draw=2)
     small, _ = act(small, "cohort 1u 2u")
@@ -313,7 +313,7 @@ def test_2_5_action_lines_pay_the_exact_recipe():
     """2.5 [S, S-impl]: « lay cards from your hand in action lines. Each line
     pays the exact card-type recipe of one action … Take as many actions as
     your cards allow. » A card too many or a wrong rank is refused."""
-    state = on_day(hand(started(3), 0, "2u 1i 1a 1n P P P P P"), 2)
+    state = on_day(hand(begun(3), 0, "2u 1i 1a 1n P P P P P"), 2)
     assert refused(state, "buy A : 2u 1i 1a 1n") == "bt-refuse-cost"  # one too many
     assert refused(state, "buy A : 1i 1a 1n") == "bt-refuse-cost"  # no rank 2
     assert refused(state, "buy 1 : P P P") == "bt-refuse-cost"
@@ -326,7 +326,7 @@ def test_2_5_buy_the_top_card_into_the_discard_pile():
     """2.5 [S]: « a bought card is the top card of its face-down stack, so
     its faction is random … Bought creation cards go to your discard
     pile. »"""
-    state = on_day(hand(started(3), 0, "1u 1i 1a P P P"), 2)
+    state = on_day(hand(begun(3), 0, "1u 1i 1a P P P"), 2)
     state = with_stack(state, "O", "Oa Oi On")  # top: On
     state, events = act(state, "buy O : 1u 1i 1a")
     assert first(events, "buy").data["card"] == "On"
@@ -338,7 +338,7 @@ def test_2_5_buy_the_top_card_into_the_discard_pile():
 def test_2_5_matching_type_choose_the_faction():
     """2.5 [S]: « On the Oracle's "matching" type you may choose the
     faction instead » (day 3: the Weapon is matching)."""
-    state = hand(started(3), 0, "2u 1i 1a 2a 1u 1n")
+    state = hand(begun(3), 0, "2u 1i 1a 2a 1u 1n")
     state = with_stack(state, "A", "Ai Ai Au An")
     day3 = on_day(state, 3)
     assert matching_type(3) == "A"
@@ -355,7 +355,7 @@ def test_2_5_a_bought_unit_brings_a_provision_not_a_mercenary():
     """2.5 [S-impl] `buy_provision`: « Buying any non-mercenary unit also
     gives you a Provision »; none with a mercenary (the module's *sans
     bannière*), none when the supply is empty, none with the option off."""
-    state = on_day(hand(started(3), 0, "P P P P P P P P P"), 2)
+    state = on_day(hand(begun(3), 0, "P P P P P P P P P"), 2)
     supply = state.provisions
     state, events = act(state, "buy 1 : P P")
     assert first(events, "buy").data["provision"] is True
@@ -369,7 +369,7 @@ def test_2_5_a_bought_unit_brings_a_provision_not_a_mercenary():
     assert state.provisions == supply - 1
     _, events = act(evolve(state, provisions=0), "buy 1 : P P")
     assert first(events, "buy").data["provision"] is False
-    off = with_rules(on_day(hand(started(3), 0, "P P"), 2), buy_provision=False)
+    off = with_rules(on_day(hand(begun(3), 0, "P P"), 2), buy_provision=False)
     off, events = act(off, "buy 1 : P P")
     assert first(events, "buy").data["provision"] is False
     assert len(off.players[0].discard) == 1
@@ -378,7 +378,7 @@ def test_2_5_a_bought_unit_brings_a_provision_not_a_mercenary():
 def test_2_5_end_of_turn_discard_and_draw_up_to_six():
     """2.5 [S] `hand_size`=6: « End of turn: discard the played cards, the
     bought cards and the rest of your hand, then draw back up to 6. »"""
-    state = on_day(hand(started(3), 0, "1u 1i 1a 2u P P P"), 2)
+    state = on_day(hand(begun(3), 0, "1u 1i 1a 2u P P P"), 2)
     state = deck(state, 0, "4u 4i 4a 4n 3u 3i 3a 3n")
     state = with_stack(state, "O", "Oa Ou")
     state, _ = act(state, "buy O : 1u 1i 1a")
@@ -388,14 +388,14 @@ def test_2_5_end_of_turn_discard_and_draw_up_to_six():
     assert p.hand == ("3n", "3a", "3i", "3u", "4n", "4a") and p.deck == ("4u", "4i")
     assert p.played == ()
     assert "end" in kinds(events) and state.active == 1
-    big = with_rules(deck(hand(started(3), 0, ""), 0, "P " * 9), hand_size=8)
+    big = with_rules(deck(hand(begun(3), 0, ""), 0, "P " * 9), hand_size=8)
     big, _ = act(big, "end")
     assert len(big.players[0].hand) == 8
 
 
 def test_2_5_reshuffle_when_the_deck_runs_out():
     """2.5 [S]: « Reshuffle the discard pile when the deck runs out. »"""
-    state = hand(started(3), 0, "P")
+    state = hand(begun(3), 0, "P")
     state = deck(state, 0, "1u 2u")
     state = discard(state, 0, "3u 3i 3a 3n 4u")
     state, events = act(state, "end")
@@ -411,7 +411,7 @@ def test_2_5_tent_keeps_a_card_for_the_next_turn():
     """2.7 [S-impl]: « Tent (keep a card for later turns): … setting it up
     costs Tent + Provision » — the kept card misses the end-of-turn discard
     and comes back at the start of the next turn."""
-    state = on_day(hand(started(3), 0, "Eu P 4u 1i"), 2)
+    state = on_day(hand(begun(3), 0, "Eu P 4u 1i"), 2)
     assert refused(state, "tent 4u : Eu") == "bt-refuse-cost"
     assert refused(state, "tent 4u 1i : Eu P") == "bt-refuse-tent-size"  # 1 card (2: day 6)
     state, _ = act(state, "tent 4u : Eu P")
@@ -432,7 +432,7 @@ def test_2_5_tent_keeps_a_card_for_the_next_turn():
 def test_2_6_a_round_is_a_day_seven_days_a_week():
     """2.6 [S]: « One round (every player takes one turn) is one day. The
     disc has 7 rays [S], so 7 days make a week. » [Buff]"""
-    state = started(3, options="buff=false")
+    state = begun(3, options="buff=false")
     for day in range(1, 9):
         assert state.day == day and state.active == 0
         for seat in range(3):
@@ -445,7 +445,7 @@ def test_2_6_a_round_is_a_day_seven_days_a_week():
 def test_2_6_week_event_on_day_eight():
     """2.6 [Buff]: « A new week starts when the blades showing the tool
     symbol line up again. »"""
-    state = evolve(started(3, options="buff=false"), day=7)
+    state = evolve(begun(3, options="buff=false"), day=7)
     state, _ = act_as(state, 0, "end")
     state, _ = act_as(state, 1, "end")
     state, events = act_as(state, 2, "end")
@@ -460,13 +460,13 @@ def test_2_6_the_two_cycles():
     shows tool on both lists »."""
     assert [illuminated_type(d) for d in range(1, 15)] == list("OAMTREC" * 2)
     assert [matching_type(d) for d in range(1, 15)] == list("ORAEMCT" * 2)
-    view = GAME.view(on_day(started(3), 12), 0)
+    view = GAME.view(on_day(begun(3), 12), 0)
     assert (view.illuminated, view.matching, view.week, view.day_of_week) == ("R", "M", 2, 4)
 
 
 def _neutral_attack(line: str, day: int, **options):
     """Seat 0's hero on d2, below the neutral city d1 (plaine, defence 5)."""
-    state = lay(started(3), "d1-d2")
+    state = lay(begun(3), "d1-d2")
     state = heroes(state, {"d2": ("1h1",)})
     state = with_rules(on_day(state, day), **options)
     cards = " ".join(c.split(">")[0] for c in line.split())
@@ -536,7 +536,7 @@ def test_2_6_illuminated_amulet_rolls_twice():
 def test_2_6_illuminated_tool_counts_four_frimen():
     """2.7 [S-impl] / 2.6 [P]: « when building, a tool counts as 2 Frimen »,
     4 on the Tool's day (day 1)."""
-    state = hand(started(3), 0, "Ou Oi 1u P 1i 1a")
+    state = hand(begun(3), 0, "Ou Oi 1u P 1i 1a")
     day1 = state  # Tool illuminated
     assert "city 1D : Ou" in legal(day1)  # 4 rank-1 slots ≥ 3
     assert refused(day1, "city 1D : Oi Ou") == "bt-refuse-cost"  # a Tool too many
@@ -551,7 +551,7 @@ def test_2_6_illuminated_tool_counts_four_frimen():
 def test_2_6_illuminated_tent_keeps_two():
     """2.6 [P] / 2.7 [S-impl]: « tent holds 2 cards » on the Tent's day
     (day 6)."""
-    state = hand(started(3), 0, "Eu P 4u 1i")
+    state = hand(begun(3), 0, "Eu P 4u 1i")
     day6 = on_day(state, 6)
     day6, _ = act(day6, "tent 1i 4u : Eu P")
     assert sorted(day6.players[0].tent) == ["1i", "4u"]
@@ -598,7 +598,7 @@ def test_options_defaults():
 def test_option_mercenaries_off():
     """2.1 [S] option `mercenaries` (default on): « 8 neutral unit cards »;
     off: no mercenary stack."""
-    state = started(3, options="mercenaries=false")
+    state = begun(3, options="mercenaries=false")
     assert "m" not in dict(state.market)
     assert not any(c.endswith("m") for c in everything(state))
     state = on_day(hand(state, 0, "P P"), 2)
@@ -608,7 +608,7 @@ def test_option_mercenaries_off():
 def test_option_mercenary_stack_face_up_lowest_first():
     """2.1 / design [P]: the mercenaries' stack is face up, lowest rank on
     top; its top's price is a unit of that rank."""
-    state = on_day(started(3), 2)
+    state = on_day(begun(3), 2)
     assert dict(state.market)["m"] == ("4m", "4m", "3m", "3m", "2m", "2m", "1m", "1m")
     state = with_stack(hand(state, 0, "P P P P"), "m", "4m 3m")
     assert refused(state, "buy m : P P") == "bt-refuse-cost"
@@ -619,7 +619,7 @@ def test_option_mercenary_stack_face_up_lowest_first():
 
 def test_all_of_helper_used():
     """(keeps ``all_of`` exercised: several draw events at end of turn)"""
-    state = hand(started(3), 0, "")
+    state = hand(begun(3), 0, "")
     state = deck(state, 0, "1u 1u 1u")
     state = discard(state, 0, "P P P P")
     _, events = act(state, "end")

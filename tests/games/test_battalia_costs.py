@@ -17,6 +17,7 @@ from engine.games.battalia.data import data
 from tests.games.battalia_helpers import (
     GAME,
     act,
+    begun,
     first,
     hand,
     heroes,
@@ -24,13 +25,12 @@ from tests.games.battalia_helpers import (
     legal,
     on_day,
     refused,
-    started,
     tile,
 )
 
 
 def table(cards: str, day: int = 2, **kw):
-    return on_day(hand(started(3, **kw), 0, cards), day)
+    return on_day(hand(begun(3, **kw), 0, cards), day)
 
 
 def accepted(state, text: str):
@@ -71,12 +71,6 @@ def test_2_7_tool_counts_two_frimen_when_building():
     assert refused(state, "buy A : Ou P") == "bt-refuse-cost"  # only when building
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: costs.matches accepts a Tool plus rank-1 units that are "
-    "not needed (day 2: city 1 with Ou 1u 1i, road T with Ou 1u; day 1: city 1 "
-    "with Ou 1u): it only refuses a Tool too many, never a Friman too many",
-)
 def test_2_7_tool_and_a_friman_too_many_when_building():
     """2.7 / design: « payment must fill the recipe exactly, no card too
     many »: a level-1 city is 3 rank-1 slots; Tool (2) + Friman is exact,

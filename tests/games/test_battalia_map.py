@@ -2,7 +2,7 @@
 roads and cities): one scenario per item, quoting the ruling (English) and
 its tag ([S], [S-impl], [Buff], [P] with the option's name).
 
-Situations come from a real set-up (``battalia_helpers.started``), edited
+Situations come from a real set-up (``battalia_helpers.begun``), edited
 with ``lay`` (tiles), ``heroes`` and ``hand``. Squares: letter = column,
 number = row from the top (a1 top-left); exits N=1 E=2 S=4 W=8.
 """
@@ -19,6 +19,7 @@ from tests.games.battalia_helpers import (
     GAME,
     act,
     act_as,
+    begun,
     first,
     hand,
     heroes,
@@ -28,7 +29,6 @@ from tests.games.battalia_helpers import (
     on_day,
     refused,
     spots,
-    started,
     tile,
     with_rules,
     with_terrain_deck,
@@ -66,7 +66,7 @@ def test_2_3_board_by_seat_count(seats, cells, starts, neutral):
     corners [Buff]. Ruins on the centre square; neutral cities are level 4
     [S]. » (the layout table is [P], design: 4 seats a1 g1 g7 a7; 3 seats a7
     ordinary; 2 seats b2..f6)."""
-    state = started(seats)
+    state = begun(seats)
     assert len(area(seats)) == cells
     if seats == 2:
         assert area(2)[0] == "b2" and area(2)[-1] == "f6"
@@ -89,7 +89,7 @@ def test_2_3_board_by_seat_count(seats, cells, starts, neutral):
 def test_2_3_three_seats_a7_is_an_ordinary_square():
     """2.3 [P] (design): with 3 seats « a7 is an ordinary empty square »: no
     start there, and a card may be laid on it."""
-    state = started(3)
+    state = begun(3)
     assert tile(state, "a7") is None
     assert "start a7" not in {sq for sq, _, _ in board(3).starts[:3]}
     # the neutral city a4 (exits N E S) leads down the west edge to a7
@@ -106,7 +106,7 @@ def test_2_3_preprinted_tiles_exits_point_into_the_area(seats):
     homeland terrain, a curve whose two exits point into the area; a neutral
     city is a level-4 city (plaine, nobody's homeland) whose exits are a T
     pointing along the edge and inward; the Ruins a cross »."""
-    state = started(seats)
+    state = begun(seats)
     inside = set(area(seats))
     for t in state.tiles:
         assert all(sq in inside for sq in _exit_squares(t)), t
@@ -126,7 +126,7 @@ def test_2_3_homeland_terrains_one_card_per_square():
     (2.1: forest, lakes, desert [P], mountains [P]); a card is never laid on
     an occupied square."""
     assert faction_terrain() == {"u": "foret", "i": "lac", "a": "desert", "n": "montagne"}
-    state = started(3)
+    state = begun(3)
     state = on_day(hand(state, 0, "1u 1i P P"), 2)
     state, _ = act(state, "road I : 1u P")
     assert not any(s.startswith(("place a1 ", "place d1 ")) for s in spots(state))
@@ -140,7 +140,7 @@ def test_2_3_homeland_terrains_one_card_per_square():
 def _corridor(**kw):
     """Seat 0 (Ursidés, start a1: exits E S) with a road a1-a2-b2-b3-b4-b5-b6
     (b6 a dead end); day 2 (nothing of 2.8 illuminated)."""
-    state = started(3, **kw)
+    state = begun(3, **kw)
     return on_day(lay(state, "a1-a2-b2-b3-b4-b5-b6"), 2)
 
 
@@ -194,7 +194,7 @@ def test_2_8_advanced_game_homeland_steps_are_free():
     """2.8 [Buff, P] `advanced` (default off): « Advanced game: steps that
     enter your homeland terrain are free. A hero may move several times per
     turn if paid »."""
-    state = started(3)
+    state = begun(3)
     state = lay(state, "a1-a2-b2-b3", terrain={"a2": "foret", "b2": "lac", "b3": "foret"})
     state = on_day(heroes(state, {"a1": ("1h1",)}), 2)
     state = hand(state, 0, "P P P")
@@ -230,7 +230,7 @@ def test_2_8_no_hero_limit_and_no_battle_on_entering():
 
 
 def _builder(cards: str = "1u 1i P P 1a 1n", **kw):
-    state = on_day(started(3, **kw), 2)  # day 2: the Tool is not illuminated
+    state = on_day(begun(3, **kw), 2)  # day 2: the Tool is not illuminated
     return hand(state, 0, cards)
 
 
@@ -294,7 +294,7 @@ def test_2_9_no_exit_off_the_board():
     state, _ = act(_builder(), "road I : 1u P")
     assert "place b1 1" in spots(state)  # E-W along the top edge
     assert refused(state, "place b1 0") == "bt-refuse-spot"  # N off the board
-    two = on_day(started(2), 2)
+    two = on_day(begun(2), 2)
     two = hand(two, 0, "1u 1i P P")
     two, _ = act(two, "road I : 1u P")
     offered = {s for s in spots(two)}
@@ -342,7 +342,7 @@ def test_2_9_the_full_board_ends_the_game():
     """2.9: « The board is "full" when every playable square holds a card »;
     2.12 [S]: « The game ends immediately when … the board is full. »
     (2 seats: the 25 squares of b2..f6; the last card is laid mid-turn.)"""
-    state = on_day(started(2), 2)
+    state = on_day(begun(2), 2)
     taken = {t.square for t in state.tiles}
     empty = [sq for sq in area(2) if sq not in taken and sq != "c2"]
     crosses = [Tile(sq, "road", "X", 0, "plaine") for sq in empty]  # all but c2

@@ -52,12 +52,13 @@ class Battalia(Game[State, Action, View]):
     conformance_games = 1000
     quick_options = "week_limit=3"
     conformance_options = (
-        "week_limit=6",
-        "buff=false week_limit=6",
-        "advanced=true week_limit=6",
-        "advanced=true buff=false",
+        "week_limit=4",
+        "buff=false week_limit=4",
+        "advanced=true week_limit=4",
         "",
-        "illuminated=false retreat=false mercenaries=false heroes_start=start placement=adjacent",
+        "advanced=true buff=false week_limit=5",
+        "illuminated=false retreat=false mercenaries=false heroes_start=start "
+        "placement=adjacent week_limit=4",
     )
     coverage_events = frozenset(
         {
@@ -87,6 +88,20 @@ class Battalia(Game[State, Action, View]):
             "reshuffle",
             "game-over",
             "resign",
+            "auction-open",
+            "bid",
+            "auction",
+            "buff-enter",
+            "buff-roll",
+            "buff-move",
+            "buff-attack",
+            "buff-fight",
+            "bribe",
+            "recruit",
+            "horde",
+            "hire-ends",
+            "bribe-ends",
+            "buff-removed",
         }
     )
 
