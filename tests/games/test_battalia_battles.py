@@ -168,7 +168,7 @@ def test_2_10_neutral_city_five_option_neutral_defence():
     assert first(events, "battle").data["defence"] == 5
     assert first(events, "battle").data["result"] == "defender"
     assert lost.phase == "turn" and list(GAME.pending(lost)) == [0]
-    won, events = act(state, "attack h1 d1 : Au 4u")  # 6
+    _won, events = act(state, "attack h1 d1 : Au 4u")  # 6
     assert first(events, "battle").data["result"] == "attacker"
     weaker = hand(neutral(neutral_defence=3), 0, "Au 2u")
     _, events = act(weaker, "attack h1 d1 : Au 2u")  # 4 > 3
@@ -464,7 +464,7 @@ def test_option_end_no_placement():
     state = begun(3)
     empty = evolve(state, roads=tuple((k, ()) for k, _ in state.roads))
     empty = evolve(empty, cities=tuple((k, ()) for k, _ in state.cities))
-    over, events = act(empty, "end")
+    over, _events = act(empty, "end")
     assert over.phase == "over" and over.end_reason == "no-placement"
     on, _ = act(with_rules(empty, end_no_placement=False), "end")
     assert on.phase == "turn" and on.active == 1
