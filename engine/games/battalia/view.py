@@ -109,11 +109,9 @@ def _auction(state: State, seat: Seat | None) -> AuctionView | None:
 
 
 def _bid_value(state: State, code: str) -> int:
-    from .battle import _plain_value
+    from .buff import bid_strength
 
-    if code[0].isdigit():
-        return int(code[0])
-    return _plain_value(state, code)
+    return bid_strength(state, code)
 
 
 _TILE_VIEWS: dict[int, tuple[tuple[Tile, ...], tuple[TileView, ...]]] = {}
