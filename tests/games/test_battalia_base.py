@@ -516,7 +516,7 @@ def test_2_6_illuminated_amulet_rolls_twice():
     result » (day 3): two dice are rolled, the better face kept (3 > 2 > 6 >
     1 > 5 > 4); one die on another day."""
     from engine import rng
-    from engine.games.battalia.battle import AMULET_ORDER
+    from engine.games.battalia.lines import AMULET_ORDER
 
     for seed in range(1, 40):
         state = evolve(_neutral_attack("Au 2u Mu>2u", 3), rng=rng.seed_state(seed, "amulet"))

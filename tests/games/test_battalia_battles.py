@@ -13,7 +13,7 @@ import pytest
 
 from engine import rng
 from engine.core import evolve
-from engine.games.battalia.battle import line_strength
+from engine.games.battalia.lines import line_strength
 from engine.games.battalia.model import Tile
 from tests.games.battalia_helpers import (
     GAME,
