@@ -624,3 +624,18 @@ def test_all_of_helper_used():
     state = discard(state, 0, "P P P P")
     _, events = act(state, "end")
     assert sum(e.data["count"] for e in all_of(events, "draw")) == 6
+
+
+def test_option_buff():
+    """Option `buff` (default on, seed 004): the module's auction opens at
+    the start of day 8; off, the base game alone (no auction, Buff's actions
+    refused)."""
+    on = evolve(begun(3, options="buff=true"), day=7)
+    for _ in range(3):
+        on, _ = act(on, "end")
+    assert on.day == 8 and on.phase == "auction" and set(GAME.pending(on)) == {0, 1, 2}
+    off = evolve(begun(3, options="buff=false"), day=7)
+    for _ in range(3):
+        off, _ = act(off, "end")
+    assert off.day == 8 and off.phase == "turn" and list(GAME.pending(off)) == [0]
+    assert refused(off, "bribe : P P P") == "bt-refuse-no-buff"

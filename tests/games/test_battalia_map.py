@@ -362,3 +362,29 @@ def test_2_9_hero_network_through_act_as():
     state = heroes(_builder(), {"d5": ("2h1",)})
     state, _ = act_as(state, 0, "road I : 1u P")
     assert not any(s.split()[1] in ("d6", "c5", "e5") for s in spots(state))
+
+
+def test_2_8_the_hired_buff_pays_every_step_even_in_the_advanced_game():
+    """Design 2.8 / seed 004 (F6): « advanced game: steps entering your
+    homeland are free, never for Buff » — seat 0's hired Buff (`b`) pays
+    the forêt steps its own heroes walk for free."""
+    state = begun(3, options="advanced=true buff=true")
+    state = lay(state, "a1-a2-b2", terrain={"a2": "foret", "b2": "foret"})
+    state = heroes(on_day(state, 9), {"a1": ("1h1",)})
+    state = evolve(
+        state, buff=evolve(state.buff, square="a1", owner=0, hire_until=12, entered=True)
+    )
+    state = hand(state, 0, "P P P")
+    assert "move h1 a2 b2" in legal(state)
+    assert "move b a2 b2 : P P" in legal(state)
+    assert refused(state, "move b a2 b2") == "bt-refuse-cost"
+
+
+def test_2_9_no_spot_no_building_and_empty_decks():
+    """Design: a road or city is « only offered when the layout has at least
+    one legal spot »; an empty terrain deck sells nothing."""
+    state = hand(on_day(begun(3), 2), 0, "1u 1i P P")
+    assert refused(state, "road X : 1u 1i P") == "bt-refuse-no-spot"  # a1 is a corner
+    empty = with_terrain_deck(state, "road", "I", "")
+    assert refused(empty, "road I : 1u P") == "bt-refuse-deck-empty"
+    assert "road L : 1u P" in legal(empty)
