@@ -468,3 +468,17 @@ def test_option_end_no_placement():
     assert over.phase == "over" and over.end_reason == "no-placement"
     on, _ = act(with_rules(empty, end_no_placement=False), "end")
     assert on.phase == "turn" and on.active == 1
+
+
+def test_2_10_procedure_the_attackers_line_is_revealed_first():
+    """2.10 [P] 2-3: « The attacker lays his battle line. The defender then
+    lays a line from the 6-card hand he holds between turns. » (design: the
+    attacker's line is revealed, then the defender's decision)."""
+    state = hand(duel(), 0, "Au 2u P")
+    state, events = act(state, "attack h1 2h1 : Au 2u")
+    assert first(events, "attack").data["line"] == ["2u", "Au"]
+    assert state.phase == "defend" and dict(GAME.pending(state))[1].kind == "defend"
+    for seat in (1, 2, None):
+        battle = GAME.view(state, seat).battle
+        assert battle.attacker_line == ("2u", "Au") and battle.defender_line is None
+    assert refused(state, "end", seat=0) == "core-not-your-turn"  # the attacker waits
