@@ -528,6 +528,9 @@ def test_2_6_illuminated_amulet_rolls_twice():
         plain = evolve(on_day(state, 4), rng=state.rng)
         _, events = act(plain, "attack h1 d1 : Au 2u Mu>2u")
         assert first(events, "battle").data["rolls"] == [["2u", a]]
+        off = evolve(with_rules(state, illuminated=False), rng=state.rng)
+        _, events = act(off, "attack h1 d1 : Au 2u Mu>2u")
+        assert first(events, "battle").data["rolls"] == [["2u", a]]  # one die
         if a != kept:
             return
     raise AssertionError("no seed where the second die changes the result")
