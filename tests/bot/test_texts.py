@@ -198,7 +198,7 @@ def end_reasons(game_id: str) -> set[str]:
     position: dict[str, int] = {}
     found: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name in ("_finish", "_eliminate"):
+        if isinstance(node, ast.FunctionDef) and node.name in ("_finish", "_eliminate", "finish"):
             names = [a.arg for a in node.args.args if a.arg != "self"]
             if "reason" in names:
                 position[node.name] = names.index("reason")

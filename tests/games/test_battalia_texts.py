@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 import i18n
-from engine.core import Decision, Event
+from engine import GAMES
+from engine.core import Decision, Event, evolve
 from engine.games.battalia import actions as bta
 from engine.games.battalia import menu as btm
 from engine.games.battalia import text as btt
@@ -33,21 +34,45 @@ EVENTS: dict[str, dict[str, Any]] = {
     "day": {"day": 9, "illuminated": "A", "matching": "R"},
     "week": {"week": 2},
     "mulligan": {"seat": 0},
-    "cohort": {"seat": 0, "cards": ["1u", "2u", "3u"], "count": 1},
+    "cohort": {"seat": 0, "cards": ["1u", "2u", "3u"]},
     "buy": {"seat": 0, "stack": "2", "card": "2i", "cards": ["P", "P", "P"], "provision": True},
-    "build": {"seat": 0, "card": "2L", "terrain": "lac", "cards": ["2u", "2u", "2i"]},
-    "place": {"seat": 0, "card": "T", "square": "c3", "exits": 7},
+    "build": {
+        "seat": 0,
+        "kind": "city",
+        "layout": "L",
+        "terrain": "lac",
+        "level": 2,
+        "cards": ["2u", "2u", "2i"],
+    },
+    "place": {
+        "seat": 0,
+        "square": "c3",
+        "rotation": 1,
+        "kind": "road",
+        "layout": "T",
+        "terrain": "foret",
+        "level": 0,
+    },
     "upgrade": {"seat": 0, "square": "c3", "level": 3},
     "summon": {"seat": 0, "hero": "h1", "square": "a1"},
     "move": {"seat": 0, "hero": "h2", "from": "a1", "path": ["b1", "c1"]},
     "attack": {"seat": 0, "hero": "h1", "target": "d4", "target_kind": "ruins", "line": ["Au"]},
     "defend": {"seat": 1, "line": ["2i", "Ai"]},
     "retreat": {"seat": 1, "square": "c4"},
-    "battle": {"attacker": 0, "defender": 1, "attack": 7, "defence": 7, "won": False},
+    "battle": {
+        "attacker": 0,
+        "target": "c3",
+        "kind": "city",
+        "square": "c3",
+        "attack": 7,
+        "defence": 7,
+        "result": "defender",
+    },
     "conquer": {"seat": 0, "square": "g1", "level": 1},
     "hero-lost": {"seat": 1, "hero": "2h1"},
-    "great-artefact": {"seat": 0, "card": "G2"},
+    "great-artefact": {"seat": 0, "artefact": "G2"},
     "tent": {"seat": 0, "count": 2},
+    "tent-back": {"seat": 0, "count": 2},
     "end": {"seat": 0},
     "draw": {"seat": 0, "count": 4},
     "reshuffle": {"seat": 0},
@@ -65,7 +90,7 @@ EVENTS: dict[str, dict[str, Any]] = {
     "bid": {"seat": 0, "cards": ["2u", "Au"], "total": 3},
     "auction": {"bids": [[0, ["2u", "Au"], 3], [1, ["4i"], 4]], "winner": 1},
     "buff-enter": {"seat": 1, "square": "g7"},
-    "game-over": {"winner": 0, "reason": "level4"},
+    "game-over": {"reason": "five-level4", "ranking": [[0], [2, 1]], "scores": [20, 9, 9]},
     "resign": {"seat": 2},
 }
 
@@ -73,8 +98,11 @@ DECISIONS = (
     Decision("faction"),
     Decision("start"),
     Decision("turn"),
-    Decision("place", (("card", "2L"), ("terrain", "lac"))),
-    Decision("defend", (("attacker", 1), ("square", "c3"))),
+    Decision("place", (("kind", "city"), ("layout", "L"), ("terrain", "lac"), ("level", 2))),
+    Decision("place", (("kind", "road"), ("layout", "X"), ("terrain", "foret"), ("level", 0))),
+    Decision("defend", (("attacker", 1), ("target", "c3"), ("strength", 7))),
+    Decision("defend", (("attacker", 1), ("target", "1h2"), ("strength", 7))),
+    Decision("defend", (("attacker", 1), ("target", "buff"), ("strength", 7))),
     Decision("ruins"),
     Decision("take"),
     Decision("bid"),
@@ -126,6 +154,10 @@ def test_every_decision_kind_has_a_sentence(lang: str, decision: Decision) -> No
         assert "5" in out
     if decision.kind == "buff-answer":
         assert "8" in out
+    if decision.kind == "defend":
+        assert "Bob" in out and "7" in out
+    if decision.kind == "place":
+        assert "Lac" in out or "Forêt" in out
 
 
 def test_french_decision_texts_are_french() -> None:
@@ -251,6 +283,11 @@ def _full_hand_notations() -> list[str]:
     return [bta.format_action(bta.parse_action(n)) for n in dict.fromkeys(notes)]
 
 
+def _label(lang: str, label: Msg | str) -> str:
+    """A menu label as the host shows it: a plain string as it is."""
+    return label if isinstance(label, str) else i18n.translate(lang, label)
+
+
 def _menu(notes: list[str], lang: str = "fr") -> Any:
     from bot.menu import MenuStep as HostStep
     from bot.menu import build_menu
@@ -258,7 +295,7 @@ def _menu(notes: list[str], lang: str = "fr") -> Any:
     entries = btm.action_menu(None, 0, [(n, n) for n in notes])
     return entries, build_menu(
         [
-            (n, tuple(HostStep(s.key, i18n.translate(lang, s.label), "") for s in path))
+            (n, tuple(HostStep(s.key, _label(lang, s.label), "") for s in path))
             for n, path in entries
         ]
     )
@@ -291,7 +328,7 @@ def test_a_full_hand_menu_reaches_every_action_once_with_short_levels() -> None:
 def test_an_attack_is_chosen_by_target_then_size_then_line() -> None:
     entries, _ = _menu(_full_hand_notations())
     path = dict(entries)["attack h1 buff : 2u Au Tu>2u"]
-    labels = [i18n.translate("fr", s.label) for s in path]
+    labels = [_label("fr", s.label) for s in path]
     assert labels[0] == "Attaquer" and labels[1] == "Buff"  # one hero: no hero level
     assert labels[2] == "3 cartes", labels
     assert "Titre ursidé → Chef ursidé" in labels[-1], labels
@@ -301,7 +338,7 @@ def test_a_single_payment_plays_at_once() -> None:
     entries, _ = _menu(_full_hand_notations())
     path = dict(entries)["buy 1 : P P"]
     assert len(path) == 2 and path[-1].key == "buy 1 : P P"
-    label = i18n.translate("fr", path[-1].label)
+    label = _label("fr", path[-1].label)
     assert label == "Acheter Citoyen (2 × Provisions)", label
 
 
@@ -340,7 +377,7 @@ def test_a_placement_is_one_numbered_level_sorted_by_square() -> None:
     entries, menu = _menu(notes)
     assert menu.flat
     assert [n for n, _ in entries] == ["place b4 2", "place c3 0", "place c3 1", "place d3 0"]
-    label = i18n.translate("fr", entries[0][1][0].label)
+    label = _label("fr", entries[0][1][0].label)
     assert label.startswith("Poser en b4, rotation 2"), label
 
 
@@ -348,3 +385,187 @@ def test_buff_paths_are_one_numbered_level() -> None:
     notes = ["buff", "buff c2", "buff c2 c3", "buff b1", "buff c2 c3 3h1"]
     _, menu = _menu(notes)
     assert menu.flat and len(menu.root.children) == 5
+
+
+# ---------------------------------------------------------------------------
+# Menus of real states: random games, and a full hand mid-game
+# ---------------------------------------------------------------------------
+
+
+def _real_menu(state: Any, seat: int) -> tuple[list[Any], Any]:
+    from bot.menu import MenuStep as HostStep
+    from bot.menu import build_menu
+
+    game = GAMES["battalia"]
+    entries = list(game.action_menu(state, seat))
+    menu = build_menu(
+        [
+            (game.format_action(a), tuple(HostStep(s.key, _label("en", s.label)) for s in path))
+            for a, path in entries
+        ]
+    )
+    return entries, menu
+
+
+def _walk_states(seeds: range, steps: int = 1500) -> Iterator[tuple[Any, int]]:
+    from engine import rng
+
+    game = GAMES["battalia"]
+    for seed in seeds:
+        state = game.setup(game.options("week_limit=3"), 2 + seed % 3, seed)
+        chooser = rng.seed_state(seed, "menus")
+        for _ in range(steps):
+            pending = game.pending(state)
+            if not pending:
+                break
+            seat = sorted(pending)[0]
+            yield state, seat
+            action, chooser = rng.choice(chooser, game.legal_actions(state, seat))
+            state, _ = game.apply(state, seat, action)
+
+
+def test_every_legal_action_is_in_the_menu_once_in_random_games() -> None:
+    game = GAMES["battalia"]
+    phases: Counter[str] = Counter()
+    for state, seat in _walk_states(range(4)):
+        legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
+        _, menu = _real_menu(state, seat)
+        leaves = [menu.entries[node.entry][0] for _, node in menu.leaves()]
+        assert sorted(leaves) == sorted(legal), state.phase
+        for notation, path in menu.entries:
+            label = path[-1].label
+            assert label and label != notation and "bt-" not in label, (notation, label)
+        if state.phase not in btm.SPOTS_PHASES:
+            widest = max(len(level.children) for level in _levels(menu.root))
+            assert widest <= 40, (state.phase, widest)
+        phases[state.phase] += 1
+    assert {"turn", "place", "auction", "buff-move"} <= set(phases), phases
+
+
+def _full_hand_state() -> tuple[Any, int]:
+    """A mid-game turn whose seat has a hero on the board, given a full hand
+    of 7 cards (units of three ranks, a weapon, a title, a horse, Provisions)."""
+    for state, seat in _walk_states(range(20), 3000):
+        if state.phase == "turn" and state.day >= 9 and any(h.seat == seat for h in state.heroes):
+            players = list(state.players)
+            hand = ("1u", "1i", "2u", "3u", "Au", "Tu", "Cu", "P", "P")
+            players[seat] = evolve(players[seat], hand=hand)
+            return evolve(state, players=tuple(players)), seat
+    raise AssertionError("no mid-game turn with a hero on the board")
+
+
+def test_a_full_hand_menu_is_complete_staged_and_fast() -> None:
+    game = GAMES["battalia"]
+    state, seat = _full_hand_state()
+    legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
+    assert len(legal) > 100  # the hand allows many lines
+    started = time.perf_counter()
+    game.action_menu(state, seat)
+    elapsed = time.perf_counter() - started  # 0.05 s on the test machine
+    _, menu = _real_menu(state, seat)
+    leaves = [menu.entries[node.entry][0] for _, node in menu.leaves()]
+    assert sorted(leaves) == sorted(legal)
+    assert len(menu.root.children) <= 12  # the kinds of action
+    widest = max(len(level.children) for level in _levels(menu.root))
+    assert widest <= 40, widest
+    assert elapsed < 0.5, elapsed
+
+
+def test_a_bid_choice_gives_its_strength_as_the_engine_counts_it() -> None:
+    """Seed 004: « Le joueur qui sacrifie la force de combat totale la plus
+    élevée » — each bid of the menu shows its total, an Arme counting 2 on
+    its illuminated day (day 2: Arme)."""
+    from tests.games.battalia_buff_helpers import table
+
+    state = table(hands=("2u Au P",), day=9, phase="auction")
+    entries = btm.action_menu(state, 0, [(n, n) for n in ("bid 2u", "bid Au", "bid 2u Au")])
+    labels = {path[-1].key: _label("fr", path[-1].label) for _, path in entries}
+    assert labels["bid 2u Au"] == "Chef ursidé + Arme ursidée (force 4)", labels
+    assert labels["bid Au"] == "Arme ursidée (force 2)", labels
+
+
+def test_the_rules_document_lists_every_option_with_its_default() -> None:
+    """docs/rules/battalia.md stays true: each option of the game is a row of
+    its options table, with the model's default."""
+    from pathlib import Path
+
+    from engine.games.battalia.model import Options
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "battalia.md").read_text()
+    rows = {
+        m.group(1): m.group(2).strip()
+        for m in re.finditer(r"^\| `([a-z_0-9]+)` \| ([^|]+) \|", doc, flags=re.M)
+    }
+    words = {True: "on", False: "off"}
+    for name, field in Options.model_fields.items():
+        assert name in rows, name
+        default = field.default
+        shown = words[default] if isinstance(default, bool) else str(default)
+        assert rows[name].strip("`").startswith(shown), (name, rows[name], shown)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_summaries_of_real_views_read_day_players_buff_and_waits(lang: str) -> None:
+    """The console's and accessibility's summary: the day and the Oracle,
+    every player's points, the heroes, Buff, what is awaited (the auction),
+    the observer's hand only for a seat."""
+    game = GAMES["battalia"]
+    names = ("Alice", "Bob", "Chloé")
+    seen_auction = seen_buff = False
+    for state, seat in _walk_states(range(2, 3), 1200):
+        for viewer in (None, seat):
+            view = game.view(state, viewer)
+            out = _text(lang, game.summary(view, names[: state.seats]))
+            assert ("Jour " if lang == "fr" else "Day ") + str(view.day) in out
+            assert all(n in out for n in names[: state.seats])
+            hand_word = "Votre main" if lang == "fr" else "Your hand"
+            assert (hand_word in out) == (viewer is not None)
+            if view.auction is not None and view.auction.bidders:
+                seen_auction = True
+                assert ("Enchère pour Buff" if lang == "fr" else "Auction for Buff") in out
+            if view.buff.square:
+                seen_buff = True
+                assert view.buff.square in out
+    assert seen_auction and seen_buff
+
+
+@pytest.mark.parametrize("tie", ["", "vp", "chance"])
+def test_the_auction_line_says_how_a_tie_was_broken(tie: str) -> None:
+    """Seed 004: « En cas d'égalité, c'est le joueur qui possède le plus de
+    point de victoire qui gagne ce privilège. S'il y a toujours égalité, un
+    des joueurs à égalité est choisi au hasard. »"""
+    data = {"bids": [[0, ["4u"], 4], [1, ["4i"], 4]], "winner": 1, "tie": tie}
+    out = _text("fr", btt.describe_event(Event("auction", data), NAMES))
+    assert "Bob choisit" in out
+    assert ("points de victoire" in out) == (tie == "vp")
+    assert ("tirée au sort" in out) == (tie == "chance")
+
+
+def test_every_refusal_the_engine_raises_has_its_sentence() -> None:
+    """The refusals of legality.py and buff.py (``refuse("cost")``,
+    ``_refuse(f"buff-{why}")`` with wander.py's reasons) and the notation's
+    are catalogue keys of both languages: the catalogue follows the code."""
+    from pathlib import Path
+
+    package = Path(btt.__file__).resolve().parent
+    keys: set[str] = set()
+    whys: set[str] = set()
+    for path in package.glob("*.py"):
+        source = path.read_text()
+        keys |= {f"bt-refuse-{k}" for k in re.findall(r'refuse\(\s*"([a-z0-9-]+)"', source)}
+        keys |= set(re.findall(r'"(bt-refuse-[a-z0-9-]+)"', source))
+        if path.name == "wander.py":
+            whys |= set(re.findall(r'return "([a-z-]+)"', source))
+    keys |= {f"bt-refuse-buff-{why}" for why in whys}
+    assert len(keys) > 30 and whys
+    for lang in LANGS:
+        missing = sorted(k for k in keys if not i18n.has(lang, k))
+        assert not missing, (lang, missing)
+
+
+def test_a_move_label_starts_from_the_heros_square() -> None:
+    from tests.games.battalia_buff_helpers import table
+
+    state = table(roads="a1-b1-c1", heroes={"a1": ("1h1",)}, hands=("P P",))
+    out = _text("fr", btt.describe_notation(state, 0, "move h1 b1 c1 : P P"))
+    assert out == "Déplacer votre héros 1 : a1 → b1 → c1 (2 × Provisions)", out

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from ...core import Decision, Event, MenuStep, Seat
@@ -50,6 +51,7 @@ TERRAINS = ("foret", "lac", "desert", "montagne", "plaine")
 _DIRS = ((1, "n"), (2, "e"), (4, "s"), (8, "w"))
 
 
+@cache
 def card_name(code: str) -> str:
     """A card's French name from its code (``2i`` → « Chef insulaire »,
     ``Au`` → « Arme ursidée », ``P`` → « Provisions »); a transformation
@@ -89,7 +91,7 @@ def terrain(name: str) -> Msg:
 
 
 def layout(code: str) -> Msg:
-    return Msg.of(f"bt-layout-{code}" if code in LAYOUTS else "bt-layout-none")
+    return Msg.of(f"bt-layout-{code}" if code and code in LAYOUTS else "bt-layout-none")
 
 
 def artefact(code: str) -> Msg:
@@ -294,9 +296,21 @@ def _a_summon(state: Any, args: list[str], cards: list[str]) -> Msg:
     return Msg.of("bt-act-summon", square=args[0] if args else "?", payment=_payment(cards))
 
 
+def _hero_square(state: Any, token: str) -> str | None:
+    """Where the active seat's hero ``h1`` / ``h2`` / ``b`` stands now."""
+    if token == "b":
+        return getattr(getattr(state, "buff", None), "square", None)
+    seat = getattr(state, "active", None)
+    for h in getattr(state, "heroes", ()) or ():
+        if h.seat == seat and f"h{h.index}" == token:
+            return str(h.square)
+    return None
+
+
 def _a_move(state: Any, args: list[str], cards: list[str]) -> Msg:
     who = hero(args[0]) if args else Msg.of("bt-hero-buff")
-    path = " → ".join(args[1:]) or "?"
+    start = _hero_square(state, args[0]) if args else None
+    path = " → ".join(([start] if start else []) + args[1:]) or "?"
     return Msg.of("bt-act-move", hero=who, path=path, payment=_payment(cards))
 
 
@@ -338,6 +352,10 @@ def _a_bid(state: Any, args: list[str], cards: list[str]) -> Msg:
 def bid_total(state: Any, codes: Sequence[str]) -> int:
     """A bid's strength: units their rank, weapons and horses 1 (2 when
     illuminated), Great Artefacts their value (data), the rest 0."""
+    if state is not None and hasattr(state, "rules"):  # the engine's own count
+        from .buff import bid_strength
+
+        return sum(bid_strength(state, code) for code in codes)
     lit = _illuminated(state)
     total = 0
     for code in codes:
@@ -443,22 +461,38 @@ def decision_text(decision: Decision, names: Sequence[str] = ()) -> Msg:
             square=str(p.get("square") or "?"),
         )
     if kind == "defend":
-        attacker = p.get("attacker")
-        who = (
-            Msg.of("bt-hero-buff")
-            if attacker in (None, "buff")
-            else seat_name(names, attacker if isinstance(attacker, int) else None)
-        )
-        return Msg.of("bt-decision-defend", attacker=who, square=str(p.get("square") or "?"))
+        return _decision_defend(p, names)
     if kind == "place":
-        card = str(p.get("card") or p.get("layout") or "")
+        code = str(p.get("card") or "")
+        if not code:
+            level = int(p.get("level") or 0)
+            code = f"{level}{p.get('layout') or ''}" if p.get("kind") == "city" or level else ""
+            code = code or str(p.get("layout") or "")
         ter = str(p.get("terrain") or "")
-        return Msg.of("bt-decision-place", card=_terrain_card(card), terrain=terrain(ter))
+        return Msg.of("bt-decision-place", card=_terrain_card(code), terrain=terrain(ter))
     if kind == "bid":
         return Msg.of("bt-decision-bid")
     if kind in ("faction", "start", "turn", "ruins", "enter", "wait"):
         return Msg.of(f"bt-decision-{kind}")
     return Msg.of("bt-decision-wait")
+
+
+def _decision_defend(p: Mapping[str, str | int], names: Sequence[str]) -> Msg:
+    """« Bob attaque votre héros 1 (force 7) : défendez… »."""
+    attacker = p.get("attacker")
+    who: MsgParam = (
+        seat_name(names, attacker)
+        if isinstance(attacker, int) and attacker >= 0
+        else Msg.of("bt-hero-buff")
+    )
+    aim = str(p.get("target") or "")
+    strength = int(p.get("strength") or 0)
+    if _is_square(aim):
+        return Msg.of("bt-decision-defend-city", attacker=who, square=aim, strength=strength)
+    if aim in ("buff", "b") or aim.endswith("b"):
+        return Msg.of("bt-decision-defend-buff", attacker=who, strength=strength)
+    n = aim.partition("h")[2] or "?"
+    return Msg.of("bt-decision-defend-hero", attacker=who, n=n, strength=strength)
 
 
 def _terrain_card(code: str) -> Msg:
@@ -545,25 +579,29 @@ def _own_hero(e: _E, key: str = "hero") -> Msg:
     return Msg.of("bt-ev-own-hero", n=text.lstrip("h") or "?")
 
 
+def _event_card(e: _E) -> Msg:
+    """The terrain card of a ``build`` / ``place`` event: « une route
+    (virage) », « une ville de niveau 2 (en T) »."""
+    layout_code = e.s("layout", "")
+    if e.s("kind", "") == "city" or e.i("level"):
+        return Msg.of("bt-card-city", level=e.i("level"), layout=layout(layout_code))
+    return Msg.of("bt-card-road", layout=layout(layout_code))
+
+
 def _e_build(e: _E) -> Msg:
-    code = e.s("card", e.s("layout", ""))
     return Msg.of(
         "bt-ev-build",
         name=e.who(),
-        card=_terrain_card(code),
+        card=_event_card(e),
         terrain=terrain(e.s("terrain", "")),
         payment=e.cards(),
     )
 
 
 def _e_place(e: _E) -> Msg:
-    code = e.s("card", e.s("layout", ""))
+    mask = rotate(_base_exits(e.s("layout", "")), e.i("rotation"))
     return Msg.of(
-        "bt-ev-place",
-        name=e.who(),
-        card=_terrain_card(code),
-        square=e.s("square"),
-        exits=exits(e.i("exits")),
+        "bt-ev-place", name=e.who(), card=_event_card(e), square=e.s("square"), exits=exits(mask)
     )
 
 
@@ -585,7 +623,7 @@ def _e_move(e: _E) -> Msg:
 def _e_attack(e: _E) -> Msg:
     aim = e.d.get("target")
     if isinstance(aim, str) and _is_square(aim):
-        kind = e.s("target_kind", "city")
+        kind = e.s("kind", e.s("target_kind", "city"))
         tgt: Msg = Msg.of(
             {
                 "ruins": "bt-target-ruins",
@@ -609,22 +647,25 @@ def _e_attack(e: _E) -> Msg:
 
 def _e_battle(e: _E) -> Msg:
     attacker = e.d.get("attacker")
-    if attacker in (None, "buff"):
-        att: MsgParam = Msg.of("bt-hero-buff")
+    att: MsgParam = Msg.of("bt-hero-buff") if attacker is None else e.who("attacker")
+    aim = e.s("target")
+    kind = e.s("kind", "")
+    if aim == "buff" or kind == "buff":
+        tgt: MsgParam = Msg.of("bt-hero-buff")
+    elif _is_square(aim):
+        tgt = Msg.of(
+            {"ruins": "bt-target-ruins", "neutral": "bt-target-neutral"}.get(
+                kind, "bt-target-city"
+            ),
+            square=aim,
+        )
     else:
-        att = e.who("attacker")
-    defender = e.d.get("defender")
-    if defender is None:
-        dfn: MsgParam = Msg.of("bt-neutral")
-    elif defender == "buff":
-        dfn = Msg.of("bt-hero-buff")
-    else:
-        dfn = e.who("defender")
-    won = bool(e.d.get("attacker_wins", e.d.get("won")))
+        tgt = _hero_of(e, "target")
+    won = e.s("result", "") == "attacker" or bool(e.d.get("won"))
     return Msg.of(
         "bt-ev-battle-won" if won else "bt-ev-battle-held",
         attacker=att,
-        defender=dfn,
+        target=tgt,
         a=e.i("attack"),
         d=e.i("defence"),
     )
@@ -660,29 +701,60 @@ def _e_auction(e: _E) -> Msg:
             )
         )
     listed: MsgParam = tuple(parts) if parts else Msg.of("bt-ev-auction-none")
+    tie = e.s("tie", "")
+    if tie in ("vp", "chance"):
+        return Msg.of(f"bt-ev-auction-tie-{tie}", bids=listed, winner=e.who("winner"))
     return Msg.of("bt-ev-auction", bids=listed, winner=e.who("winner"))
 
 
 def _e_game_over(e: _E) -> Msg:
     reason = e.s("reason", "")
+    ranking = e.d.get("ranking") or []
+    first = [int(s) for s in ranking[0]] if ranking else []
+    if not first and isinstance(e.d.get("winner"), int):
+        first = [int(e.d["winner"])]
+    scores = e.d.get("scores") or []
+    vp = int(scores[first[0]]) if first and first[0] < len(scores) else 0
     key = {
-        "level4": "bt-ev-game-over-level4",
-        "full": "bt-ev-game-over-full",
-        "stuck": "bt-ev-game-over-stuck",
-        "week-limit": "bt-ev-game-over-week-limit",
-        "resign": "bt-ev-game-over-resign",
-    }.get(reason, "bt-ev-game-over")
-    return Msg.of(key, name=e.who("winner"))
+        "level4": "level4",
+        "five-level4": "level4",
+        "full": "full",
+        "stuck": "stuck",
+        "no-placement": "stuck",
+        "week-limit": "week-limit",
+        "weeks": "week-limit",
+        "resign": "resign",
+    }.get(reason, "")
+    why: MsgParam = Msg.of(f"bt-end-{key}") if key else Msg.of("bt-end-other")
+    if len(first) > 1:
+        winners = tuple(Msg.of("bt-name", name=seat_name(e.names, s)) for s in first)
+        return Msg.of("bt-ev-game-over-tie", why=why, names=winners, vp=vp)
+    return Msg.of(
+        "bt-ev-game-over", why=why, name=seat_name(e.names, first[0] if first else None), vp=vp
+    )
 
 
 def _e_cohort(e: _E) -> Msg:
-    return Msg.of("bt-ev-cohort", name=e.who(), cards=e.cards(), count=e.i("count"))
+    return Msg.of("bt-ev-cohort", name=e.who(), cards=e.cards())
+
+
+def _e_tent(e: _E) -> Msg:
+    if e.d.get("kept"):
+        return Msg.of("bt-ev-tent-own", name=e.who(), cards=e.cards("kept"))
+    return Msg.of("bt-ev-tent", name=e.who(), count=e.i("count") or 1)
 
 
 def _e_defend(e: _E) -> Msg:
-    if not e.d.get("cards") and not e.d.get("line"):
+    line = e.d.get("line") or e.d.get("cards")
+    if not line:
         return Msg.of("bt-ev-defend-empty", name=e.who())
-    return Msg.of("bt-ev-defend", name=e.who(), line=e.cards("line" if "line" in e.d else "cards"))
+    key = "bt-ev-defend" if "strength" in e.d else "bt-ev-defend-plain"
+    return Msg.of(
+        key,
+        name=e.who(),
+        line=e.cards("line" if "line" in e.d else "cards"),
+        strength=e.i("strength"),
+    )
 
 
 def _e_buff_move(e: _E) -> Msg:
@@ -756,8 +828,11 @@ _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
     "battle": _e_battle,
     "conquer": _ev("bt-ev-conquer", name=_who(), square=_str("square"), level=_int("level")),
     "hero-lost": _e_hero_lost,
-    "great-artefact": _ev("bt-ev-great-artefact", name=_who(), card=_card()),
-    "tent": _ev("bt-ev-tent", name=_who(), count=lambda e: e.i("count") or 1),
+    "great-artefact": lambda e: Msg.of(
+        "bt-ev-great-artefact", name=e.who(), card=card_name(e.s("artefact", e.s("card")))
+    ),
+    "tent": _e_tent,
+    "tent-back": _ev("bt-ev-tent-back", name=_who(), count=_int("count")),
     "end": _ev("bt-ev-end", name=_who()),
     "draw": _e_draw,
     "reshuffle": _ev("bt-ev-reshuffle", name=_who()),
@@ -820,11 +895,47 @@ def summary(view: Any, names: Sequence[str]) -> Msg:
                 heroes=int(getattr(p, "heroes_in_supply", 0) or 0),
             )
         )
+    heroes = tuple(
+        Msg.of("bt-summary-hero", name=seat_name(names, h.seat), n=h.index, square=h.square)
+        for h in getattr(view, "heroes", ()) or ()
+        if h.index
+    )
+    if heroes:
+        out.append(Msg.of("bt-summary-heroes", heroes=heroes))
     out.append(_summary_buff(view, names))
-    hand = getattr(view, "hand", None)
-    if hand is not None:
+    for seat, until in getattr(getattr(view, "buff", None), "bribes", ()) or ():
+        out.append(Msg.of("bt-summary-bribe", name=seat_name(names, seat), until=int(until)))
+    out.extend(_summary_pending(view, names))
+    if getattr(view, "observer", None) is not None:
+        hand = getattr(view, "hand", ()) or ()
         out.append(Msg.of("bt-summary-hand", cards=cards_text(sorted(hand)) if hand else "—"))
+        tent = getattr(view, "tent", ()) or ()
+        if tent:
+            out.append(Msg.of("bt-summary-tent", cards=cards_text(sorted(tent))))
     return lines(*out)
+
+
+def _summary_pending(view: Any, names: Sequence[str]) -> list[Msg]:
+    """The auction still open, the battle waiting for its defence."""
+    out = []
+    auction = getattr(view, "auction", None)
+    if auction is not None and auction.bidders:
+        who = tuple(Msg.of("bt-name", name=seat_name(names, s)) for s in auction.bidders)
+        out.append(Msg.of("bt-summary-auction", names=who, count=len(who)))
+    battle = getattr(view, "battle", None)
+    if battle is not None and not battle.result:
+        attacker: MsgParam = (
+            Msg.of("bt-hero-buff") if battle.attacker is None else seat_name(names, battle.attacker)
+        )
+        out.append(
+            Msg.of(
+                "bt-summary-battle",
+                attacker=attacker,
+                square=battle.square,
+                strength=int(battle.attacker_total),
+            )
+        )
+    return out
 
 
 def _summary_buff(view: Any, names: Sequence[str]) -> Msg:
