@@ -191,6 +191,8 @@ MISSING_OPTIONS = [
     # 2.10 [P] « The attacker's hero must share a square with, or be
     # road-adjacent to, the target »
     "attack_reach",
+    # 2.8 [Buff, P] « A hero may move several times per turn if paid »
+    "hero_moves",
 ]
 
 
