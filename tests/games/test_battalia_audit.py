@@ -15,7 +15,7 @@ from engine import rng
 from engine.core import evolve
 from engine.games.battalia import GAME as g
 from engine.games.battalia.board import tile_exits
-from engine.games.battalia.model import Options
+from engine.games.battalia.model import Options, State
 from tests.games.battalia_buff_helpers import table
 from tests.games.battalia_helpers import (
     act,
@@ -41,7 +41,7 @@ from tests.games.battalia_helpers import (
     "(heroes.move → buff.on_hero_arrives(dest)); a path through free Buff's "
     "square goes on unattacked",
 )
-def test_seed_un_heros_qui_passe_par_la_case_de_buff_est_attaque():
+def test_seed_un_heros_qui_passe_par_la_case_de_buff_est_attaque() -> None:
     """« Si un héros se déplace sur une case contenant la figurine de Buff Le
     Sans Bannière, le héros est attaqué. » A hero whose move goes through
     Buff's square (a1 → b1 → c1 with Buff on b1) has moved onto that square:
@@ -66,7 +66,7 @@ def test_seed_un_heros_qui_passe_par_la_case_de_buff_est_attaque():
 # ---------------------------------------------------------------------------
 
 
-def _builder(cards: str = "1u 1i P P 1a 1n"):
+def _builder(cards: str = "1u 1i P P 1a 1n") -> State:
     state = on_day(begun(3), 2)  # day 2: the Tool is not illuminated
     return hand(state, 0, cards)
 
@@ -78,7 +78,7 @@ def _builder(cards: str = "1u 1i P P 1a 1n"):
     "square, exits matching every neighbour (see also test_battalia_map.py::"
     "test_2_9_adjacent_to_a_closed_side_of_the_network)",
 )
-def test_2_9_next_to_a_dead_end_s_closed_side():
+def test_2_9_next_to_a_dead_end_s_closed_side() -> None:
     """2.9 [P]: « A new road or city card must be orthogonally adjacent to a
     square that is road-connected to one of your cities or heroes. Exits must
     match every existing neighbour; an exit may face an empty square. » c1 is
@@ -95,7 +95,7 @@ def test_2_9_next_to_a_dead_end_s_closed_side():
     "deduplicated rotations of board.legal_spots, so an equivalent rotation is "
     "refused with bt-refuse-spot (« not a legal spot ») though its exits fit",
 )
-def test_notation_an_equivalent_rotation_places_the_same_card():
+def test_notation_an_equivalent_rotation_places_the_same_card() -> None:
     """Design: « Rotation r = 0..3 quarter turns clockwise of the base exits »;
     a straight road turned three times has the exits of one turn (E-W). The
     player who types ``place b1 3`` asks for a legal placement: it is placed
@@ -108,7 +108,7 @@ def test_notation_an_equivalent_rotation_places_the_same_card():
     assert placed is not None and tile_exits(placed) == 2 | 8
 
 
-def _neutral_attack(line: str, day: int):
+def _neutral_attack(line: str, day: int) -> State:
     """Seat 1 (Ursidés)'s hero on d2, below the neutral city d1."""
     state = lay(begun(3), "d1-d2")
     state = heroes(state, {"d2": ("1h1",)})
@@ -122,7 +122,7 @@ def _neutral_attack(line: str, day: int):
     "parser and lines.line_ok); ruling 2.7 says « Scroll (change a card's "
     "faction) », 2.6 « scroll converts 2 cards »",
 )
-def test_2_7_a_scroll_converts_a_card_a_weapon_too():
+def test_2_7_a_scroll_converts_a_card_a_weapon_too() -> None:
     """2.7: « Scroll (change a card's faction) ». An Insulaire weapon in an
     Ursidés line breaks its morale; a scroll turning that weapon Ursidé gives
     the morale back: 1 (weapon) + 1 (citizen) + 1 (morale)."""
@@ -138,7 +138,7 @@ def test_2_7_a_scroll_converts_a_card_a_weapon_too():
     "fixed order (3 2 6 1 5 4); ruling 2.6 [P] says the player « roll[s] twice "
     "and keep[s] one result »: no decision is asked",
 )
-def test_2_6_illuminated_amulet_the_player_keeps_one_die():
+def test_2_6_illuminated_amulet_the_player_keeps_one_die() -> None:
     """2.6 [P]: « amulet lets you roll twice and keep one result ». When the
     two dice differ, the player who laid the amulet chooses which one stands:
     the battle is not resolved before he has chosen."""
@@ -163,7 +163,7 @@ def test_2_6_illuminated_amulet_the_player_keeps_one_die():
     "the Great Artefacts beside the board, for every observer; ruling 2.4 [S] "
     "draws them « face down »",
 )
-def test_2_4_great_artefacts_are_drawn_face_down():
+def test_2_4_great_artefacts_are_drawn_face_down() -> None:
     """2.4 [S]: « Draw players+1 Great Artefacts face down beside the board. »
     Before anyone has beaten the Ruins, no observer's view names them."""
     state = begun(3)
@@ -203,5 +203,5 @@ MISSING_OPTIONS = [
     "rulings header)",
 )
 @pytest.mark.parametrize("name", MISSING_OPTIONS)
-def test_p_item_is_a_named_option(name):
+def test_p_item_is_a_named_option(name: str) -> None:
     assert name in Options.model_fields
