@@ -53,7 +53,10 @@ def neighbours(sq: str) -> tuple[tuple[int, str], ...]:
 
 
 def tile_exits(tile: Tile) -> int:
-    return exits_of(tile.layout, tile.rotation)
+    return _EXITS[tile.layout][tile.rotation % 4]
+
+
+_EXITS = {lay: tuple(exits_of(lay, r) for r in range(4)) for lay in "DILTX"}
 
 
 def tiles_by_square(state: State) -> dict[str, Tile]:
@@ -160,7 +163,25 @@ def fits(state: State, sq: str, mask: int) -> bool:
 
 def legal_spots(state: State, seat: Seat, layout: str) -> list[tuple[str, int]]:
     """Where the seat may place a card of this layout: (square, rotation),
-    rotations deduplicated by their exits (see :func:`distinct_rotations`)."""
+    rotations deduplicated by their exits (see :func:`distinct_rotations`).
+    Memoised on what it depends on (the tiles, the pieces, the rules)."""
+    keep = (state.tiles, state.heroes, state.rules)
+    key = (id(state.tiles), id(state.heroes), id(state.rules), state.buff.square, state.buff.owner)
+    key2 = (*key, seat, layout)
+    hit = _SPOTS.get(key2)
+    if hit is not None and all(a is b for a, b in zip(hit[0], keep, strict=True)):
+        return list(hit[1])
+    result = _legal_spots(state, seat, layout)
+    if len(_SPOTS) > 4096:
+        _SPOTS.clear()
+    _SPOTS[key2] = (keep, tuple(result))
+    return result
+
+
+_SPOTS: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[tuple[str, int], ...]]] = {}
+
+
+def _legal_spots(state: State, seat: Seat, layout: str) -> list[tuple[str, int]]:
     tiles = _tile_map(state.tiles)
     anchors = network(state, seat) if state.rules.placement == "network" else set(tiles)
     out = []

@@ -44,7 +44,7 @@ def matches(cards: Iterable[str], recipe: dict[str, int], *, tools: int = 0) -> 
         real = have.get("u1", 0)
         if real + n_tools * tools < need or real + (n_tools - 1) * tools >= need:
             return False
-        if real > need:
+        if real > need or (real and real - 1 + n_tools * tools >= need):
             return False
         have["u1"] = need
     return dict(have) == {k: v for k, v in recipe.items() if v}

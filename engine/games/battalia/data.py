@@ -212,6 +212,7 @@ def board(seats: int) -> BoardSpec:
     return data().boards[str(seats)]
 
 
+@cache
 def exits_of(layout: str, rotation: int) -> int:
     """The exit mask (N=1 E=2 S=4 W=8) of a layout turned ``rotation``
     quarter turns clockwise."""

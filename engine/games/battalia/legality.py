@@ -361,6 +361,8 @@ def _turn_candidates(state: State, seat: Seat) -> list[Action]:
         for target in targets(state, seat, hero):
             out += [Attack(hero, target, line) for line in lines(state, hand, weapon=True)]
     out += _tents(state, hand)
+    if state.rules.buff:
+        out += buff.turn_actions(state, seat)
     out.append(End())
     return out
 

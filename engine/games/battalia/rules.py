@@ -113,7 +113,16 @@ class Battalia(Game[State, Action, View]):
         return legality.pending(state)
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        return legality.legal_actions(state, seat)
+        """The legal actions, memoised on the (immutable) state object itself."""
+        key = (id(state), seat)
+        hit = _LEGAL.get(key)
+        if hit is not None and hit[0] is state:
+            return list(hit[1])
+        actions = legality.legal_actions(state, seat)
+        if len(_LEGAL) > 256:
+            _LEGAL.clear()
+        _LEGAL[key] = (state, tuple(actions))
+        return actions
 
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
@@ -227,5 +236,7 @@ def _do(state: State, seat: Seat, action: Action, events: list[Event]) -> State:
     assert isinstance(action, End)
     return turns.end_turn(state, seat, events)
 
+
+_LEGAL: dict[tuple[int, Seat], tuple[State, tuple[Action, ...]]] = {}
 
 GAME = Battalia()
