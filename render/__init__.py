@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from . import belle_position, between_battle, liber, via_belli
+from . import battalia, belle_position, between_battle, liber, via_belli
 from .stats import LeaderboardRow, RatingSeries, render_leaderboard, render_rating_chart
 
 Renderer = Callable[[object, Sequence[str], str], bytes]
@@ -37,6 +37,7 @@ _MODULES = {
     "belle-position": belle_position,
     "via-belli": via_belli,
     "liber": liber,
+    "battalia": battalia,
 }
 _BOARD: dict[str, Renderer] = {gid: m.render_board for gid, m in _MODULES.items()}
 _PRIVATE: dict[str, Renderer] = {gid: m.render_private for gid, m in _MODULES.items()}
@@ -84,7 +85,9 @@ def render_choices(
     """The choices a seat is making, drawn on its view, or None when the game
     has nothing to draw for them. ``choices`` are ``(number, notation)``: the
     image carries the numbers the host shows beside each choice (Via Belli:
-    each legal spot of the card being placed as a numbered ghost outline).
+    each legal spot of the card being placed as a numbered ghost outline;
+    Battalia: each legal square and rotation of the terrain card as a
+    numbered ghost tile, heroes' and Buff's paths, start and entry squares).
     Games without placements return None."""
     _renderer(_BOARD, game_id)  # an unknown game is an error, as for boards
     draw = _CHOICES.get(game_id)

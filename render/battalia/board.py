@@ -40,8 +40,18 @@ from .style import (
     TEXT,
     WIDTH,
     draw_text,
+    text_width,
 )
-from .tiles import buff_tile, city_tile, hero_tile, road_tile, ruins_tile, terrain_tile, token_tile
+from .tiles import (
+    buff_tile,
+    city_tile,
+    hero_tile,
+    layout_exits,
+    road_tile,
+    ruins_tile,
+    terrain_tile,
+    token_tile,
+)
 
 HEADER_H = 84
 CELL = 92
@@ -98,7 +108,11 @@ def status_line(ctx: Ctx) -> tuple[str, bool]:
     winners = ctx.winners()
     if winners:
         who = ", ".join(ctx.name(s) for s in winners)
-        return ctx.t("winner", name=who, n=len(winners)), True
+        text = ctx.t("winner", name=who, n=len(winners))
+        reason = f"reason-{v.end_reason}"
+        if v.end_reason and _known(ctx, reason):
+            text += " · " + ctx.t(reason)
+        return text, True
     parts: list[str] = []
     kinds: dict[str, list[int]] = {}
     for seat, kind in v.pending:
@@ -135,8 +149,26 @@ def header(img: Image.Image, ctx: Ctx) -> None:
     pill(img, right - w - 8, 9, ctx.t("day", n=v.day), small, GOLD, GOLD_DARK, 34, align="right")
     text, over = status_line(ctx)
     fnt = font("condensed-bold", 23)
-    text = fit_with_names(ctx.names, text, fnt, WIDTH - 2 * MARGIN - 10)
+    room = WIDTH - 2 * MARGIN - 10 - (60 if v.placing is not None else 0)
+    text = fit_with_names(ctx.names, text, fnt, room)
     draw_text(img, (MARGIN + 2, 64), text, fnt, GOLD if over else TEXT, "lm")
+    if v.placing is not None:
+        placing_preview(img, ctx, MARGIN + 16 + text_width(fnt, text), 46, 36)
+
+
+def placing_preview(img: Image.Image, ctx: Ctx, x: int, y: int, size: int) -> None:
+    """The terrain card being placed (its terrain, its roads unturned, its
+    city in the placer's colour), framed in gold."""
+    p = ctx.view.placing
+    if p is None:
+        return
+    rounded(img, (x - 3, y - 3, x + size + 3, y + size + 3), 6, GOLD)
+    img.paste(terrain_tile(p.terrain, size), (x, y))
+    roads = road_tile(layout_exits(p.layout, 0), size)
+    img.paste(roads, (x, y), roads)
+    if p.kind == "city":
+        ct = city_tile(ctx.colour(p.seat), max(1, p.level), round(size * 0.7))
+        img.paste(ct, (x + (size - ct.width) // 2, y + (size - ct.height) // 2), ct)
 
 
 # ---------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Battalia images: the choices a seat is making, drawn on a close-up of the
 map: each legal (square, rotation) of the terrain card being placed as a
-numbered ghost tile showing that rotation's exits; Buff's paths (the number
-on the square where each path ends, the path traced); start squares and
-Buff's entry squares numbered."""
+numbered ghost tile showing that rotation's exits; Buff's paths and the
+heroes' moves (the number on the square where each path ends, the path
+traced); start squares, Buff's entry squares, summons and upgrades numbered
+on their squares."""
 
 from __future__ import annotations
 
@@ -10,13 +11,22 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.games.battalia.actions import BuffMove, ChooseStart, Enter, Place, parse_action
+from engine.games.battalia.actions import (
+    BuffMove,
+    ChooseStart,
+    Enter,
+    Move,
+    Place,
+    Summon,
+    Upgrade,
+    parse_action,
+)
 
 from ..common import RGB, canvas, font, to_png
 from ..common import rounded_fast as rounded
-from .board import LABEL, decision_text, draw_map
+from .board import LABEL, decision_text, draw_map, placing_preview
 from .context import SIZE, Ctx, context, square_xy
-from .style import BG_BOTTOM, BG_TOP, INK, MARGIN, NEUTRAL, TEXT, WIDTH, draw_text
+from .style import BG_BOTTOM, BG_TOP, INK, MARGIN, NEUTRAL, TEXT, WIDTH, draw_text, text_width
 from .tiles import city_tile, layout_exits, road_tile, terrain_tile
 
 SPOT_COLOURS: tuple[RGB, ...] = (
@@ -45,7 +55,9 @@ def _spots(choices: Sequence[tuple[int, str]]) -> list[tuple[int, str, object]]:
             out.append((number, action.square, action))
         elif isinstance(action, BuffMove):
             out.append((number, action.path[-1] if action.path else "", action))
-        elif isinstance(action, Enter | ChooseStart):
+        elif isinstance(action, Move) and action.path:
+            out.append((number, action.path[-1], action))
+        elif isinstance(action, Enter | ChooseStart | Summon | Upgrade):
             out.append((number, action.square, action))
     return out
 
@@ -77,13 +89,17 @@ def render_spots(
     colour_of = {n: SPOT_COLOURS[k % len(SPOT_COLOURS)] for k, (n, _, _) in enumerate(spots)}
     for number, _, action in spots:
         if isinstance(action, BuffMove):
-            _path(img, boxes, action, colour_of[number], buff_sq)
+            _path(img, boxes, action.path, colour_of[number], buff_sq)
+        elif isinstance(action, Move):
+            _path(img, boxes, action.path, colour_of[number], _hero_square(ctx, action.hero))
     for square, items in by_square.items():
         _ghosts(img, ctx, boxes[square], items, colour_of)
     fnt = font("condensed-bold", 22)
-    draw_text(
-        img, (MARGIN + 4, HEAD / 2), decision_text(ctx, WIDTH - 2 * MARGIN - 8, 22), fnt, TEXT, "lm"
-    )
+    text = decision_text(ctx, WIDTH - 2 * MARGIN - 70, 22)
+    draw_text(img, (MARGIN + 4, HEAD / 2), text, fnt, TEXT, "lm")
+    if ctx.view.placing is not None:
+        placing_preview(img, ctx, MARGIN + 20 + text_width(fnt, text), HEAD // 2 - 18, 36)
+
     return to_png(img)
 
 
@@ -165,11 +181,12 @@ def _ghost_tile(img: Image.Image, ctx: Ctx, box: tuple[int, int, int, int], rota
 def _path(
     img: Image.Image,
     boxes: dict[str, tuple[int, int, int, int]],
-    move: BuffMove,
+    path: Sequence[str],
     colour: RGB,
     start: str | None,
 ) -> None:
-    squares = ([start] if start else []) + list(move.path)
+    """A path traced square to square from ``start``."""
+    squares = ([start] if start else []) + list(path)
     pts = []
     for sq in squares:
         if sq in boxes:
@@ -177,3 +194,14 @@ def _path(
             pts.append(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
     if len(pts) >= 2:
         ImageDraw.Draw(img).line(pts, fill=colour, width=5, joint="curve")
+
+
+def _hero_square(ctx: Ctx, hero: str) -> str | None:
+    """Where the observer's hero ``h1``/``h2`` (or the hired Buff ``b``) stands."""
+    v = ctx.view
+    if hero == "b":
+        return v.buff.square
+    for h in v.heroes:
+        if h.seat == v.observer and f"h{h.index}" == hero:
+            return h.square
+    return None

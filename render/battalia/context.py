@@ -12,7 +12,7 @@ from engine.games.battalia.data import card_name as data_name
 from engine.games.battalia.model import PlayerView, View
 
 from ..common import RGB, clean_text
-from .style import FACTION_COLOURS, FACTION_TERRAIN, SEAT_COLOURS
+from .style import FACTION_COLOURS, FACTION_TERRAIN, UNCHOSEN
 
 COLUMNS = "abcdefg"
 SIZE = 7
@@ -81,7 +81,7 @@ class Ctx:
 
     def name(self, seat: int | None) -> str:
         if seat is None:
-            return "Buff"
+            return self.t("target-buff")
         if 0 <= seat < len(self.names):
             return self.names[seat]
         return self.t("player", n=seat + 1)
@@ -95,9 +95,9 @@ class Ctx:
         if seat is None:
             return FACTION_COLOURS["m"]
         faction = self.faction(seat)
-        if faction in FACTION_COLOURS:
+        if faction in FACTION_TERRAIN:
             return FACTION_COLOURS[faction]
-        return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        return UNCHOSEN  # before the faction choice: no colour yet
 
     def faction_name(self, faction: str | None) -> str:
         return (

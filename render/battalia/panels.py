@@ -4,12 +4,13 @@ players, the market, the battle and the auction in progress)."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.games.battalia.model import BattleView, Breakdown, PlayerView
 
-from ..common import Box, darken, fit_text, fit_with_names, font, lighten, mix
+from ..common import Box, darken, dim, fit_text, fit_with_names, font, lighten, mix
 from ..common import rounded_fast as rounded
 from .cards import chip, paste_chips
 from .context import Ctx, card_name
@@ -42,6 +43,7 @@ from .tiles import (
     road_tile,
     terrain_tile,
     token_tile,
+    type_colour,
     type_icon,
 )
 
@@ -109,31 +111,8 @@ def oracle_panel(img: Image.Image, ctx: Ctx, box: Box) -> None:
     r_out, r_in = 82, 30
     illuminated, _ = _cycles()
     today = int(v.day_of_week) % 7
-    s = 3
-    n = 2 * r_out + 8
-    big = Image.new("RGBA", (n * s, n * s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    c = n * s / 2
-    d.ellipse(
-        (c - (r_out + 3) * s, c - (r_out + 3) * s, c + (r_out + 3) * s, c + (r_out + 3) * s),
-        fill=(*PANEL_DARK, 255),
-    )
-    for k in range(7):
-        pts = [(px * s, py * s) for px, py in ray_points(n / 2, n / 2, r_in + 4, r_out, k)]
-        if k == today:
-            colour = GOLD
-        elif k < today:
-            colour = mix(PANEL, PANEL_DARK, 0.5)
-        else:
-            colour = lighten(PANEL, 0.12)
-        d.polygon(pts, fill=(*colour, 255))
-    d.ellipse(
-        (c - r_in * s, c - r_in * s, c + r_in * s, c + r_in * s),
-        fill=(*GOLD_DARK, 255),
-        outline=(*GOLD, 255),
-        width=2 * s,
-    )
-    wheel = big.resize((n, n), Image.Resampling.LANCZOS)
+    wheel = _wheel(today, r_out, r_in)
+    n = wheel.width
     img.paste(wheel, (round(cx - n / 2), round(cy - n / 2)), wheel)
     for k in range(7):
         a = -math.pi / 2 + k * 2 * math.pi / 7
@@ -179,6 +158,36 @@ def oracle_panel(img: Image.Image, ctx: Ctx, box: Box) -> None:
         fx += 22
 
 
+@lru_cache(maxsize=8)
+def _wheel(today: int, r_out: int, r_in: int) -> Image.Image:
+    """The Oracle's wheel (RGBA): seven rays, today's gold, past days dim."""
+    s = 3
+    n = 2 * r_out + 8
+    big = Image.new("RGBA", (n * s, n * s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    c = n * s / 2
+    d.ellipse(
+        (c - (r_out + 3) * s, c - (r_out + 3) * s, c + (r_out + 3) * s, c + (r_out + 3) * s),
+        fill=(*PANEL_DARK, 255),
+    )
+    for k in range(7):
+        pts = [(px * s, py * s) for px, py in ray_points(n / 2, n / 2, r_in + 4, r_out, k)]
+        if k == today:
+            colour = GOLD
+        elif k < today:
+            colour = mix(PANEL, PANEL_DARK, 0.5)
+        else:
+            colour = lighten(PANEL, 0.12)
+        d.polygon(pts, fill=(*colour, 255))
+    d.ellipse(
+        (c - r_in * s, c - r_in * s, c + r_in * s, c + r_in * s),
+        fill=(*GOLD_DARK, 255),
+        outline=(*GOLD, 255),
+        width=2 * s,
+    )
+    return big.resize((n, n), Image.Resampling.LANCZOS)
+
+
 MATCH = (150, 206, 236)  # the matching type's mark
 
 
@@ -200,6 +209,8 @@ def buff_lines(ctx: Ctx) -> list[tuple[str, tuple[int, int, int]]]:
         )
     if b.square is not None:
         out.append((ctx.t("buff-at", square=b.square), TEXT))
+    elif ctx.view.auction is not None:
+        out.append((ctx.t("buff-auction"), GOLD))
     elif b.absent:
         out.append((ctx.t("buff-absent"), MUTED))
     elif not b.entered:
@@ -292,6 +303,14 @@ def players_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
         rounded(img, (box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3), 10, PANEL)
         rounded(img, (box[0] + 3, box[1] + 3, box[2] - 3, box[1] + 11), 5, colour)
         _player_card(img, ctx, p, box, p.seat in winners)
+        if p.resigned:  # greyed out, with a band saying so
+            dim(img, box, PANEL_DARK, 0.55, 12)
+            rf = font("bold", 18)
+            text = fit_text(ctx.t("resigned"), rf, w - 30)
+            tw = text_width(rf, text) + 20
+            mid = x + w // 2
+            rounded(img, (mid - tw // 2, y + 52, mid + tw // 2, y + 80), 12, RED)
+            draw_text(img, (mid, y + 66), text, rf, (255, 255, 255), "mm")
         x += w + gap
     return y + ROW_H
 
@@ -332,9 +351,11 @@ def _player_card(img: Image.Image, ctx: Ctx, p: PlayerView, box: Box, won: bool)
         ht = hero_tile(ctx.colour(p.seat), "", 24)
         img.paste(ht, (hx, y0 + 63), ht)
         hx += 20
+    if p.tent_count:  # cards kept in the tent: a tent and their number
+        tent = type_icon("E", 20, type_colour("E"))
+        img.paste(tent, (hx + 6, y0 + 66), tent)
+        draw_text(img, (hx + 30, y0 + 76), str(p.tent_count), stat, TEXT, "lm")
     cards = ctx.t("cards", hand=p.hand_count, deck=p.deck_count, discard=p.discard_count)
-    if p.tent_count:
-        cards += " · " + ctx.t("tent-count", n=p.tent_count)
     draw_text(img, (tx, y0 + 98), fit_text(cards, small, x1 - 10 - tx), small, MUTED, "lm")
     if p.marker is not None:
         kind, until = p.marker
@@ -377,7 +398,8 @@ def market_panel(img: Image.Image, ctx: Ctx, box: Box) -> None:
                 tile = chip("P", CHIP_W, CHIP_H)
                 count = int(m.provisions)
             elif key in stacks:
-                tile = _stack_chip(key)
+                top_card = m.mercenary_top if key == "m" else None
+                tile = chip(top_card, CHIP_W, CHIP_H) if top_card else _stack_chip(key)
                 count = int(stacks[key])
             else:
                 x += step
@@ -461,12 +483,13 @@ def battle_height(ctx: Ctx) -> int:
     return 52 + 2 * LINE_H + (30 if ctx.view.battle is not None and ctx.view.battle.result else 0)
 
 
-def _breakdown(ctx: Ctx, line: Breakdown) -> str:
+def _breakdown(ctx: Ctx, line: Breakdown, horde: bool) -> str:
+    """``cards 10 + morale 1 + terrain 1`` (the horde's strength for Buff)."""
     parts = [ctx.t("bd-cards", n=line.base)] if line.cards else []
     for key in ("morale", "terrain", "bannerless", "level"):
         value = int(getattr(line, key, 0) or 0)
         if value:
-            parts.append(ctx.t(f"bd-{key}", n=value))
+            parts.append(ctx.t("bd-horde" if horde and key == "level" else f"bd-{key}", n=value))
     return " + ".join(parts)
 
 
@@ -475,7 +498,7 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
     if b is None:
         return y
     box = (MARGIN, y, WIDTH - MARGIN, y + battle_height(ctx))
-    attacker = ctx.name(b.attacker) if b.piece != "buff" else "Buff"
+    attacker = ctx.name(b.attacker) if b.piece != "buff" else ctx.t("target-buff")
     panel(img, box)
     head = font("bold", 21)
     title = ctx.t("battle", square=b.square, name=attacker, target=_target(ctx, b))
@@ -497,12 +520,16 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
         ),
         (b.defender, b.defender_line, b.defender_break, ctx.t("defence-line")),
     )
-    for seat, cards, line, label in rows:
+    for k, (seat, cards, line, label) in enumerate(rows):
         colour = ctx.colour(seat) if seat is not None else HORDE
         rounded(img, (MARGIN + 10, ly, WIDTH - MARGIN - 10, ly + LINE_H - 8), 10, PANEL_DARK)
         rounded(img, (MARGIN + 10, ly, MARGIN + 18, ly + LINE_H - 8), 4, colour)
         small = font("condensed-bold", 16)
-        who = ctx.name(seat) if seat is not None else ctx.t("neutral-defender")
+        horde = seat is None and (b.piece == "buff" if k == 0 else b.target_kind == "buff")
+        if seat is not None:
+            who = ctx.name(seat)
+        else:
+            who = ctx.t("target-buff") if horde else ctx.t("neutral-defender")
         draw_text(
             img,
             (MARGIN + 28, ly + 14),
@@ -511,7 +538,7 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
             MUTED,
             "lm",
         )
-        if line is None or cards is None:
+        if line is None:  # the defence is not laid yet
             draw_text(
                 img,
                 (MARGIN + 28, ly + 50),
@@ -521,18 +548,20 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
                 "lm",
             )
         else:
+            cards = cards or ()
             end = paste_chips(img, list(cards), MARGIN + 28, ly + 26, 40, 52, 560, 5)
             if not cards:
-                text = (
-                    ctx.t("horde-line")
-                    if seat is None and b.piece == "buff"
-                    else ctx.t("empty-line")
-                )
+                if horde:
+                    text = ctx.t("horde-line")
+                elif seat is None:
+                    text = ctx.t("ruins-line" if b.target_kind == "ruins" else "neutral-line")
+                else:
+                    text = ctx.t("empty-line")
                 draw_text(
                     img, (MARGIN + 28, ly + 50), text, font("condensed-bold", 19), MUTED, "lm"
                 )
                 end = MARGIN + 28 + text_width(font("condensed-bold", 19), text)
-            bd = _breakdown(ctx, line)
+            bd = _breakdown(ctx, line, horde)
             if line.rolls:
                 bd += " · " + ctx.t(
                     "amulets", rolls=", ".join(f"{card_name(c)} {r}" for c, r in line.rolls)

@@ -143,7 +143,20 @@ def _head(img: Image.Image, ctx: Ctx) -> None:
     else:
         status, colour = ctx.t("you-wait"), MUTED
     fnt = font("condensed-bold", 22)
-    draw_text(img, (MARGIN + 2, 68), fit_text(status, fnt, WIDTH - 2 * MARGIN), fnt, colour, "lm")
+    x = MARGIN + 2
+    draw_text(img, (x, 68), fit_text(status, fnt, WIDTH - 2 * MARGIN), fnt, colour, "lm")
+    auction = v.auction
+    if (
+        auction is not None and auction.own_bid is not None
+    ):  # the observer's bid, hidden from the others
+        x += text_width(fnt, status) + 24
+        label = ctx.t("own-bid")
+        draw_text(img, (x, 68), label, font("condensed-bold", 18), MUTED, "lm")
+        x += text_width(font("condensed-bold", 18), label) + 8
+        for code in auction.own_bid[:10]:
+            tile = chip(code, 26, 34)
+            img.paste(tile, (x, 51), tile)
+            x += 30
 
 
 # ---------------------------------------------------------------------------

@@ -54,8 +54,8 @@ FACTION_COLOURS: dict[str, RGB] = {
     "m": (84, 80, 88),
 }
 FACTION_TERRAIN = {"u": "foret", "i": "lac", "a": "desert", "n": "montagne"}
-# Seat colours before a faction is chosen
-SEAT_COLOURS: tuple[RGB, ...] = ((40, 104, 196), (196, 58, 44), (52, 132, 62), (214, 160, 28))
+# A seat before its faction is chosen (the four colours are the factions')
+UNCHOSEN: RGB = (140, 130, 120)
 NEUTRAL: RGB = (236, 232, 222)
 BUFF: RGB = (46, 36, 44)
 BUFF_EDGE: RGB = (206, 52, 46)

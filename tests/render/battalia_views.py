@@ -387,6 +387,9 @@ def auction_revealed(**kw: object) -> View:
 
 
 def over(**kw: object) -> View:
+    """Bruno won; Chloé had resigned."""
+    players = tuple(dataclasses.replace(p, resigned=p.seat == 2) for p in four_seats().players)
+    kw = _merged({"players": players}, kw)
     return four_seats(
         **_merged(
             {"phase": "over", "winner": 1, "ranking": ((1,), (3,), (0, 2)), "pending": ()}, kw
@@ -402,6 +405,30 @@ def buff_absent(**kw: object) -> View:
 
 def buff_disabled(**kw: object) -> View:
     return two_seats(**_merged({"rules": Rules(buff=False)}, kw))
+
+
+def setup(**kw: object) -> View:
+    """Set-up: two seats have chosen their faction, nobody a start square."""
+    tiles = tuple(t for t in four_seats().tiles if t.kind in ("neutral", "ruins"))
+    tiles = tuple(dataclasses.replace(t, owner=None) for t in tiles)
+    defaults = {
+        "factions": ("u", "i", "", ""),
+        "phase": "start",
+        "day": 1,
+        "week": 1,
+        "day_of_week": 0,
+        "tiles": tiles,
+        "heroes": (),
+        "buff": buff(),
+        "roll": None,
+        "active": 3,
+        "pending": ((3, "start"),),
+        "players": tuple(
+            player(s, f, vp=0, cities=0, hand_count=0, deck_count=10)
+            for s, f in enumerate(("u", "i", "", ""))
+        ),
+    }
+    return four_seats(**_merged(defaults, kw))
 
 
 FULL_HAND = (
@@ -436,6 +463,7 @@ SCENARIOS: dict[str, Callable[[], View]] = {
     "over": over,
     "buff-absent": buff_absent,
     "buff-disabled": buff_disabled,
+    "setup": setup,
 }
 
 
