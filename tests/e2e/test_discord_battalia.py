@@ -1,0 +1,292 @@
+"""End to end: Battalia with Buff through the real discord.py client.
+
+The issue's "Done when" match (3 players, Buff: an auction by secret DM
+bids, a bribe, a hire that runs out, a fight, week 3 and its horde of 8) is
+the steered story of :mod:`tests.e2e.battalia_story`, played with the host's
+match seed fixed to :data:`SEED` (the first seed from 1 where the story's
+rules reach every goal, found by :func:`~tests.e2e.battalia_story.find_seed`;
+``test_the_story_seed_still_reaches_every_goal`` checks it against the
+engine). Every move is chosen from the real state at that point and played
+through Discord: the bids and Buff's answers by the DM's components, the
+first road by the staged menu (kind, layout, the cards that pay) and its
+placement by the numbered ghost spots, the rest with ``/play``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import render
+from bot.discord import GueridonBot
+from bot.service import LiveMatch
+from engine.games.battalia import GAME
+from engine.games.battalia.text import card_name
+from tests.e2e.battalia_story import GOALS, OPTIONS, SEATS, Story, play_story
+from tests.e2e.test_discord_between_battle import World, live_match, png
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+
+SEED = 3
+"""The match seed of the story (see the module)."""
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord.serve() as f:
+        yield f
+
+
+def test_the_story_seed_still_reaches_every_goal() -> None:
+    """The engine alone, the same rules: if a rules change breaks the path,
+    this says so first (then pick a new seed with ``find_seed``)."""
+    story, state = play_story(SEED)
+    assert story.done, sorted(set(GOALS) - story.reached)
+    assert GAME.outcome(state) is not None
+
+
+class Renders:
+    """Every view the host gives the renderer, with the function's name."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.views: list[tuple[str, Any]] = []
+        for name in ("render_board", "render_private", "render_choices"):
+            original = getattr(render, name)
+
+            def spy(game_id: str, view: Any, *args: Any, _f: Any = original, _n: str = name) -> Any:
+                self.views.append((_n, view))
+                return _f(game_id, view, *args)
+
+            monkeypatch.setattr(render, name, spy)
+
+
+async def start_match(
+    fake: FakeDiscord, world: World, bot: GueridonBot, options: str = OPTIONS
+) -> LiveMatch:
+    res = await fake.slash(
+        world.alice, world.chan, "lobby create", game="battalia", seats=SEATS, options=options
+    )
+    assert res.ephemeral, res.text
+    for user in (world.bob, world.eve):
+        await fake.slash(user, world.chan, "lobby join")
+    await fake.slash(world.alice, world.chan, "lobby start")
+    live = live_match(bot, world.chan)
+    assert live.match.seed == SEED
+    return live
+
+
+def latest_dm(fake: FakeDiscord, user: FakeUser, live: LiveMatch) -> Callable[[], Any]:
+    """A finder of the DM whose components act on the current version."""
+    marker = f":{live.id}:{live.version}:"
+
+    def find() -> FakeMessage | None:
+        for m in reversed(fake.dm_messages(user)):
+            ids = [c["custom_id"] for c in m.buttons() + m.selects()]
+            if ids and marker in ids[0]:
+                return m
+        return None
+
+    return find
+
+
+def board_messages(fake: FakeDiscord, world: World) -> list[FakeMessage]:
+    return [m for m in fake.channel_messages(world.chan) if m.attachments]
+
+
+def check_limits(message: FakeMessage) -> None:
+    selects = message.selects()
+    assert len(selects) <= 5 and len(message.buttons()) <= 25
+    for select in selects:
+        assert 0 < len(select["options"]) <= 25
+        for option in select["options"]:
+            assert len(option["label"]) <= 100
+            assert len(option.get("description") or "") <= 100
+
+
+async def play_by_menu(
+    fake: FakeDiscord, bot: GueridonBot, live: LiveMatch, user: FakeUser, seat: int, notation: str
+) -> tuple[list[FakeMessage], list[str]]:
+    """Play ``notation`` with the components of the seat's latest DM: a
+    button, or one select per level of the staged menu. Returns the
+    messages read on the way (the DM, then each level) and the labels of
+    the choices made."""
+    locale = "fr" if user.locale == "fr" else "en"
+    menu = bot.menu_for(live, seat, locale)
+    entry = [n for n, _ in menu.entries].index(notation)
+    [path] = [p for p, node in menu.leaves() if node.entry == entry]
+    version = live.version
+    message: FakeMessage = await fake.wait_for(latest_dm(fake, user, live), timeout=15)
+    seen = [message]
+    chosen: list[str] = []
+    check_limits(message)
+    if message.buttons():
+        assert len(path) == 1
+        button = message.buttons()[path[0]]
+        chosen.append(button["label"])
+        await fake.click(user, message, custom_id=button["custom_id"])
+    else:
+        for depth, index in enumerate(path):
+            value = f"c{index}"
+            select = next(
+                (s for s in message.selects() if value in [o["value"] for o in s["options"]]),
+                None,
+            )
+            assert select is not None, (value, message.selects())  # (no paged level here)
+            chosen += [o["label"] for o in select["options"] if o["value"] == value]
+            res = await fake.select(user, message, select["custom_id"], values=[value])
+            assert res.acknowledged
+            if depth < len(path) - 1:
+                [message] = await res.wait_followups(1, timeout=15)
+                assert message.ephemeral
+                check_limits(message)
+                seen.append(message)
+    await fake.wait_for(lambda: live.version > version, timeout=15)
+    assert live.match.record().actions[-1][1] == notation
+    return seen, chosen
+
+
+async def test_the_done_when_match_through_discord(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(secrets, "randbits", lambda bits: SEED)
+    renders = Renders(monkeypatch)
+    world = World(fake, tmp_path / "g.db")
+    bot = world.make_bot()
+    async with fake.running(bot):
+        live = await start_match(fake, world, bot)
+        story = Story()
+        ways: dict[str, int] = {}
+        bids: list[str] = []
+        posted: list[FakeMessage] = []
+        channel_before = 0
+        menu_road = spots = False
+        for _ in range(3000):
+            if live.match.is_over:
+                break
+            pending = live.match.pending()
+            seat = sorted(pending)[0]
+            kind = pending[seat].kind
+            user = world.users[live.user_of(seat)]
+            state = live.match.state
+            notation = story.choose(state, seat)
+            version = live.version
+            boards = len(board_messages(fake, world))
+            if kind == "bid":
+                if len(pending) == SEATS:
+                    # the board that opens the auction pings every bidder
+                    pings = [f"<@{live.user_of(s)}>" for s in pending]
+                    opening = await fake.wait_for(
+                        lambda p=pings: next(
+                            (
+                                i
+                                for i, m in enumerate(fake.channel_messages(world.chan))
+                                if all(ping in m.content for ping in p)
+                            ),
+                            None,
+                        ),
+                        timeout=15,
+                    )
+                    channel_before = opening + 1
+                if len(pending) == 1:
+                    # the boards of the earlier bids are posted: none names a card
+                    await fake.wait_for(
+                        lambda n=channel_before: (
+                            len(fake.channel_messages(world.chan)) >= n + SEATS - 1
+                        ),
+                        timeout=15,
+                    )
+                    posted = fake.channel_messages(world.chan)[channel_before:]
+                bids.append(notation)
+                await play_by_menu(fake, bot, live, user, seat, notation)
+                way = "dm-bid"
+            elif kind == "buff-answer":
+                # pinged: the defender's DM says it is their decision
+                dm = await fake.wait_for(latest_dm(fake, user, live), timeout=15)
+                assert "Buff" in dm.text, dm.text
+                await play_by_menu(fake, bot, live, user, seat, notation)
+                way = "dm-" + notation.split()[0]
+            elif kind == "turn" and notation.startswith("road ") and not menu_road:
+                _seen, chosen = await play_by_menu(fake, bot, live, user, seat, notation)
+                assert len(chosen) >= 2, chosen  # the kind, then the layout and its cards
+                cards = notation.split(" : ")[1].split()
+                assert all(card_name(c) in chosen[-1] for c in cards), chosen
+                menu_road = True
+                way = "menu-road"
+            elif kind == "place" and menu_road and not spots:
+                await check_spots(fake, bot, live, user, seat, renders)
+                await play_by_menu(fake, bot, live, user, seat, notation)
+                spots = True
+                way = "spots"
+            else:
+                res = await fake.slash(user, world.chan, "play", move=notation)
+                assert res.ephemeral and ("Played" in res.text or "joué" in res.text), res.text
+                await fake.wait_for(lambda v=version: live.version > v, timeout=15)
+                way = "play"
+            ways[way] = ways.get(way, 0) + 1
+            # as players do, wait for the board of the move (no announcements merged)
+            await fake.wait_for(lambda b=boards: len(board_messages(fake, world)) > b, timeout=15)
+            kinds = [logged.event.kind for logged in live.match.events(None, version)]
+            story.see(kinds, live.match.state)
+        assert live.match.is_over
+        assert story.done, sorted(set(GOALS) - story.reached)
+        assert menu_road and spots and ways["dm-bid"] >= 3, ways
+        assert {"dm-bribe", "dm-recruit", "dm-fight"} <= set(ways), ways
+        await bot.host.wait_for_bots()
+        check_bids_hidden(renders, posted, bids)
+        seed = str(live.match.seed)
+        await fake.wait_for(
+            lambda: any(seed in m.text for m in fake.channel_messages(world.chan)), timeout=30
+        )
+        text = "\n".join(m.text for m in fake.channel_messages(world.chan))
+        # the channel read it all: the bids revealed together, the bribe, the
+        # hire, its end with week 3's horde of 8, the fight
+        for line in (
+            "Bids revealed: ",
+            "The horde beats ",
+            "he stays where he is, horde strength 8.",
+            "with 3 Provisions",
+            "with 4 Provisions",
+        ):
+            assert line in text, line
+        png([m for m in fake.channel_messages(world.chan) if m.attachments][-1])
+
+
+async def check_spots(
+    fake: FakeDiscord,
+    bot: GueridonBot,
+    live: LiveMatch,
+    user: FakeUser,
+    seat: int,
+    renders: Renders,
+) -> None:
+    """The placement DM: the ghost spots image attached, and its numbers
+    those of the choices (1..n, in the menu's order)."""
+    dm: FakeMessage = await fake.wait_for(latest_dm(fake, user, live), timeout=15)
+    assert [a.filename for a in dm.attachments] == ["hand.png", "spots.png"], dm.attachments
+    png(dm)
+    labels = [b["label"] for b in dm.buttons()] or [
+        o["label"] for s in dm.selects() for o in s["options"]
+    ]
+    legal = live.match.legal_notations(seat)
+    assert len(labels) == len(legal)
+    assert all(label.startswith(f"{i + 1}. ") for i, label in enumerate(labels))
+    drawn = [v for name, v in renders.views if name == "render_choices"]
+    assert drawn, "no spots were drawn"
+
+
+def check_bids_hidden(renders: Renders, posted: list[FakeMessage], bids: list[str]) -> None:
+    """While someone still had to bid, no image showed a bid: every view the
+    renderer got then holds no revealed bid (the observer's own bid only);
+    and no board posted before the last bid named a bid's cards."""
+    during = [(name, v) for name, v in renders.views if v.auction is not None and v.auction.bidders]
+    assert {name for name, _ in during} >= {"render_board", "render_private"}, during
+    for _, view in during:
+        assert not view.auction.bids
+        assert view.auction.own_bid is None or view.observer is not None
+    names = {card_name(c) for bid in bids for c in bid.split()[1:]}
+    assert posted
+    for message in posted:
+        assert not any(name in message.text for name in names), message.text
