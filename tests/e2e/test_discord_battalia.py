@@ -53,11 +53,14 @@ class Renders:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.views: list[tuple[str, Any]] = []
+        self.placements: list[list[tuple[int, str]]] = []
         for name in ("render_board", "render_private", "render_choices"):
             original = getattr(render, name)
 
             def spy(game_id: str, view: Any, *args: Any, _f: Any = original, _n: str = name) -> Any:
                 self.views.append((_n, view))
+                if _n == "render_choices":
+                    self.placements.append(list(args[-1]))
                 return _f(game_id, view, *args)
 
             monkeypatch.setattr(render, name, spy)
@@ -216,8 +219,11 @@ async def test_the_done_when_match_through_discord(
                 menu_road = True
                 way = "menu-road"
             elif kind == "place" and menu_road and not spots:
-                await check_spots(fake, bot, live, user, seat, renders)
-                await play_by_menu(fake, bot, live, user, seat, notation)
+                drawn = await check_spots(fake, live, user, seat, renders)
+                _, chosen = await play_by_menu(fake, bot, live, user, seat, notation)
+                # the number clicked is the number drawn on that spot
+                number = int(chosen[-1].split(".")[0])
+                assert drawn[number - 1][1] == notation, (chosen, drawn)
                 spots = True
                 way = "spots"
             else:
@@ -255,15 +261,11 @@ async def test_the_done_when_match_through_discord(
 
 
 async def check_spots(
-    fake: FakeDiscord,
-    bot: GueridonBot,
-    live: LiveMatch,
-    user: FakeUser,
-    seat: int,
-    renders: Renders,
-) -> None:
-    """The placement DM: the ghost spots image attached, and its numbers
-    those of the choices (1..n, in the menu's order)."""
+    fake: FakeDiscord, live: LiveMatch, user: FakeUser, seat: int, renders: Renders
+) -> list[tuple[int, str]]:
+    """The placement DM: the ghost spots image attached, its numbers those
+    of the choices (1..n, one per legal placement). Returns the numbered
+    placements drawn."""
     dm: FakeMessage = await fake.wait_for(latest_dm(fake, user, live), timeout=15)
     assert [a.filename for a in dm.attachments] == ["hand.png", "spots.png"], dm.attachments
     png(dm)
@@ -271,10 +273,12 @@ async def check_spots(
         o["label"] for s in dm.selects() for o in s["options"]
     ]
     legal = live.match.legal_notations(seat)
+    drawn = renders.placements[-1]
+    assert sorted(n for _, n in drawn) == sorted(legal)
+    assert [number for number, _ in drawn] == list(range(1, len(legal) + 1))
     assert len(labels) == len(legal)
     assert all(label.startswith(f"{i + 1}. ") for i, label in enumerate(labels))
-    drawn = [v for name, v in renders.views if name == "render_choices"]
-    assert drawn, "no spots were drawn"
+    return drawn
 
 
 def check_bids_hidden(renders: Renders, posted: list[FakeMessage], bids: list[str]) -> None:
