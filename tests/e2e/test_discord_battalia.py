@@ -294,3 +294,72 @@ def check_bids_hidden(renders: Renders, posted: list[FakeMessage], bids: list[st
     assert posted
     for message in posted:
         assert not any(name in message.text for name in names), message.text
+
+
+async def test_the_defender_is_pinged_and_the_clock_answers_buff_for_them(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Buff attacks a hero: its owner is pinged (the board mentions them, a
+    DM holds the bribe / recruit / fight choice), reminded at half time, and
+    when their clock (fast: a few seconds a decision) runs out the host
+    answers for them as for any absent player: the ``normal`` bot's choice
+    (a random legal one while a game has no bots), one of the three answers,
+    and the match goes on."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: SEED)
+    world = World(fake, tmp_path / "g.db")
+    bot = world.make_bot(fast_seconds=6.0, fast_bank_seconds=0.0, tick_seconds=0.1)
+    async with fake.running(bot):
+        res = await fake.slash(
+            world.alice,
+            world.chan,
+            "lobby create",
+            game="battalia",
+            seats=SEATS,
+            options=OPTIONS,
+            clock="fast",
+        )
+        assert res.ephemeral, res.text
+        for user in (world.bob, world.eve):
+            await fake.slash(user, world.chan, "lobby join")
+        await fake.slash(world.alice, world.chan, "lobby start")
+        live = live_match(bot, world.chan)
+        story = Story()
+        while True:
+            pending = live.match.pending()
+            seat = sorted(pending)[0]
+            if pending[seat].kind == "buff-answer":
+                break
+            version = live.version
+            user = world.users[live.user_of(seat)]
+            notation = story.choose(live.match.state, seat)
+            await fake.slash(user, world.chan, "play", move=notation)
+            await fake.wait_for(lambda v=version: live.version > v, timeout=15)
+            story.see((e.event.kind for e in live.match.events(None, version)), live.match.state)
+        defender = world.users[live.user_of(seat)]
+        version = live.version
+        legal = live.match.legal_notations(seat)
+        assert {n.split()[0] for n in legal} == {"bribe", "recruit", "fight"}
+        dm: FakeMessage = await fake.wait_for(latest_dm(fake, defender, live), timeout=15)
+        assert "Buff" in dm.text and ("Your turn" in dm.text or "À vous" in dm.text), dm.text
+        board = await fake.wait_for(
+            lambda: next(
+                (
+                    m
+                    for m in reversed(board_messages(fake, world))
+                    if f"<@{defender.id}>" in m.content and "Buff attacks your hero" in m.text
+                ),
+                None,
+            ),
+            timeout=15,
+        )
+        assert live.match.version == version
+        # nobody answers: the reminder, then the clock's answer
+        await fake.wait_for(
+            lambda: any("⏰" in m.text for m in fake.dm_messages(defender)), timeout=20
+        )
+        await fake.wait_for(lambda: live.version > version, timeout=30)
+        seat_played, played = live.match.record().actions[version][:2]
+        assert seat_played == seat and played.split()[0] in ("bribe", "recruit", "fight")
+        assert played in legal
+        assert not live.match.is_over and live.match.pending()
+        await bot.host.wait_for_bots()
