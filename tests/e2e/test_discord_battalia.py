@@ -341,7 +341,7 @@ async def test_the_defender_is_pinged_and_the_clock_answers_buff_for_them(
         assert {n.split()[0] for n in legal} == {"bribe", "recruit", "fight"}
         dm: FakeMessage = await fake.wait_for(latest_dm(fake, defender, live), timeout=15)
         assert "Buff" in dm.text and ("Your turn" in dm.text or "À vous" in dm.text), dm.text
-        board = await fake.wait_for(
+        await fake.wait_for(
             lambda: next(
                 (
                     m
