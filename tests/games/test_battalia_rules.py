@@ -304,3 +304,96 @@ def test_week_limit_ends_the_game() -> None:
     state, events = act(state, "end")
     assert state.phase == "over" and state.end_reason == "weeks"
     assert "game-over" in kinds(events)
+
+
+# ---------------------------------------------------------------------------
+# Start of turn, heroes, upgrades, tents, retreat
+# ---------------------------------------------------------------------------
+
+
+def test_mulligan_and_cohort_only_as_the_first_action() -> None:
+    """« Mulligan: discard your hand and draw 5 »; « 3 or more same-faction
+    cards → draw 1 extra card »."""
+    state = scenario(hands=("1u 2u 3u P P P",), decks=("1a 1a 1a 1a 1a 1a",))
+    assert {"mulligan", "cohort 1u 2u 3u"} <= legal(state)
+    after, events = act(state, "cohort 1u 2u 3u")
+    assert len(after.players[0].hand) == 7 and "draw" in kinds(events)
+    refused(after, "mulligan")
+    after, _ = act(state, "mulligan")
+    assert sorted(after.players[0].hand) == ["1a"] * 5
+    late, _ = act(state, "buy 2 : P P P")
+    refused(late, "cohort 1u 2u 3u")
+
+
+def test_summon_upgrade_and_tent() -> None:
+    """« Summon a hero: Weapon + 2 Provisions »; « Upgrade a city by +1: 2
+    units of the new level's rank »; « Tent … setting it up costs Tent +
+    Provision »."""
+    state = scenario(hands=("Au P P 2u 2i Eu P 3a",), day=2)
+    state, events = act(state, "summon f6 : Au P P")
+    assert [(h.seat, h.index, h.square) for h in state.heroes] == [(0, 1, "f6")]
+    state, _ = act(state, "upgrade f6 : 2i 2u")
+    assert next(t for t in state.tiles if t.square == "f6").level == 2
+    state, events = act(state, "tent 3a : Eu P")
+    assert state.players[0].tent == ("3a",)
+    assert first(events, "tent").for_seat(1).data == {"seat": 0, "count": 1, "cards": ["Eu", "P"]}
+    state, _ = act(state, "end")
+    assert state.players[0].tent == ("3a",)
+    state, _ = act_as(state, 1, "end")
+    assert "3a" in state.players[0].hand and not state.players[0].tent
+
+
+def test_end_of_turn_discards_everything_and_draws_six() -> None:
+    """« Discard the played cards, the bought cards and the rest of your
+    hand, then draw back up to 6 »."""
+    state = scenario(hands=("P P P 1u",), decks=("1i 1i 1i 1i 1i 1i 1i",))
+    state, _ = act(state, "buy 2 : P P P", "end")
+    p = state.players[0]
+    assert sorted(p.hand) == ["1i"] * 6
+    assert sorted(c for c in p.discard if c[0] != "2") == ["1u", "P", "P", "P", "P"]
+
+
+def test_a_hero_attacked_by_a_hero_may_retreat() -> None:
+    """« When attacked in a hero-vs-hero battle, the defender may pay 2
+    Provisions or a Horse to move 1 space away and avoid the fight »."""
+    state = scenario(
+        roads="c3-d3-e3",
+        heroes={"c3": ("1h1",), "d3": ("2h1",)},
+        hands=("2u Au", "P P Ci"),
+        day=3,
+    )
+    state, _ = act(state, "attack h1 2h1 : 2u Au")
+    assert {"retreat e3 : P P", "retreat e3 : Ci"} <= legal(state, 1)
+    refused(state, "retreat c3 : P P", 1)  # not onto the attacker
+    state, events = act_as(state, 1, "retreat e3 : Ci")
+    assert kinds(events) == ["retreat"]
+    assert [(h.seat, h.square) for h in state.heroes] == [(0, "c3"), (1, "e3")]
+    assert state.battle is not None and state.battle.result == "retreat"
+    no_retreat = scenario(
+        options="buff=false retreat=false",
+        roads="c3-d3-e3",
+        heroes={"c3": ("1h1",), "d3": ("2h1",)},
+        hands=("2u Au", "P P Ci"),
+        day=3,
+    )
+    no_retreat, _ = act(no_retreat, "attack h1 2h1 : 2u Au")
+    assert not any(a.startswith("retreat") for a in legal(no_retreat, 1))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_sample_state_rebuilds_the_view(seats: int) -> None:
+    from engine import rng as generator
+
+    state = g.setup(g.options(""), seats, seats)
+    chooser = generator.seed_state(seats, "sample")
+    for step in range(400):
+        if not g.pending(state):
+            break
+        seat = sorted(g.pending(state))[0]
+        actions = g.legal_actions(state, seat)
+        i, chooser = generator.randbelow(chooser, len(actions))
+        state, _ = g.apply(state, seat, actions[i])
+        if step % 37 == 0:
+            for observer in range(seats):
+                view = g.view(state, observer)
+                assert g.view(g.sample_state(view, step), observer) == view

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 import i18n
-from engine.core import Decision, Event
+from engine import GAMES
+from engine.core import Decision, Event, evolve
 from engine.games.battalia import actions as bta
 from engine.games.battalia import menu as btm
 from engine.games.battalia import text as btt
@@ -97,8 +98,11 @@ DECISIONS = (
     Decision("faction"),
     Decision("start"),
     Decision("turn"),
-    Decision("place", (("card", "2L"), ("terrain", "lac"))),
-    Decision("defend", (("attacker", 1), ("square", "c3"))),
+    Decision("place", (("kind", "city"), ("layout", "L"), ("terrain", "lac"), ("level", 2))),
+    Decision("place", (("kind", "road"), ("layout", "X"), ("terrain", "foret"), ("level", 0))),
+    Decision("defend", (("attacker", 1), ("target", "c3"), ("strength", 7))),
+    Decision("defend", (("attacker", 1), ("target", "1h2"), ("strength", 7))),
+    Decision("defend", (("attacker", 1), ("target", "buff"), ("strength", 7))),
     Decision("ruins"),
     Decision("take"),
     Decision("bid"),
@@ -150,6 +154,10 @@ def test_every_decision_kind_has_a_sentence(lang: str, decision: Decision) -> No
         assert "5" in out
     if decision.kind == "buff-answer":
         assert "8" in out
+    if decision.kind == "defend":
+        assert "Bob" in out and "7" in out
+    if decision.kind == "place":
+        assert "Lac" in out or "Forêt" in out
 
 
 def test_french_decision_texts_are_french() -> None:
@@ -377,3 +385,179 @@ def test_buff_paths_are_one_numbered_level() -> None:
     notes = ["buff", "buff c2", "buff c2 c3", "buff b1", "buff c2 c3 3h1"]
     _, menu = _menu(notes)
     assert menu.flat and len(menu.root.children) == 5
+
+
+# ---------------------------------------------------------------------------
+# Menus of real states: random games, and a full hand mid-game
+# ---------------------------------------------------------------------------
+
+
+def _real_menu(state: Any, seat: int) -> tuple[list[Any], Any]:
+    from bot.menu import MenuStep as HostStep
+    from bot.menu import build_menu
+
+    game = GAMES["battalia"]
+    entries = list(game.action_menu(state, seat))
+    menu = build_menu(
+        [
+            (game.format_action(a), tuple(HostStep(s.key, _label("en", s.label)) for s in path))
+            for a, path in entries
+        ]
+    )
+    return entries, menu
+
+
+def _walk_states(seeds: range, steps: int = 1500) -> Iterator[tuple[Any, int]]:
+    from engine import rng
+
+    game = GAMES["battalia"]
+    for seed in seeds:
+        state = game.setup(game.options("week_limit=3"), 2 + seed % 3, seed)
+        chooser = rng.seed_state(seed, "menus")
+        for _ in range(steps):
+            pending = game.pending(state)
+            if not pending:
+                break
+            seat = sorted(pending)[0]
+            yield state, seat
+            action, chooser = rng.choice(chooser, game.legal_actions(state, seat))
+            state, _ = game.apply(state, seat, action)
+
+
+def test_every_legal_action_is_in_the_menu_once_in_random_games() -> None:
+    game = GAMES["battalia"]
+    phases: Counter[str] = Counter()
+    for state, seat in _walk_states(range(4)):
+        legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
+        _, menu = _real_menu(state, seat)
+        leaves = [menu.entries[node.entry][0] for _, node in menu.leaves()]
+        assert sorted(leaves) == sorted(legal), state.phase
+        for notation, path in menu.entries:
+            label = path[-1].label
+            assert label and label != notation and "bt-" not in label, (notation, label)
+        if state.phase not in btm.SPOTS_PHASES:
+            widest = max(len(level.children) for level in _levels(menu.root))
+            assert widest <= 40, (state.phase, widest)
+        phases[state.phase] += 1
+    assert {"turn", "place", "auction", "buff-move"} <= set(phases), phases
+
+
+def _full_hand_state() -> tuple[Any, int]:
+    """A mid-game turn whose seat has a hero on the board, given a full hand
+    of 7 cards (units of three ranks, a weapon, a title, a horse, Provisions)."""
+    for state, seat in _walk_states(range(20), 3000):
+        if state.phase == "turn" and state.day >= 9 and any(h.seat == seat for h in state.heroes):
+            players = list(state.players)
+            hand = ("1u", "1i", "2u", "3u", "Au", "Tu", "Cu", "P", "P")
+            players[seat] = evolve(players[seat], hand=hand)
+            return evolve(state, players=tuple(players)), seat
+    raise AssertionError("no mid-game turn with a hero on the board")
+
+
+def test_a_full_hand_menu_is_complete_staged_and_fast() -> None:
+    game = GAMES["battalia"]
+    state, seat = _full_hand_state()
+    legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
+    assert len(legal) > 100  # the hand allows many lines
+    started = time.perf_counter()
+    game.action_menu(state, seat)
+    elapsed = time.perf_counter() - started  # 0.05 s on the test machine
+    _, menu = _real_menu(state, seat)
+    leaves = [menu.entries[node.entry][0] for _, node in menu.leaves()]
+    assert sorted(leaves) == sorted(legal)
+    assert len(menu.root.children) <= 12  # the kinds of action
+    widest = max(len(level.children) for level in _levels(menu.root))
+    assert widest <= 40, widest
+    assert elapsed < 0.5, elapsed
+
+
+def test_a_bid_choice_gives_its_strength_as_the_engine_counts_it() -> None:
+    """Seed 004: « Le joueur qui sacrifie la force de combat totale la plus
+    élevée » — each bid of the menu shows its total, an Arme counting 2 on
+    its illuminated day (day 2: Arme)."""
+    from tests.games.battalia_buff_helpers import table
+
+    state = table(hands=("2u Au P",), day=9, phase="auction")
+    entries = btm.action_menu(state, 0, [(n, n) for n in ("bid 2u", "bid Au", "bid 2u Au")])
+    labels = {path[-1].key: _label("fr", path[-1].label) for _, path in entries}
+    assert labels["bid 2u Au"] == "Chef ursidé + Arme ursidée (force 4)", labels
+    assert labels["bid Au"] == "Arme ursidée (force 2)", labels
+
+
+def test_the_rules_document_lists_every_option_with_its_default() -> None:
+    """docs/rules/battalia.md stays true: each option of the game is a row of
+    its options table, with the model's default."""
+    from pathlib import Path
+
+    from engine.games.battalia.model import Options
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "battalia.md").read_text()
+    rows = {
+        m.group(1): m.group(2).strip()
+        for m in re.finditer(r"^\| `([a-z_0-9]+)` \| ([^|]+) \|", doc, flags=re.M)
+    }
+    words = {True: "on", False: "off"}
+    for name, field in Options.model_fields.items():
+        assert name in rows, name
+        default = field.default
+        shown = words[default] if isinstance(default, bool) else str(default)
+        assert rows[name].strip("`").startswith(shown), (name, rows[name], shown)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_summaries_of_real_views_read_day_players_buff_and_waits(lang: str) -> None:
+    """The console's and accessibility's summary: the day and the Oracle,
+    every player's points, the heroes, Buff, what is awaited (the auction),
+    the observer's hand only for a seat."""
+    game = GAMES["battalia"]
+    names = ("Alice", "Bob", "Chloé")
+    seen_auction = seen_buff = False
+    for state, seat in _walk_states(range(2, 3), 1200):
+        for viewer in (None, seat):
+            view = game.view(state, viewer)
+            out = _text(lang, game.summary(view, names[: state.seats]))
+            assert ("Jour " if lang == "fr" else "Day ") + str(view.day) in out
+            assert all(n in out for n in names[: state.seats])
+            hand_word = "Votre main" if lang == "fr" else "Your hand"
+            assert (hand_word in out) == (viewer is not None)
+            if view.auction is not None and view.auction.bidders:
+                seen_auction = True
+                assert ("Enchère pour Buff" if lang == "fr" else "Auction for Buff") in out
+            if view.buff.square:
+                seen_buff = True
+                assert view.buff.square in out
+    assert seen_auction and seen_buff
+
+
+@pytest.mark.parametrize("tie", ["", "vp", "chance"])
+def test_the_auction_line_says_how_a_tie_was_broken(tie: str) -> None:
+    """Seed 004: « En cas d'égalité, c'est le joueur qui possède le plus de
+    point de victoire qui gagne ce privilège. S'il y a toujours égalité, un
+    des joueurs à égalité est choisi au hasard. »"""
+    data = {"bids": [[0, ["4u"], 4], [1, ["4i"], 4]], "winner": 1, "tie": tie}
+    out = _text("fr", btt.describe_event(Event("auction", data), NAMES))
+    assert "Bob choisit" in out
+    assert ("points de victoire" in out) == (tie == "vp")
+    assert ("tirée au sort" in out) == (tie == "chance")
+
+
+def test_every_refusal_the_engine_raises_has_its_sentence() -> None:
+    """The refusals of legality.py and buff.py (``refuse("cost")``,
+    ``_refuse(f"buff-{why}")`` with wander.py's reasons) and the notation's
+    are catalogue keys of both languages: the catalogue follows the code."""
+    from pathlib import Path
+
+    package = Path(btt.__file__).resolve().parent
+    keys: set[str] = set()
+    whys: set[str] = set()
+    for path in package.glob("*.py"):
+        source = path.read_text()
+        keys |= {f"bt-refuse-{k}" for k in re.findall(r'refuse\(\s*"([a-z0-9-]+)"', source)}
+        keys |= set(re.findall(r'"(bt-refuse-[a-z0-9-]+)"', source))
+        if path.name == "wander.py":
+            whys |= set(re.findall(r'return "([a-z-]+)"', source))
+    keys |= {f"bt-refuse-buff-{why}" for why in whys}
+    assert len(keys) > 30 and whys
+    for lang in LANGS:
+        missing = sorted(k for k in keys if not i18n.has(lang, k))
+        assert not missing, (lang, missing)

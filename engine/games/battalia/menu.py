@@ -23,6 +23,7 @@ from ...core import MenuStep, Seat
 from ...text import Msg
 from .text import (
     ARTEFACTS,
+    bid_total,
     card_name,
     cards_text,
     describe_notation,
@@ -47,8 +48,17 @@ _ORDER = (
     "move",
     "attack",
     "tent",
+    "recruit",
     "end",
 )
+
+
+def _rank(text: str) -> int:
+    """The kinds of action in the order of a turn: the start of the turn
+    first, the end last (the engine's order within a kind is kept)."""
+    verb = text.split(" ", 1)[0]
+    return _ORDER.index(verb) if verb in _ORDER else len(_ORDER)
+
 
 _HEADS = {
     "cohort": "start",
@@ -71,7 +81,8 @@ def action_menu(
     order. Returns every action once with its path (see the module)."""
     if notations and all(split(t)[0][:1] and split(t)[0][0] in SPOTS for _, t in notations):
         return _spots(state, seat, notations)
-    raw = [(a, text, _natural(state, text)) for a, text in notations]
+    ordered = sorted(notations, key=lambda item: _rank(item[1]))
+    raw = [(a, text, _natural(state, text)) for a, text in ordered]
     raw = _group_long(raw)
     counts = Counter(
         tuple(s.key for s in path[: i + 1]) for _, _, path in raw for i in range(len(path))
@@ -88,15 +99,19 @@ def action_menu(
                 break
         else:  # pragma: no cover - the natural path always ends on the notation
             cut.append((action, text, (*path, MenuStep(text, label, text))))
-    return _skip_single_choices(cut)
+    out = _skip_single_choices(cut)
+    if len({path[0].key for _, path in out}) == 1 and all(len(path) > 1 for _, path in out):
+        out = [(action, path[1:]) for action, path in out]  # one kind only: no level for it
+    return out
 
 
 def _skip_single_choices(
     entries: list[tuple[Any, str, tuple[MenuStep, ...]]],
 ) -> list[tuple[Any, tuple[MenuStep, ...]]]:
     """Drop the inner levels that offer one choice only (one hero, one
-    target): below the first level, a step whose siblings are all the same
-    key is skipped, so a player never clicks through a list of one."""
+    stack): below the first level, a step whose siblings are all the same
+    key is skipped, so a player never clicks through a list of one. An
+    attack's target stays, even alone: the lines under it do not name it."""
     below: dict[tuple[str, ...], set[str]] = {}
     for _, _, path in entries:
         keys = tuple(s.key for s in path)
@@ -107,7 +122,9 @@ def _skip_single_choices(
         keys = tuple(s.key for s in path)
         kept = [path[0]]
         for i in range(1, len(path)):
-            if i < len(path) - 1 and len(below[keys[:i]]) == 1:
+            single = len(below[keys[:i]]) == 1
+            target = keys[i].startswith("attack ") and len(keys[i].split()) == 3
+            if i < len(path) - 1 and single and not target:
                 continue
             kept.append(path[i])
         out.append((action, tuple(kept)))
@@ -120,6 +137,10 @@ path, his entry city, a start city. Their menu is one numbered level (the
 host draws a flat level's choices as numbered spots on the board, with
 ``render_choices``), sorted by square so the numbers of a square follow
 each other."""
+
+
+SPOTS_PHASES = frozenset({"place", "buff-move", "enter", "start"})
+"""The phases whose menu is one numbered level of spots."""
 
 
 def _spots(
@@ -137,66 +158,79 @@ def _spots(
 
 
 def _step(key: str, label: Msg | str, detail: Msg | str = "") -> MenuStep:
-    return MenuStep("k:" + key, label, detail)
+    return MenuStep(key, label, detail)
+
+
+_GROUP_KEYS = {"start": "mulligan/cohort"}
+"""A level's key is what a player types to open it: the verb, or for the
+start of a turn both of its verbs."""
 
 
 def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
-    """The full path of an action, before collapsing single choices; its
-    last step is keyed by the notation itself."""
+    """The full path of an action, before collapsing single choices. Keys
+    are notation prefixes (``buy``, ``buy 2``, ``attack h1 c3``), so that a
+    player may type one to narrow a level; the last step's key is the
+    notation itself."""
     head, cards = split(text)
     verb = head[0] if head else text
     args = head[1:]
-    payment = _step("pay:" + " ".join(cards), cards_text(cards) if cards else Msg.of("bt-free"))
+    payment = MenuStep(text, cards_text(cards) if cards else Msg.of("bt-free"), text)
     group = _HEADS.get(verb)
-    top = _step(group, Msg.of(f"bt-menu-{group}")) if group else None
+    top = (
+        _step(_GROUP_KEYS.get(group or "", group or ""), Msg.of(f"bt-menu-{group}"))
+        if group
+        else None
+    )
     if verb in ("buy",) and args:
         stack = args[0]
         if len(stack) == 2 and stack[0] in ARTEFACTS:
-            what = _step("stack:" + stack, Msg.of("bt-menu-choice", card=card_name(stack)))
+            what = _step(f"buy {stack}", Msg.of("bt-menu-choice", card=card_name(stack)))
         else:
-            what = _step("stack:" + stack, stack_card(stack))
+            what = _step(f"buy {stack}", stack_card(stack))
         return _join(top, what, payment)
     if verb == "road" and args:
         label = Msg.of("bt-menu-road-layout", layout=layout(args[0]))
-        return _join(top, _step("layout:" + args[0], label), payment)
+        return _join(top, _step(f"road {args[0]}", label), payment)
     if verb == "city" and args:
         spec = args[0]
         label = Msg.of("bt-menu-city-spec", level=int(spec[:-1] or 0), layout=layout(spec[-1:]))
-        return _join(top, _step("spec:" + spec, label), payment)
+        return _join(top, _step(f"city {spec}", label), payment)
     if verb in ("upgrade", "summon") and args:
-        return _join(
-            top, _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])), payment
-        )
+        square = _step(f"{verb} {args[0]}", Msg.of("bt-menu-square", square=args[0]))
+        return _join(top, square, payment)
     if verb == "move" and len(args) >= 2:
-        who = _step("hero:" + args[0], menu_hero(args[0]))
+        who = _step(f"move {args[0]}", menu_hero(args[0]))
         dest = _step(
-            "dest:" + args[-1],
+            f"move {args[0]} → {args[-1]}",
             Msg.of("bt-menu-dest", square=args[-1], steps=len(args) - 1),
         )
-        path = _step("path:" + " ".join(args[1:]), " → ".join(args[1:]))
+        path = _step(" ".join(head), " → ".join(args[1:]))
         return _join(top, who, dest, path, payment)
     if verb == "attack" and len(args) >= 2:
-        who = _step("hero:" + args[0], menu_hero(args[0]))
-        aim = _step("target:" + args[1], menu_target(state, args[1]))
-        return _join(top, who, aim, _line(cards))
+        who = _step(f"attack {args[0]}", menu_hero(args[0]))
+        aim = _step(" ".join(head[:3]), menu_target(state, args[1]))
+        line = MenuStep(text, cards_text(cards) if cards else Msg.of("bt-menu-empty-line"), text)
+        return _join(top, who, aim, line)
     if verb == "tent" and args:
-        kept = _step("kept:" + " ".join(args), Msg.of("bt-menu-kept", cards=cards_text(args)))
+        kept = _step(" ".join(head), Msg.of("bt-menu-kept", cards=cards_text(args)))
         return _join(top, kept, payment)
-    if verb == "cohort":
-        return _join(
-            top, _step("cohort:" + " ".join(args + cards), describe_notation(state, 0, text))
+    if verb == "bid":
+        bid = args + cards
+        offer = (
+            Msg.of("bt-menu-bid-line", cards=cards_text(bid), total=bid_total(state, bid))
+            if bid
+            else Msg.of("bt-act-bid-empty")
         )
-    if verb in ("defend", "fight", "bid"):
-        return (_step(verb, Msg.of(f"bt-menu-{verb}")), _line(args + cards, text))
+        return (_step(verb, Msg.of("bt-menu-bid")), MenuStep(text, offer, text))
+    if verb in ("defend", "fight"):
+        line = MenuStep(text, cards_text(cards) if cards else Msg.of("bt-menu-empty-line"), text)
+        return (_step(verb, Msg.of(f"bt-menu-{verb}")), line)
     if verb == "retreat" and args:
-        return (
-            _step("retreat", Msg.of("bt-menu-retreat")),
-            _step("square:" + args[0], Msg.of("bt-menu-square", square=args[0])),
-            payment,
-        )
+        square = _step(f"retreat {args[0]}", Msg.of("bt-menu-square", square=args[0]))
+        return (_step("retreat", Msg.of("bt-menu-retreat")), square, payment)
     if verb in ("bribe", "recruit"):
         return (_step(verb, Msg.of(f"bt-menu-{verb}")), payment)
-    return (_step("one:" + text, describe_notation(state, 0, text)),)
+    return _join(top, MenuStep(text, describe_notation(state, 0, text), text))
 
 
 def menu_hero(token: str) -> Msg:
@@ -219,13 +253,6 @@ def menu_target(state: Any, token: str) -> Msg:
     return Msg.of(f"bt-menu-target-{kind}", square=token)
 
 
-def _line(cards: Sequence[str], text: str = "") -> MenuStep:
-    return _step(
-        "line:" + (text or " ".join(cards)),
-        cards_text(cards) if cards else Msg.of("bt-menu-empty-line"),
-    )
-
-
 def _join(*steps: MenuStep | None) -> tuple[MenuStep, ...]:
     return tuple(s for s in steps if s is not None)
 
@@ -234,28 +261,29 @@ def _group_long(
     raw: list[tuple[Any, str, tuple[MenuStep, ...]]],
 ) -> list[tuple[Any, str, tuple[MenuStep, ...]]]:
     """Insert a « n cartes » level before the last step of any level longer
-    than :data:`GROUP` whose entries are card lists (lines, bids, payments)."""
+    than :data:`GROUP` whose entries are card lists (lines, bids, payments),
+    in ascending order of size."""
     parents = Counter(tuple(s.key for s in path[:-1]) for _, _, path in raw)
     first: dict[tuple[str, ...], int] = {}
     keyed = []
     for n, (action, text, path) in enumerate(raw):
         prefix = tuple(s.key for s in path[:-1])
         first.setdefault(prefix, n)
-        last = path[-1]
         size = 0
-        if parents[prefix] > GROUP and last.key[2:].startswith(("line:", "pay:")):
-            size = _size(text, last.key)
-            group = _step(f"size:{size}", Msg.of("bt-menu-size", count=size))
-            path = (*path[:-1], group, last)
+        if parents[prefix] > GROUP and path[-1].key == text:
+            size = _size(text)
+            group = _step(
+                f"{path[-2].key if len(path) > 1 else text} #{size}",
+                Msg.of("bt-menu-size", count=size),
+            )
+            path = (*path[:-1], group, path[-1])
         keyed.append(((first[prefix], size, n), (action, text, path)))
     keyed.sort(key=lambda item: item[0])
     return [entry for _, entry in keyed]
 
 
-def _size(text: str, key: str) -> int:
+def _size(text: str) -> int:
     head, cards = split(text)
-    if key.startswith("k:pay:"):
-        return len(cards)
     if head and head[0] == "bid":
         return len(head[1:]) + len(cards)
     return len(cards)

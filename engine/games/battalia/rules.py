@@ -4,17 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...core import (
-    Decision,
-    Event,
-    Game,
-    GameInfo,
-    GameOptions,
-    MenuStep,
-    Outcome,
-    Seat,
-    evolve,
-)
+from ...core import Decision, Event, Game, GameInfo, GameOptions, MenuStep, Outcome, Seat, evolve
 from ...errors import GameOver, NotYourTurn
 from ...text import Msg
 from . import battle, buff, heroes, legality, market, sampling, text, turns
@@ -62,12 +52,13 @@ class Battalia(Game[State, Action, View]):
     conformance_games = 1000
     quick_options = "week_limit=3"
     conformance_options = (
-        "week_limit=6",
-        "buff=false week_limit=6",
-        "advanced=true week_limit=6",
-        "advanced=true buff=false",
+        "week_limit=4",
+        "buff=false week_limit=4",
+        "advanced=true week_limit=4",
         "",
-        "illuminated=false retreat=false mercenaries=false heroes_start=start placement=adjacent",
+        "advanced=true buff=false week_limit=5",
+        "illuminated=false retreat=false mercenaries=false heroes_start=start "
+        "placement=adjacent week_limit=4",
     )
     coverage_events = frozenset(
         {
@@ -97,6 +88,20 @@ class Battalia(Game[State, Action, View]):
             "reshuffle",
             "game-over",
             "resign",
+            "auction-open",
+            "bid",
+            "auction",
+            "buff-enter",
+            "buff-roll",
+            "buff-move",
+            "buff-attack",
+            "buff-fight",
+            "bribe",
+            "recruit",
+            "horde",
+            "hire-ends",
+            "bribe-ends",
+            "buff-removed",
         }
     )
 
@@ -174,7 +179,7 @@ class Battalia(Game[State, Action, View]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    # ---- texts (engine/games/battalia/text.py, menu.py) ------------------------
+    # ---- texts (text.py, the TEXT engineer's) ---------------------------------
     def describe_action(self, state: State, seat: Seat, action: Action) -> Msg:
         return text.describe_action(state, seat, action)
 
@@ -189,10 +194,10 @@ class Battalia(Game[State, Action, View]):
     def describe_event(self, event: Event, names: Sequence[str]) -> Msg | None:
         return text.describe_event(event, names)
 
-    def summary(self, view: View, names: Sequence[str]) -> Msg | None:
+    def summary(self, view: View, names: Sequence[str]) -> Msg:
         return text.summary(view, names)
 
-    def rules_details(self) -> Msg | None:
+    def rules_details(self) -> Msg:
         return text.rules_details()
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from ...core import Decision, Event, MenuStep, Seat
@@ -50,6 +51,7 @@ TERRAINS = ("foret", "lac", "desert", "montagne", "plaine")
 _DIRS = ((1, "n"), (2, "e"), (4, "s"), (8, "w"))
 
 
+@cache
 def card_name(code: str) -> str:
     """A card's French name from its code (``2i`` → « Chef insulaire »,
     ``Au`` → « Arme ursidée », ``P`` → « Provisions »); a transformation
@@ -338,6 +340,10 @@ def _a_bid(state: Any, args: list[str], cards: list[str]) -> Msg:
 def bid_total(state: Any, codes: Sequence[str]) -> int:
     """A bid's strength: units their rank, weapons and horses 1 (2 when
     illuminated), Great Artefacts their value (data), the rest 0."""
+    if state is not None and hasattr(state, "rules"):  # the engine's own count
+        from .buff import bid_strength
+
+        return sum(bid_strength(state, code) for code in codes)
     lit = _illuminated(state)
     total = 0
     for code in codes:
@@ -443,22 +449,38 @@ def decision_text(decision: Decision, names: Sequence[str] = ()) -> Msg:
             square=str(p.get("square") or "?"),
         )
     if kind == "defend":
-        attacker = p.get("attacker")
-        who = (
-            Msg.of("bt-hero-buff")
-            if attacker in (None, "buff")
-            else seat_name(names, attacker if isinstance(attacker, int) else None)
-        )
-        return Msg.of("bt-decision-defend", attacker=who, square=str(p.get("square") or "?"))
+        return _decision_defend(p, names)
     if kind == "place":
-        card = str(p.get("card") or p.get("layout") or "")
+        code = str(p.get("card") or "")
+        if not code:
+            level = int(p.get("level") or 0)
+            code = f"{level}{p.get('layout') or ''}" if p.get("kind") == "city" or level else ""
+            code = code or str(p.get("layout") or "")
         ter = str(p.get("terrain") or "")
-        return Msg.of("bt-decision-place", card=_terrain_card(card), terrain=terrain(ter))
+        return Msg.of("bt-decision-place", card=_terrain_card(code), terrain=terrain(ter))
     if kind == "bid":
         return Msg.of("bt-decision-bid")
     if kind in ("faction", "start", "turn", "ruins", "enter", "wait"):
         return Msg.of(f"bt-decision-{kind}")
     return Msg.of("bt-decision-wait")
+
+
+def _decision_defend(p: Mapping[str, str | int], names: Sequence[str]) -> Msg:
+    """« Bob attaque votre héros 1 (force 7) : défendez… »."""
+    attacker = p.get("attacker")
+    who: MsgParam = (
+        seat_name(names, attacker)
+        if isinstance(attacker, int) and attacker >= 0
+        else Msg.of("bt-hero-buff")
+    )
+    aim = str(p.get("target") or "")
+    strength = int(p.get("strength") or 0)
+    if _is_square(aim):
+        return Msg.of("bt-decision-defend-city", attacker=who, square=aim, strength=strength)
+    if aim in ("buff", "b") or aim.endswith("b"):
+        return Msg.of("bt-decision-defend-buff", attacker=who, strength=strength)
+    n = aim.partition("h")[2] or "?"
+    return Msg.of("bt-decision-defend-hero", attacker=who, n=n, strength=strength)
 
 
 def _terrain_card(code: str) -> Msg:
@@ -667,6 +689,9 @@ def _e_auction(e: _E) -> Msg:
             )
         )
     listed: MsgParam = tuple(parts) if parts else Msg.of("bt-ev-auction-none")
+    tie = e.s("tie", "")
+    if tie in ("vp", "chance"):
+        return Msg.of(f"bt-ev-auction-tie-{tie}", bids=listed, winner=e.who("winner"))
     return Msg.of("bt-ev-auction", bids=listed, winner=e.who("winner"))
 
 
@@ -858,11 +883,47 @@ def summary(view: Any, names: Sequence[str]) -> Msg:
                 heroes=int(getattr(p, "heroes_in_supply", 0) or 0),
             )
         )
+    heroes = tuple(
+        Msg.of("bt-summary-hero", name=seat_name(names, h.seat), n=h.index, square=h.square)
+        for h in getattr(view, "heroes", ()) or ()
+        if h.index
+    )
+    if heroes:
+        out.append(Msg.of("bt-summary-heroes", heroes=heroes))
     out.append(_summary_buff(view, names))
-    hand = getattr(view, "hand", None)
-    if hand is not None:
+    for seat, until in getattr(getattr(view, "buff", None), "bribes", ()) or ():
+        out.append(Msg.of("bt-summary-bribe", name=seat_name(names, seat), until=int(until)))
+    out.extend(_summary_pending(view, names))
+    if getattr(view, "observer", None) is not None:
+        hand = getattr(view, "hand", ()) or ()
         out.append(Msg.of("bt-summary-hand", cards=cards_text(sorted(hand)) if hand else "—"))
+        tent = getattr(view, "tent", ()) or ()
+        if tent:
+            out.append(Msg.of("bt-summary-tent", cards=cards_text(sorted(tent))))
     return lines(*out)
+
+
+def _summary_pending(view: Any, names: Sequence[str]) -> list[Msg]:
+    """The auction still open, the battle waiting for its defence."""
+    out = []
+    auction = getattr(view, "auction", None)
+    if auction is not None and auction.bidders:
+        who = tuple(Msg.of("bt-name", name=seat_name(names, s)) for s in auction.bidders)
+        out.append(Msg.of("bt-summary-auction", names=who, count=len(who)))
+    battle = getattr(view, "battle", None)
+    if battle is not None and not battle.result:
+        attacker: MsgParam = (
+            Msg.of("bt-hero-buff") if battle.attacker is None else seat_name(names, battle.attacker)
+        )
+        out.append(
+            Msg.of(
+                "bt-summary-battle",
+                attacker=attacker,
+                square=battle.square,
+                strength=int(battle.attacker_total),
+            )
+        )
+    return out
 
 
 def _summary_buff(view: Any, names: Sequence[str]) -> Msg:
