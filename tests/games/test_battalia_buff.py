@@ -248,9 +248,12 @@ def test_s15_encheres_defaussees_mains_completees():
     state, _ = auction_state(hands=("2u 1u P", "3i Ai P", "1a P P"))
     for seat in range(3):
         state = with_deck(state, seat, "P P P P P P")
-    state, _ = bid_all(state, "bid 1u 2u", "bid 3i Ai", "bid 1a")
-    # the bids stay in the hands (secret) until Buff enters
+    state, _ = bid_all(state, "bid 1u 2u", "bid 3i Ai")
+    # the bids stay in the hands (secret: the hand counts tell nothing) …
     assert [len(p.hand) for p in state.players] == [3, 3, 3]
+    state, _ = do(state, 2, "bid 1a")
+    # … until all are revealed together
+    assert [p.hand for p in state.players] == [("P",), ("P",), ("P", "P")]
     state, _ = do(state, 1, "enter a1")
     assert [p.discard for p in state.players] == [("1u", "2u"), ("3i", "Ai"), ("1a",)]
     assert [len(p.hand) for p in state.players] == [6, 6, 6]

@@ -27,7 +27,7 @@ from .board import road_neighbours
 from .cards import discard_cards, draw_up_to, gain, holds, physical
 from .data import board as board_spec
 from .data import great_by_code
-from .model import Auction, BuffState, Hero, State
+from .model import Auction, Hero, State
 from .oracle import day_of_week, illuminated, week
 
 PHASES = ("auction", "enter", "buff-move", "buff-attack")
@@ -514,7 +514,20 @@ def _reveal(state: State, events: Events) -> State:
         )
     )
     auction = evolve(auction, bids=tuple(bids), winner=winner, revealed=True)
+    for seat, cards in bids:
+        state = _out_of_hand(state, seat, cards)
     return evolve(state, rng=gen, auction=auction, phase="enter")
+
+
+def _out_of_hand(state: State, seat: Seat, cards: tuple[str, ...]) -> State:
+    """Revealed bid cards leave the hand (they are discarded when Buff
+    enters). Tolerant of a resampled hand (``determinize``) that lacks one."""
+    hand = list(state.players[seat].hand)
+    for card in cards:
+        if card in hand:
+            hand.remove(card)
+    player = evolve(state.players[seat], hand=tuple(hand))
+    return evolve(state, players=tuple(player if p.seat == seat else p for p in state.players))
 
 
 def _enter(state: State, seat: Seat, action: Enter, events: Events) -> State:
@@ -535,7 +548,7 @@ def _enter(state: State, seat: Seat, action: Enter, events: Events) -> State:
     events.append(Event("buff-enter", {"seat": seat, "square": action.square, "horde": horde}))
     for bidder, cards in auction.bids:
         if cards:
-            state = discard_cards(state, bidder, cards)
+            state = gain(state, bidder, cards)
     for p in state.players:
         if not p.resigned:
             state, more = draw_up_to(state, p.seat, state.rules.hand_size)
@@ -622,11 +635,11 @@ def _fight(
     )
     if won:
         state = _set_buff(state, square=None, absent=True)
-        events.append(Event("buff-removed", {"seat": seat, "square": square}))
+        events.append(Event("buff-removed", {"by": seat, "owner": None, "square": square}))
     else:
         heroes = tuple(h for h in state.heroes if (h.seat, h.index) != (seat, index))
         state = evolve(state, heroes=heroes)
-        events.append(Event("hero-lost", {"seat": seat, "hero": hero_ref(seat, index)}))
+        events.append(Event("hero-lost", {"seat": seat, "hero": f"h{index}"}))
     return _finish(state)
 
 
@@ -650,17 +663,3 @@ def _discard_line(
     player = evolve(state.players[seat], hand=tuple(hand))
     players = tuple(player if p.seat == seat else p for p in state.players)
     return gain(evolve(state, players=players), seat, cards)
-
-
-def remove_hired(state: State, events: Events) -> State:
-    """The hired Buff lost a battle: off the board until the auction at the
-    next week boundary (« la figurine de Buff est retirée du plateau »)."""
-    owner = state.buff.owner
-    square = state.buff.square or ""
-    state = _set_buff(state, square=None, owner=None, hire_until=None, absent=True)
-    events.append(Event("buff-removed", {"seat": -1 if owner is None else owner, "square": square}))
-    return state
-
-
-def new_state() -> BuffState:
-    return BuffState()
