@@ -74,7 +74,7 @@ from ..games.battalia.lines import card_faction, kind_of, line_strength, transfo
 from ..games.battalia.oracle import illuminated
 from .base import GamePolicy
 
-CANDIDATES = 6  # root actions hard searches (the heuristic's best)
+CANDIDATES = 4  # root actions hard searches (the heuristic's best)
 CLOSE = 2.0  # hard searches the actions scored within this of the heuristic's best
 PLAYOUT_NOISE = 6  # one playout decision in 6 is random
 VP = 6.0  # one victory point, in the scores' unit
