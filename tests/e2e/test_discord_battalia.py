@@ -24,6 +24,7 @@ import pytest
 import render
 from bot.discord import GueridonBot
 from bot.service import LiveMatch
+from engine import rng
 from engine.games.battalia import GAME
 from engine.games.battalia.text import card_name
 from tests.e2e.battalia_story import GOALS, OPTIONS, SEATS, Story, play_story
@@ -130,24 +131,36 @@ async def play_by_menu(
         button = message.buttons()[path[0]]
         chosen.append(button["label"])
         await fake.click(user, message, custom_id=button["custom_id"])
+    elif menu.flat and len(menu.root.children) <= 125:
+        # one select per 25 actions, valued by the action's index
+        value = str(path[0])
+        select = next(s for s in message.selects() if value in [o["value"] for o in s["options"]])
+        chosen += [o["label"] for o in select["options"] if o["value"] == value]
+        await fake.select(user, message, select["custom_id"], values=[value])
     else:
-        for depth, index in enumerate(path):
-            value = f"c{index}"
+        depth = 0
+        while depth < len(path):
+            value = f"c{path[depth]}"
             select = next(
                 (s for s in message.selects() if value in [o["value"] for o in s["options"]]),
                 None,
             )
-            assert select is not None, (value, message.selects())  # (no paged level here)
-            chosen += [o["label"] for o in select["options"] if o["value"] == value]
+            if select is None:  # on a later page of a long level: turn the page
+                select = message.selects()[-1]
+                value = select["options"][-1]["value"]
+                assert value.startswith("p"), (path, message.selects())
+            else:
+                chosen += [o["label"] for o in select["options"] if o["value"] == value]
+                depth += 1
             res = await fake.select(user, message, select["custom_id"], values=[value])
             assert res.acknowledged
-            if depth < len(path) - 1:
+            if depth < len(path):
                 [message] = await res.wait_followups(1, timeout=15)
                 assert message.ephemeral
                 check_limits(message)
                 seen.append(message)
     await fake.wait_for(lambda: live.version > version, timeout=15)
-    assert live.match.record().actions[-1][1] == notation
+    assert tuple(live.match.record().actions[version][:2]) == (seat, notation)
     return seen, chosen
 
 
@@ -362,4 +375,53 @@ async def test_the_defender_is_pinged_and_the_clock_answers_buff_for_them(
         assert seat_played == seat and played.split()[0] in ("bribe", "recruit", "fight")
         assert played in legal
         assert not live.match.is_over and live.match.pending()
+        await bot.host.wait_for_bots()
+
+
+async def test_a_new_user_plays_a_whole_game_against_two_bots(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Someone the bot has never seen opens ``/lobby create game:Battalia``
+    for three, adds an easy and a normal bot, starts, and plays every one of
+    their decisions with the components of the DMs (buttons, staged menus,
+    numbered spots), a random legal choice each time, to the end. Options:
+    ``week_limit=2`` (the match ends after two weeks, Buff's first auction
+    included)."""
+    world = World(fake, tmp_path / "g.db")
+    newcomer = fake.add_user("newcomer", guild=world.guild)
+    bot = world.make_bot()
+    async with fake.running(bot):
+        res = await fake.slash(
+            newcomer, world.chan, "lobby create", game="battalia", seats=3, options="week_limit=2"
+        )
+        assert res.ephemeral, res.text
+        for level in ("easy", "normal"):
+            res = await fake.slash(newcomer, world.chan, "lobby addbot", level=level)
+            assert res.ephemeral, res.text
+        await fake.slash(newcomer, world.chan, "lobby start")
+        live = live_match(bot, world.chan)
+        [seat] = live.seats_of(newcomer.id)
+        chooser = rng.seed_state(15, "newcomer")
+        played = 0
+        for _ in range(2000):
+            await fake.wait_for(
+                lambda: live.match.is_over or seat in live.match.pending(), timeout=60
+            )
+            await bot.host.wait_for_bots()  # (the bots' bids come with ours)
+            if live.match.is_over:
+                break
+            legal = live.match.legal_notations(seat)
+            index, chooser = rng.randbelow(chooser, len(legal))
+            await play_by_menu(fake, bot, live, newcomer, seat, legal[index])
+            played += 1
+        assert live.match.is_over and played > 20
+        seed = str(live.match.seed)
+        await fake.wait_for(
+            lambda: any(seed in m.text for m in fake.channel_messages(world.chan)), timeout=30
+        )
+        outcome = live.match.outcome()
+        assert outcome is not None and outcome.reason in ("weeks", "no-placement", "full")
+        kinds = {logged.event.kind for logged in live.match.events(None)}
+        assert {"auction", "buff-enter"} <= kinds  # the bots bid too
+        png(board_messages(fake, world)[-1])
         await bot.host.wait_for_bots()
