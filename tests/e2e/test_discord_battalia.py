@@ -240,6 +240,14 @@ async def test_the_done_when_match_through_discord(
                 spots = True
                 way = "spots"
             else:
+                if kind == "turn" and ways.get("play", 0) % 7 == 0:
+                    # typing: autocomplete (the fake checks Discord's limits) narrows as one types
+                    for typed in ("", notation.split()[0], notation[: len(notation) // 2]):
+                        choices = await fake.autocomplete(
+                            user, world.chan, "play", option="move", value=typed
+                        )
+                        assert 0 < len(choices) <= 25
+                        assert all(typed.lower() in c["name"].lower() for c in choices)
                 res = await fake.slash(user, world.chan, "play", move=notation)
                 assert res.ephemeral and ("Played" in res.text or "joué" in res.text), res.text
                 await fake.wait_for(lambda v=version: live.version > v, timeout=15)
