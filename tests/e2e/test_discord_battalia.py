@@ -27,12 +27,9 @@ from bot.service import LiveMatch
 from engine import rng
 from engine.games.battalia import GAME
 from engine.games.battalia.text import card_name
-from tests.e2e.battalia_story import GOALS, OPTIONS, SEATS, Story, play_story
+from tests.e2e.battalia_story import GOALS, OPTIONS, SEATS, SEED, Story, play_story
 from tests.e2e.test_discord_between_battle import World, live_match, png
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
-
-SEED = 3
-"""The match seed of the story (see the module)."""
 
 
 @pytest.fixture
