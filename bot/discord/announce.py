@@ -94,12 +94,15 @@ class Announcer(BotCore):
         if outcome is None:
             for seat, decision in sorted(match.pending().items()):
                 user_id = live.user_of(seat)
-                mentions.append(user_id)
+                who = live.names[seat]  # a bot seat's synthetic id mentions no one
+                if not live.is_bot_seat(seat):
+                    mentions.append(user_id)
+                    who = f"<@{user_id}>"
                 lines.append(
                     t(
                         locale,
                         "to-act",
-                        who=f"<@{user_id}>",
+                        who=who,
                         what=game_text(locale, game.decision_text(decision, names=live.names)),
                     )
                 )

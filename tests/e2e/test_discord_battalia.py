@@ -426,6 +426,10 @@ async def test_a_new_user_plays_a_whole_game_against_two_bots(
         )
         outcome = live.match.outcome()
         assert outcome is not None and outcome.reason in ("weeks", "no-placement", "full")
+        # the bots' decisions name them, they ping no one (it read "<@-1>: Your turn")
+        channel = fake.channel_messages(world.chan)
+        assert not [m.text for m in channel if "<@-" in m.text or "<@-" in m.content]
+        assert any("Bot 1 (★): " in m.text for m in channel)
         kinds = {logged.event.kind for logged in live.match.events(None)}
         assert {"auction", "buff-enter"} <= kinds  # the bots bid too
         png(board_messages(fake, world)[-1])
