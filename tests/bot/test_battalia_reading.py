@@ -38,3 +38,15 @@ def test_the_summary_of_a_finished_match_names_no_turn(lang: str, turn: str) -> 
     assert GAME.outcome(state) is not None
     text = game_text(lang, GAME.summary(GAME.view(state, None), NAMES))
     assert turn not in text, text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="TEXT: bt-decision-turn starts with « Your turn: » / « À vous : », and the host "
+    "already puts the seat before it: the DM reads « Your turn: Your turn: lay your action "
+    "lines » and the board « @Bob: Your turn: … » for everyone",
+)
+@pytest.mark.parametrize(("lang", "own"), [("fr", "À vous"), ("en", "Your turn")])
+def test_the_turn_decision_does_not_repeat_the_hosts_your_turn(lang: str, own: str) -> None:
+    text = game_text(lang, GAME.decision_text(Decision("turn"), NAMES))
+    assert not text.startswith(own), text
