@@ -45,6 +45,7 @@ from bot.service import hostable_games
 from engine import GAMES, rng
 from engine.core import Decision, Event, Game, Outcome
 from engine.errors import RulesError
+from i18n import TextFormatter
 from tests.bot.rare_events import RARE
 from tests.bot.textcheck import problems
 
@@ -282,7 +283,8 @@ def test_the_catalogues_read_right() -> None:
             for key, template in catalogue.items():
                 if key.startswith("name-"):
                     continue  # command names: lowercase words joined by '-' on purpose
-                yield key, locale, template.format_map(Blank())
+                # the host's own formatter (plural and elision specs)
+                yield key, locale, TextFormatter(locale).vformat(template, (), Blank())
 
     check(texts())
 
