@@ -396,6 +396,12 @@ async def test_a_new_user_plays_a_whole_game_against_two_bots(
     newcomer = fake.add_user("newcomer", guild=world.guild)
     bot = world.make_bot()
     async with fake.running(bot):
+        # the game as the newcomer picks it in Discord's list: « Battalia »
+        create = next(o for o in fake.command("lobby")["options"] if o["name"] == "create")
+        game = next(o for o in create["options"] if o["name"] == "game")
+        assert {"name": "Battalia", "value": "battalia"} in [
+            {"name": c["name"], "value": c["value"]} for c in game["choices"]
+        ]
         res = await fake.slash(
             newcomer, world.chan, "lobby create", game="battalia", seats=3, options="week_limit=2"
         )
