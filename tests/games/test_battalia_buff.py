@@ -829,3 +829,14 @@ def test_not_now_refusals():
     assert buff.check(state, 0, BuffMove(())).msg.key == "bt-refuse-buff-not-now"
     assert buff.check(state, 0, Fight(())).msg.key == "bt-refuse-buff-not-now"
     assert buff.check(state, 0, Recruit(("P",) * 4)).msg.key == "bt-refuse-recruit-not-here"
+
+
+def test_owner_hero_stepping_onto_hired_buff_is_not_attacked():
+    """Buff attacks heroes stepping onto him only while free: his owner's
+    heroes (and anyone's, while he is hired) share his square in peace."""
+    state = table(roads="a1-b1", heroes={"a1": ("1h1",)}, buff="a1", owner=0, hire_until=12)
+    state, events = buff.on_hero_arrives(state, 0, "h1", "a1")
+    assert events == [] and state.phase == "turn"
+    state = evolve(state, buff=evolve(state.buff, owner=None, hire_until=None))
+    state, events = buff.on_hero_arrives(state, 0, "h1", "a1")
+    assert [e.kind for e in events] == ["buff-attack", "buff-fight", "hero-lost"]  # F5

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine import rng
 from engine.core import evolve
 from engine.games.battalia import GAME as g
-from engine.games.battalia import buff
+from engine.games.battalia import buff, turns
 from engine.games.battalia.model import State
 from tests.games.battalia_helpers import act_as, legal, refused, scenario, started
 
@@ -350,3 +350,39 @@ def test_three_seat_match_reaches_week_three_with_auction_bribe_hire_and_fight()
     assert secret_bids >= 2  # two seats bid before the last one, at every auction
     # the hire ended after its seven days, Buff staying where he was
     assert seen.index("recruit") < seen.index("hire-ends")
+
+
+def test_determinize_redraws_the_secret_bids_from_the_sampled_hands():
+    """A state resampled for seat 3 during the auction holds, for seats 1
+    and 2, bids drawn from their resampled hands (not their real bids, which
+    seat 3 cannot know); the auction then runs to Buff's entry with every
+    seat's cards conserved."""
+    state = started(3, 2, "")
+    state = evolve(
+        state, day=7, phase="after-turn", active=2, buff=evolve(state.buff, entered=False)
+    )
+    state = turns.settle(turns.new_day(state, []), [])
+    assert state.phase == "auction"
+    for seat in (0, 1):
+        bid = g.legal_actions(state, seat)[-1]
+        state, _ = g.apply(state, seat, bid)
+    real = dict(state.auction.bids)
+    differs = 0
+    for k in range(20):
+        sample = g.determinize(state, 2, k)
+        assert g.view(sample, 2) == g.view(state, 2)
+        for seat, cards in sample.auction.bids:
+            left = list(sample.players[seat].hand)
+            for c in cards:
+                left.remove(c)  # the bid is in the resampled hand
+            differs += cards != real[seat]
+        counts = [len(buff_cards(p)) for p in sample.players]
+        sample, _ = g.apply(sample, 2, g.legal_actions(sample, 2)[-1])
+        winner = sample.auction.winner
+        sample, _ = g.apply(sample, winner, g.legal_actions(sample, winner)[0])
+        assert [len(buff_cards(p)) for p in sample.players] == counts
+    assert differs > 0
+
+
+def buff_cards(p) -> tuple[str, ...]:
+    return (*p.hand, *p.deck, *p.discard, *p.played, *p.tent)

@@ -561,3 +561,11 @@ def test_every_refusal_the_engine_raises_has_its_sentence() -> None:
     for lang in LANGS:
         missing = sorted(k for k in keys if not i18n.has(lang, k))
         assert not missing, (lang, missing)
+
+
+def test_a_move_label_starts_from_the_heros_square() -> None:
+    from tests.games.battalia_buff_helpers import table
+
+    state = table(roads="a1-b1-c1", heroes={"a1": ("1h1",)}, hands=("P P",))
+    out = _text("fr", btt.describe_notation(state, 0, "move h1 b1 c1 : P P"))
+    assert out == "Déplacer votre héros 1 : a1 → b1 → c1 (2 × Provisions)", out

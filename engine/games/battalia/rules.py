@@ -57,9 +57,12 @@ class Battalia(Game[State, Action, View]):
         "advanced=true week_limit=4",
         "",
         "advanced=true buff=false week_limit=5",
-        "illuminated=false retreat=false mercenaries=false heroes_start=start "
-        "placement=adjacent week_limit=4",
+        "illuminated=false mercenaries=false heroes_start=start placement=adjacent week_limit=4",
+        "retreat=false cohort_size=2 empty_bid=true week_limit=4",
     )
+    # "retreat" is left out: random lines rarely hold a weapon, so hero-vs-hero
+    # attacks with a defender able to pay are too rare (none in 1,000 games);
+    # tests/games/test_battalia_rules.py plays it.
     coverage_events = frozenset(
         {
             "faction",
@@ -77,7 +80,6 @@ class Battalia(Game[State, Action, View]):
             "move",
             "attack",
             "defend",
-            "retreat",
             "battle",
             "conquer",
             "hero-lost",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ... import rng
 from ...core import Seat, evolve
+from . import buff
 from .data import ARTEFACTS, data
 from .model import Auction, Battle, BuffState, Hero, Player, State, Tile, View
 from .turns import factions_in_play
@@ -47,10 +48,10 @@ def determinize(state: State, seat: Seat | None, seed: int) -> State:
     roads, gen = _shuffle_decks(state.roads, gen)
     cities, gen = _shuffle_decks(state.cities, gen)
     hidden, gen = _quick_shuffle(gen, state.great_hidden)
+    state, gen = buff.resample_bids(evolve(state, players=tuple(players)), seat, gen)
     fresh, gen = rng.next_u64(gen)
     return evolve(
         state,
-        players=tuple(players),
         market=tuple(market),
         roads=roads,
         cities=cities,

@@ -296,9 +296,21 @@ def _a_summon(state: Any, args: list[str], cards: list[str]) -> Msg:
     return Msg.of("bt-act-summon", square=args[0] if args else "?", payment=_payment(cards))
 
 
+def _hero_square(state: Any, token: str) -> str | None:
+    """Where the active seat's hero ``h1`` / ``h2`` / ``b`` stands now."""
+    if token == "b":
+        return getattr(getattr(state, "buff", None), "square", None)
+    seat = getattr(state, "active", None)
+    for h in getattr(state, "heroes", ()) or ():
+        if h.seat == seat and f"h{h.index}" == token:
+            return str(h.square)
+    return None
+
+
 def _a_move(state: Any, args: list[str], cards: list[str]) -> Msg:
     who = hero(args[0]) if args else Msg.of("bt-hero-buff")
-    path = " → ".join(args[1:]) or "?"
+    start = _hero_square(state, args[0]) if args else None
+    path = " → ".join(([start] if start else []) + args[1:]) or "?"
     return Msg.of("bt-act-move", hero=who, path=path, payment=_payment(cards))
 
 
