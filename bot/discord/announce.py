@@ -373,8 +373,14 @@ class DiscordListener:
         self.bot = bot
 
     async def on_update(self, update: Update) -> None:
+        header: list[str] = []
+        if update.by_clock:
+            # the seat's clock ran out: say whose move the host played
+            live = update.live
+            locale = self.bot.locale_for_channel(live.channel_id)
+            header.append(t(locale, "clock-played", name=live.names[update.seat]))
         async with self.bot.working():
-            await self.bot.announce(update)
+            await self.bot.announce(update, header)
 
     async def on_reminder(self, live: LiveMatch, seat: int, remaining: float) -> None:
         bot = self.bot

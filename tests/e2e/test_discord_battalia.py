@@ -325,7 +325,7 @@ async def test_the_defender_is_pinged_and_the_clock_answers_buff_for_them(
     and the match goes on."""
     monkeypatch.setattr(secrets, "randbits", lambda bits: SEED)
     world = World(fake, tmp_path / "g.db")
-    bot = world.make_bot(fast_seconds=6.0, fast_bank_seconds=0.0, tick_seconds=0.1)
+    bot = world.make_bot(fast_seconds=10.0, fast_bank_seconds=0.0, tick_seconds=0.1)
     async with fake.running(bot):
         res = await fake.slash(
             world.alice,
@@ -344,6 +344,7 @@ async def test_the_defender_is_pinged_and_the_clock_answers_buff_for_them(
         story = Story()
         while True:
             pending = live.match.pending()
+            assert pending, "the match ended before Buff attacked a hero"
             seat = sorted(pending)[0]
             if pending[seat].kind == "buff-answer":
                 break
@@ -380,6 +381,11 @@ async def test_the_defender_is_pinged_and_the_clock_answers_buff_for_them(
         assert seat_played == seat and played.split()[0] in ("bribe", "recruit", "fight")
         assert played in legal
         assert not live.match.is_over and live.match.pending()
+        # the channel says the host played for them (it said nothing)
+        told = f"⏰ {live.names[seat]} ran out of time: the host played for them."
+        await fake.wait_for(
+            lambda: any(told in m.text for m in fake.channel_messages(world.chan)), timeout=15
+        )
         await bot.host.wait_for_bots()
 
 
