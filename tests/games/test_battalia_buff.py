@@ -829,3 +829,33 @@ def test_not_now_refusals():
     assert buff.check(state, 0, BuffMove(())).msg.key == "bt-refuse-buff-not-now"
     assert buff.check(state, 0, Fight(())).msg.key == "bt-refuse-buff-not-now"
     assert buff.check(state, 0, Recruit(("P",) * 4)).msg.key == "bt-refuse-recruit-not-here"
+
+
+def test_owner_hero_stepping_onto_hired_buff_is_not_attacked():
+    """Buff attacks heroes stepping onto him only while free: his owner's
+    heroes (and anyone's, while he is hired) share his square in peace."""
+    state = table(roads="a1-b1", heroes={"a1": ("1h1",)}, buff="a1", owner=0, hire_until=12)
+    state, events = buff.on_hero_arrives(state, 0, "h1", "a1")
+    assert events == [] and state.phase == "turn"
+    state = evolve(state, buff=evolve(state.buff, owner=None, hire_until=None))
+    state, events = buff.on_hero_arrives(state, 0, "h1", "a1")
+    assert [e.kind for e in events] == ["buff-attack", "buff-fight", "hero-lost"]  # F5
+
+
+def test_option_buff_off_nothing_happens():
+    """Option ``buff`` (default on): off, no auction at the end of week 1,
+    no roll after a turn, no attack on a hero stepping onto his square."""
+    state = table(
+        roads="a1-b1",
+        buff=None,
+        entered=False,
+        day=8,
+        phase="day-start",
+        hands=("1u", "1i", "1a"),
+        options={"buff": False},
+    )
+    state, events = buff.on_day_start(state)
+    assert events == [] and state.phase == "day-start"
+    state = table(roads="a1-b1", heroes={"a1": ("1h1",)}, buff="a1", options={"buff": False})
+    assert buff.after_turn(state, 0) == (state, [])
+    assert buff.on_hero_arrives(state, 0, "h1", "a1") == (state, [])

@@ -310,6 +310,26 @@ def _answers(state: State, seat: Seat) -> Iterator[Action]:
         yield Fight(line)
 
 
+def resample_bids(state: State, seat: Seat | None, gen: int) -> tuple[State, int]:
+    """``determinize``'s part for the auction: every other seat's secret bid
+    (not revealed yet) is redrawn among the distinct bids of its resampled
+    hand, so a sampled state neither betrays the bid nor holds a bid of
+    cards the hand lacks. ``(state, generator)``."""
+    auction = state.auction
+    if auction is None or auction.revealed or not auction.bids:
+        return state, gen
+    bids = []
+    for bidder, cards in auction.bids:
+        if bidder != seat:
+            hand = state.players[bidder].hand
+            options = wander.distinct_bids(
+                hand, lambda c: bid_strength(state, c), empty=state.rules.empty_bid
+            )
+            cards, gen = rng.choice(gen, options)
+        bids.append((bidder, canon(cards)))
+    return evolve(state, auction=evolve(auction, bids=tuple(bids))), gen
+
+
 def turn_actions(state: State, seat: Seat) -> list[Action]:
     """During its turn, a seat with a hero on free Buff's square may hire him
     (« les héros gardent la capacité de recruter Buff »)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from itertools import product
 
 from .actions import Cards, canon
@@ -44,7 +45,7 @@ def matches(cards: Iterable[str], recipe: dict[str, int], *, tools: int = 0) -> 
         real = have.get("u1", 0)
         if real + n_tools * tools < need or real + (n_tools - 1) * tools >= need:
             return False
-        if real > need:
+        if real > need or (real and real - 1 + n_tools * tools >= need):
             return False
         have["u1"] = need
     return dict(have) == {k: v for k, v in recipe.items() if v}
@@ -100,3 +101,13 @@ def payments(hand: Iterable[str], recipe: dict[str, int], *, tools: int = 0) -> 
 
 def recipe_of(name: str) -> dict[str, int]:
     return data().costs[name]
+
+
+@lru_cache(maxsize=8192)
+def _pays(hand: tuple[str, ...], name: str, tools: int) -> tuple[Cards, ...]:
+    return tuple(payments(hand, recipe_of(name), tools=tools))
+
+
+def payments_for(hand: Iterable[str], name: str, *, tools: int = 0) -> list[Cards]:
+    """:func:`payments` of the recipe called ``name``, memoised on the hand."""
+    return list(_pays(tuple(sorted(hand)), name, tools))

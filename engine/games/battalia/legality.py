@@ -44,7 +44,7 @@ from .actions import (
 from .battle import line_ok, lines, retreat_squares, targets
 from .board import legal_spots, tile_at
 from .cards import holds, physical
-from .costs import choose, matches, payments, recipe_of, tool_value
+from .costs import choose, matches, payments_for, recipe_of, tool_value
 from .heroes import (
     cheapest_paths,
     free_index,
@@ -337,7 +337,7 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
 def _retreats(state: State, hand: tuple[str, ...]) -> list[Action]:
     if not state.rules.retreat:
         return []
-    pays = payments(hand, recipe_of("retreat")) + payments(hand, recipe_of("retreat-horse"))
+    pays = payments_for(hand, "retreat") + payments_for(hand, "retreat-horse")
     return [Retreat(sq, p) for sq in retreat_squares(state) for p in pays]
 
 
@@ -350,11 +350,11 @@ def _turn_candidates(state: State, seat: Seat) -> list[Action]:
     for key in buyable(state):
         name = price(state, key)
         if name is not None:
-            out += [Buy(key, p) for p in payments(hand, recipe_of(name))]
+            out += [Buy(key, p) for p in payments_for(hand, name)]
     out += _builds(state, seat, hand)
     out += _upgrades(state, seat, hand)
     if free_index(state, seat) is not None:
-        pays = payments(hand, recipe_of("summon"))
+        pays = payments_for(hand, "summon")
         out += [Summon(sq, p) for sq in own_cities(state, seat) for p in pays]
     out += _moves(state, seat, hand)
     for hero in heroes_of(state, seat):
@@ -392,11 +392,9 @@ def _builds(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Action]:
 
     for layout, cards in state.roads:
         if cards and has_spot(layout):
-            out += [
-                Road(layout, p) for p in payments(hand, recipe_of(f"road-{layout}"), tools=tools)
-            ]
+            out += [Road(layout, p) for p in payments_for(hand, f"road-{layout}", tools=tools)]
     for level in (1, 2, 3, 4):
-        pays = payments(hand, recipe_of(f"city-{level}"), tools=tools)
+        pays = payments_for(hand, f"city-{level}", tools=tools)
         if not pays:
             continue
         for layout, cards in state.cities:
@@ -409,9 +407,7 @@ def _upgrades(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Action]:
     out: list[Action] = []
     for t in state.tiles:
         if t.owner == seat and 1 <= t.level < 4:
-            out += [
-                Upgrade(t.square, p) for p in payments(hand, recipe_of(f"upgrade-{t.level + 1}"))
-            ]
+            out += [Upgrade(t.square, p) for p in payments_for(hand, f"upgrade-{t.level + 1}")]
     return out
 
 
@@ -428,7 +424,7 @@ def _moves(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Action]:
 def _tents(state: State, hand: tuple[str, ...]) -> list[Action]:
     room = 2 if illuminated(state, "E") else 1
     out: list[Action] = []
-    for pay in payments(hand, recipe_of("tent")):
+    for pay in payments_for(hand, "tent"):
         rest = list(hand)
         for c in pay:
             rest.remove(c)

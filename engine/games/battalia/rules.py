@@ -52,13 +52,19 @@ class Battalia(Game[State, Action, View]):
     conformance_games = 1000
     quick_options = "week_limit=3"
     conformance_options = (
-        "week_limit=6",
-        "buff=false week_limit=6",
-        "advanced=true week_limit=6",
-        "advanced=true buff=false",
+        "week_limit=4",
+        "buff=false week_limit=4",
+        "advanced=true week_limit=4",
         "",
-        "illuminated=false retreat=false mercenaries=false heroes_start=start placement=adjacent",
+        "advanced=true buff=false week_limit=5",
+        "illuminated=false mercenaries=false heroes_start=start placement=adjacent week_limit=4",
+        "retreat=false cohort_size=2 empty_bid=true neutral_defence=3 ruins_defence=3 week_limit=4",
     )
+    # "retreat" and "great-artefact" are left out: random lines rarely hold a
+    # weapon, so hero-vs-hero attacks with a defender able to pay, and heroes
+    # beating the Ruins, are too rare (retreat: none in 1,000 games; a Great
+    # Artefact: none in the first 120); tests/games/test_battalia_rules.py
+    # plays both.
     coverage_events = frozenset(
         {
             "faction",
@@ -76,17 +82,29 @@ class Battalia(Game[State, Action, View]):
             "move",
             "attack",
             "defend",
-            "retreat",
             "battle",
             "conquer",
             "hero-lost",
-            "great-artefact",
             "tent",
             "end",
             "draw",
             "reshuffle",
             "game-over",
             "resign",
+            "auction-open",
+            "bid",
+            "auction",
+            "buff-enter",
+            "buff-roll",
+            "buff-move",
+            "buff-attack",
+            "buff-fight",
+            "bribe",
+            "recruit",
+            "horde",
+            "hire-ends",
+            "bribe-ends",
+            "buff-removed",
         }
     )
 

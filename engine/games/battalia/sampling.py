@@ -7,9 +7,25 @@ from __future__ import annotations
 
 from ... import rng
 from ...core import Seat, evolve
+from . import buff
 from .data import ARTEFACTS, data
 from .model import Auction, Battle, BuffState, Hero, Player, State, Tile, View
 from .turns import factions_in_play
+
+_M64 = (1 << 64) - 1
+
+
+def _quick_shuffle(gen: int, items: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+    """Fisher-Yates with SplitMix64 inlined (the modulo's bias is below
+    2^-58): determinizing shuffles every hidden stack many times per step."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        gen = (gen + 0x9E3779B97F4A7C15) & _M64
+        z = ((gen ^ (gen >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        j = (z ^ (z >> 31)) % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), gen
 
 
 def determinize(state: State, seat: Seat | None, seed: int) -> State:
@@ -17,25 +33,25 @@ def determinize(state: State, seat: Seat | None, seed: int) -> State:
     players = []
     for p in state.players:
         if p.seat == seat:
-            deck, gen = rng.shuffle(gen, p.deck)
+            deck, gen = _quick_shuffle(gen, p.deck)
             players.append(evolve(p, deck=deck))
             continue
-        pool, gen = rng.shuffle(gen, (*p.hand, *p.deck, *p.tent))
+        pool, gen = _quick_shuffle(gen, (*p.hand, *p.deck, *p.tent))
         n_hand, n_tent = len(p.hand), len(p.tent)
         hand, tent, deck = pool[:n_hand], pool[n_hand : n_hand + n_tent], pool[n_hand + n_tent :]
         players.append(evolve(p, hand=hand, tent=tent, deck=deck))
     market = []
     for key, cards in state.market:
         if key != "m":
-            cards, gen = rng.shuffle(gen, cards)
+            cards, gen = _quick_shuffle(gen, cards)
         market.append((key, cards))
     roads, gen = _shuffle_decks(state.roads, gen)
     cities, gen = _shuffle_decks(state.cities, gen)
-    hidden, gen = rng.shuffle(gen, state.great_hidden)
+    hidden, gen = _quick_shuffle(gen, state.great_hidden)
+    state, gen = buff.resample_bids(evolve(state, players=tuple(players)), seat, gen)
     fresh, gen = rng.next_u64(gen)
     return evolve(
         state,
-        players=tuple(players),
         market=tuple(market),
         roads=roads,
         cities=cities,
@@ -49,7 +65,7 @@ def _shuffle_decks(
 ) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], int]:
     out = []
     for key, cards in decks:
-        shuffled, gen = rng.shuffle(gen, cards)
+        shuffled, gen = _quick_shuffle(gen, cards)
         out.append((key, shuffled))
     return tuple(out), gen
 

@@ -18,6 +18,7 @@ from .model import (
     MarketView,
     PlayerView,
     State,
+    Tile,
     TileView,
     View,
 )
@@ -108,11 +109,27 @@ def _auction(state: State, seat: Seat | None) -> AuctionView | None:
 
 
 def _bid_value(state: State, code: str) -> int:
-    from .battle import _plain_value
+    from .buff import bid_strength
 
-    if code[0].isdigit():
-        return int(code[0])
-    return _plain_value(state, code)
+    return bid_strength(state, code)
+
+
+_TILE_VIEWS: dict[int, tuple[tuple[Tile, ...], tuple[TileView, ...]]] = {}
+
+
+def _tile_views(tiles: tuple[Tile, ...]) -> tuple[TileView, ...]:
+    """The tiles' views, memoised on the (immutable) tiles tuple."""
+    hit = _TILE_VIEWS.get(id(tiles))
+    if hit is not None and hit[0] is tiles:
+        return hit[1]
+    out = tuple(
+        TileView(t.square, t.kind, t.layout, t.rotation, tile_exits(t), t.terrain, t.level, t.owner)
+        for t in tiles
+    )
+    if len(_TILE_VIEWS) > 512:
+        _TILE_VIEWS.clear()
+    _TILE_VIEWS[id(tiles)] = (tiles, out)
+    return out
 
 
 def make_view(
@@ -139,12 +156,7 @@ def make_view(
         matching=matching_type(state.day),
         area=area(state.seats),
         starts=tuple(sq for sq, _, _ in board(state.seats).starts[: state.seats]),
-        tiles=tuple(
-            TileView(
-                t.square, t.kind, t.layout, t.rotation, tile_exits(t), t.terrain, t.level, t.owner
-            )
-            for t in state.tiles
-        ),
+        tiles=_tile_views(state.tiles),
         heroes=tuple(HeroView(h.seat, h.index, h.square) for h in state.heroes)
         + ((HeroView(b.owner, 0, b.square),) if b.owner is not None and b.square else ()),
         buff=BuffView(b.square, b.horde, b.owner, b.hire_until, b.bribes, b.absent, b.entered),
