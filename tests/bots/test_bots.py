@@ -35,7 +35,7 @@ SLOW_GAMES = {
     "belle-position": Budget(iterations=4),
     "via-belli": Budget(iterations=4),
     "liber": Budget(iterations=4),
-    "battalia": Budget(iterations=4),
+    "battalia": Budget(iterations=2),
 }
 """Games whose matches are long (hundreds of decisions): hard still searches
 (several determinisations, playouts and evaluations) with a smaller budget."""
