@@ -20,7 +20,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -148,6 +148,7 @@ class Update:
     pending: Mapping[int, Decision]
     outcome: Outcome | None
     private_changed: frozenset[int]  # seats whose private view must be re-sent
+    by_clock: bool = False  # played for the seat when its clock ran out
 
 
 @dataclass(frozen=True)
@@ -725,6 +726,8 @@ class HostService:
             match.accept(seat, notation, new_state, events)
             self._after_commit(live)
             update = self._update(live, seat, notation, events, before_pending)
+            if by_clock:
+                update = replace(update, by_clock=True)
         await self._sync_clock(live, moved=seat, by_clock=by_clock)
         self.kick_bots(live)
         return update

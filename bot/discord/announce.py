@@ -94,12 +94,15 @@ class Announcer(BotCore):
         if outcome is None:
             for seat, decision in sorted(match.pending().items()):
                 user_id = live.user_of(seat)
-                mentions.append(user_id)
+                who = live.names[seat]  # a bot seat's synthetic id mentions no one
+                if not live.is_bot_seat(seat):
+                    mentions.append(user_id)
+                    who = f"<@{user_id}>"
                 lines.append(
                     t(
                         locale,
                         "to-act",
-                        who=f"<@{user_id}>",
+                        who=who,
                         what=game_text(locale, game.decision_text(decision, names=live.names)),
                     )
                 )
@@ -370,8 +373,14 @@ class DiscordListener:
         self.bot = bot
 
     async def on_update(self, update: Update) -> None:
+        header: list[str] = []
+        if update.by_clock:
+            # the seat's clock ran out: say whose move the host played
+            live = update.live
+            locale = self.bot.locale_for_channel(live.channel_id)
+            header.append(t(locale, "clock-played", name=live.names[update.seat]))
         async with self.bot.working():
-            await self.bot.announce(update)
+            await self.bot.announce(update, header)
 
     async def on_reminder(self, live: LiveMatch, seat: int, remaining: float) -> None:
         bot = self.bot

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import belle_position, between_battle, liber, via_belli
+from . import battalia, belle_position, between_battle, liber, via_belli
 from .base import (
     DEFAULT_BUDGET,
     HOST_LEVEL,
@@ -61,6 +61,7 @@ POLICIES: Mapping[str, GamePolicy[Any, Any, Any]] = {
     belle_position.POLICY.game.info.id: belle_position.POLICY,
     via_belli.POLICY.game.info.id: via_belli.POLICY,
     liber.POLICY.game.info.id: liber.POLICY,
+    battalia.POLICY.game.info.id: battalia.POLICY,
 }
 """Each game id with bots, and its policy."""
 

@@ -332,3 +332,59 @@ def test_a_liber_game_with_deck_files(tmp_path: Path) -> None:
     )
     assert code == 0, text[-2000:]
     assert "Match over" in text, text[-2000:]
+
+
+BT = ["--game", "battalia", "--players", "Alice,Bob,Chloé", "--options", "week_limit=3"]
+
+
+def test_battalia_hot_seat_with_buff_to_the_end() -> None:
+    """Three players at one keyboard, Buff on, to the end of week 3: the
+    secret auction is typed bid by bid, each bid told as "has bid" only
+    until the bids are revealed together; Buff comes in, moves and attacks."""
+    code, text = _run([*BT, "--seed", "3", "--no-images"], ["random"] * 3000)
+    assert code == 0, text[-2000:]
+    assert "Match over" in text and "Seed: `3`" in text
+    assert "Pass the keyboard to Chloé" in text
+    bids = re.findall(r"^(\w+)> → `(bid[^`]*)`\n(.*)$", text, re.M)
+    assert len(bids) >= 3, text[-3000:]
+    for name, _, told in bids:
+        assert told == f"  · {name} has bid.", told  # nothing of the cards
+    revealed = text.index("Bids revealed: ")
+    first_bid = text.index(f"{bids[0][0]}> → `bid")
+    # between the first bid and the reveal, no bid's cards are printed as a bid
+    for shown in re.findall(r"(?:\w+) with ([^(]+) \(strength", text[revealed:].split("\n")[0]):
+        assert f"with {shown}" not in text[first_bid:revealed]
+    assert "brings Buff in on" in text and "moves Buff:" in text
+    assert "Buff's horde now has strength 8." in text  # week 3
+
+
+def test_battalia_spots_are_a_numbered_image(tmp_path: Path) -> None:
+    """The start city is chosen on the map: its spots drawn numbered, the
+    number typed plays that spot."""
+    # (an empty line passes the keyboard to the next player)
+    lines = ["faction u", "", "faction i", "", "faction a", "", "1", "", "quit", "y"]
+    code, text = _run([*BT, "--seed", "3", "--out", str(tmp_path)], lines)
+    assert code == 1, text[-2000:]
+    (folder,) = _folders(tmp_path)
+    spots = folder / "spots.png"
+    assert spots.read_bytes().startswith(b"\x89PNG")
+    assert f"3 spots: the numbered outlines are in {spots}" in text
+    # the last to choose a faction places first; spot 1 is the first square in order
+    assert "Chloé places their start city on a1." in text
+
+
+def test_battalia_console_in_french() -> None:
+    code, text = _run(["--lang", "fr", *BT, "--seed", "5", "--no-images"], ["hasard"] * 3000)
+    assert code == 0, text[-2000:]
+    assert "Partie terminée" in text and "Graine" in text
+    assert "Enchères révélées" in text or "a enchéri" in text, text[-2000:]
+
+
+@pytest.mark.parametrize(
+    ("lang", "one"),
+    [("en", "1 spot: the numbered outline is in"), ("fr", "1 place : le contour numéroté est")],
+)
+def test_a_single_spot_reads_singular(lang: str, one: str) -> None:
+    """Battalia's last start city is one spot (it printed "1 spots")."""
+    assert i18n.t(lang, "console-spots", count=1, path="/x/spots.png").startswith(one)
+    assert i18n.t(lang, "console-spots", count=2, path="/x/spots.png").startswith("2 ")

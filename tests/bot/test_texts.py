@@ -45,6 +45,8 @@ from bot.service import hostable_games
 from engine import GAMES, rng
 from engine.core import Decision, Event, Game, Outcome
 from engine.errors import RulesError
+from i18n import TextFormatter
+from tests.bot.rare_events import RARE
 from tests.bot.textcheck import problems
 
 GAME_IDS = hostable_games()
@@ -155,6 +157,8 @@ def walk(game_id: str) -> Walk:
             out.finals.append((state, seats))
         out.outcomes.setdefault(outcome.reason, outcome)
         _refusal(out, lambda s=state: game.apply_text(s, 0, "zzz"))
+    for event, seats in RARE.get(game_id, tuple)():
+        _keep(out, out.events, event.kind, _shape(event.data), (event, seats))
     for text in ("nope=1", "zzz", *(f"{name}=%%%" for name in info.options_model.model_fields)):
         _refusal(out, lambda text=text: game.options(text))
     return out
@@ -279,7 +283,8 @@ def test_the_catalogues_read_right() -> None:
             for key, template in catalogue.items():
                 if key.startswith("name-"):
                     continue  # command names: lowercase words joined by '-' on purpose
-                yield key, locale, template.format_map(Blank())
+                # the host's own formatter (plural and elision specs)
+                yield key, locale, TextFormatter(locale).vformat(template, (), Blank())
 
     check(texts())
 

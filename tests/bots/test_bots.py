@@ -35,6 +35,7 @@ SLOW_GAMES = {
     "belle-position": Budget(iterations=4),
     "via-belli": Budget(iterations=4),
     "liber": Budget(iterations=4),
+    "battalia": Budget(iterations=2),
 }
 """Games whose matches are long (hundreds of decisions): hard still searches
 (several determinisations, playouts and evaluations) with a smaller budget."""
@@ -45,7 +46,7 @@ def tiny(game_id: str) -> Budget:
     return SLOW_GAMES.get(game_id, TINY)
 
 
-PEEK_EVERY = {"liber": 6}
+PEEK_EVERY = {"liber": 6, "battalia": 4}
 """How often ``test_no_peeking`` looks at a position, for games whose shortened
 matches are still hundreds of moves long."""
 
