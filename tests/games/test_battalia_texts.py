@@ -354,7 +354,7 @@ def test_the_action_entry_points_read_the_notation() -> None:
     text module does) and read them through their notation."""
     action = bta.parse_action("buy 2 : P P P")
     assert btt.describe_action(None, 0, action) == btt.describe_notation(None, 0, "buy 2 : P P P")
-    (only,) = btt.action_menu(None, 0, [action])
+    (only,) = btm.legal_menu(None, 0, [action])
     assert only[0] == action and only[1][-1].key == "buy 2 : P P P"
 
 

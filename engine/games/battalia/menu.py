@@ -21,6 +21,7 @@ from typing import Any
 
 from ...core import MenuStep, Seat
 from ...text import Msg
+from .actions import Action, format_action
 from .text import (
     ARTEFACTS,
     bid_total,
@@ -72,6 +73,15 @@ _HEADS = {
     "attack": "attack",
     "tent": "tent",
 }
+
+
+def legal_menu(
+    state: Any, seat: Seat, actions: Sequence[Action]
+) -> list[tuple[Action, tuple[MenuStep, ...]]]:
+    """The staged menu of engine ``actions`` (the legal ones), read through
+    their notation (the game's ``action_menu``; here rather than in
+    :mod:`.text`, which this module imports)."""
+    return action_menu(state, seat, [(a, format_action(a)) for a in actions])
 
 
 def action_menu(
@@ -289,4 +299,4 @@ def _size(text: str) -> int:
     return len(cards)
 
 
-__all__ = ["action_menu"]
+__all__ = ["action_menu", "legal_menu"]

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ...core import Decision, Event, MenuStep, Seat
+from ...core import Decision, Event, Seat
 from ...text import Msg, MsgParam
 from . import data
 from .actions import Action, format_action
@@ -215,15 +215,6 @@ def stack_card(stack: str) -> Msg | str:
 def describe_action(state: Any, seat: Seat, action: Action) -> Msg:
     """The short label of an action (buttons, autocomplete)."""
     return describe_notation(state, seat, format_action(action))
-
-
-def action_menu(
-    state: Any, seat: Seat, actions: Sequence[Action]
-) -> list[tuple[Action, tuple[MenuStep, ...]]]:
-    """The staged menu of ``actions`` (the legal ones): see :mod:`.menu`."""
-    from .menu import action_menu as staged
-
-    return staged(state, seat, [(a, format_action(a)) for a in actions])
 
 
 def describe_notation(state: Any, seat: Seat, notation: str) -> Msg:
