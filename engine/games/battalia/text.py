@@ -838,7 +838,7 @@ _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
     "recruit": _ev("bt-ev-recruit", name=_who(), until=_int("until")),
     "hire-ends": _ev("bt-ev-hire-ends", name=_who(), horde=_int("horde")),
     "bribe-ends": _ev("bt-ev-bribe-ends", name=_who()),
-    "buff-removed": _ev("bt-ev-buff-removed", name=_who()),
+    "buff-removed": _ev("bt-ev-buff-removed", name=_who("by")),
     "horde": _ev("bt-ev-horde", horde=_int("horde")),
     "bid": _e_bid,
     "auction": _e_auction,
