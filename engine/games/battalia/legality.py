@@ -71,6 +71,13 @@ def refuse(key: str, **params: Any) -> IllegalAction:
     return IllegalAction(Msg.of(f"bt-refuse-{key}", **params))
 
 
+def _own_hero(token: str) -> Msg:
+    """« Votre héros 1 », « Buff » in a refusal (never the raw ``h1``)."""
+    if token == "b":
+        return Msg.of("bt-refuse-hero-buff")
+    return Msg.of("bt-refuse-hero-own", n=token.removeprefix("h"))
+
+
 def pending(state: State) -> dict[Seat, Decision]:
     if state.phase == "over":
         return {}
@@ -222,7 +229,7 @@ def _c_summon(state: State, seat: Seat, a: Summon) -> IllegalAction | None:
 def _c_move(state: State, seat: Seat, a: Move) -> IllegalAction | None:
     start = hero_square(state, seat, a.hero)
     if start is None:
-        return refuse("no-such-hero", hero=a.hero)
+        return refuse("no-such-hero", hero=a.hero, who=_own_hero(a.hero))
     if not path_ok(state, start, a.path):
         return refuse("path")
     if not move_payment_ok(state, a.cards, paid_steps(state, seat, a.hero, a.path)):
@@ -232,7 +239,7 @@ def _c_move(state: State, seat: Seat, a: Move) -> IllegalAction | None:
 
 def _c_attack(state: State, seat: Seat, a: Attack) -> IllegalAction | None:
     if hero_square(state, seat, a.hero) is None:
-        return refuse("no-such-hero", hero=a.hero)
+        return refuse("no-such-hero", hero=a.hero, who=_own_hero(a.hero))
     if a.target == "buff" and state.rules.buff and buff.is_bribed(state, seat):
         return refuse("bribed")
     if a.target not in targets(state, seat, a.hero):

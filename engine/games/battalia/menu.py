@@ -22,6 +22,7 @@ from typing import Any
 from ...core import MenuStep, Seat
 from ...text import Msg
 from .actions import Action, format_action
+from .lines import line_strength
 from .text import (
     ARTEFACTS,
     bid_total,
@@ -232,7 +233,10 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
             else Msg.of("bt-act-bid-empty")
         )
         return (_step(verb, Msg.of("bt-menu-bid")), MenuStep(text, offer, text))
-    if verb in ("defend", "fight"):
+    if verb == "fight":
+        line = MenuStep(text, fight_label(state, cards), text)
+        return (_step(verb, Msg.of("bt-menu-fight")), line)
+    if verb == "defend":
         line = MenuStep(text, cards_text(cards) if cards else Msg.of("bt-menu-empty-line"), text)
         return (_step(verb, Msg.of(f"bt-menu-{verb}")), line)
     if verb == "retreat" and args:
@@ -241,6 +245,21 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
     if verb in ("bribe", "recruit"):
         return (_step(verb, Msg.of(f"bt-menu-{verb}")), payment)
     return _join(top, MenuStep(text, describe_notation(state, 0, text), text))
+
+
+def fight_label(state: Any, cards: Sequence[str]) -> Msg | str:
+    """A line against the horde with both strengths, as a bid reads:
+    « Chef ursidé + Arme ursidée (force 4 contre la horde 6) » (amulets
+    counted before their roll)."""
+    buff: Any = getattr(state, "buff", None)
+    victim = getattr(buff, "victim", None)
+    shown: Msg | str = cards_text(cards) if cards else Msg.of("bt-menu-empty-line")
+    if victim is None or not hasattr(state, "rules"):
+        return shown
+    b = line_strength(state, victim[0], tuple(cards), buff.square or "", leader="hero", rolls=())
+    total = b.total if state.rules.buff_fight_bonuses else b.base
+    key = "bt-menu-fight-line-amulet" if any(c[:1] == "M" for c in cards) else "bt-menu-fight-line"
+    return Msg.of(key, line=shown, total=total if cards else 0, horde=buff.horde)
 
 
 def menu_hero(token: str) -> Msg:

@@ -78,7 +78,8 @@ def cards_text(codes: Iterable[str]) -> str:
     parts = []
     for code in dict.fromkeys(codes):
         n = counts[code]
-        parts.append(f"{n} × {card_name(code)}" if n > 1 else card_name(code))
+        name = "Provision" if code == "P" and n == 1 else card_name(code)
+        parts.append(f"{n} × {name}" if n > 1 else name)
     return " + ".join(parts) if parts else "—"
 
 
@@ -202,8 +203,8 @@ def stack_card(stack: str) -> Msg | str:
         return RANKS[stack]
     if stack == "m":
         return Msg.of("bt-stack-m")
-    if len(stack) == 2 and stack[0] in ARTEFACTS:
-        return card_name(stack)
+    if stack in ARTEFACTS:  # a type: a game term, translated (card names stay French)
+        return artefact(stack)
     return card_name(stack)
 
 
@@ -869,7 +870,7 @@ def summary(view: Any, names: Sequence[str]) -> Msg:
             dow=int(getattr(view, "day_of_week", 0) or 0) + 1,
             illuminated=artefact(str(getattr(view, "illuminated", "") or "")),
             matching=artefact(str(getattr(view, "matching", "") or "")),
-            name=seat_name(names, getattr(view, "active", None)),
+            turn=_summary_turn(view, names),
         )
     ]
     for p in getattr(view, "players", ()) or ():
@@ -904,6 +905,17 @@ def summary(view: Any, names: Sequence[str]) -> Msg:
         if tent:
             out.append(Msg.of("bt-summary-tent", cards=cards_text(sorted(tent))))
     return lines(*out)
+
+
+def _summary_turn(view: Any, names: Sequence[str]) -> Msg:
+    """Whose turn it is; during the auction, that it is open (its line
+    below names who still bids); once the match is over, that it is."""
+    if getattr(view, "phase", "") == "over" or getattr(view, "winner", None) is not None:
+        return Msg.of("bt-summary-turn-over")
+    auction = getattr(view, "auction", None)
+    if auction is not None and auction.bidders:
+        return Msg.of("bt-summary-turn-auction")
+    return Msg.of("bt-summary-turn", name=seat_name(names, getattr(view, "active", None)))
 
 
 def _summary_pending(view: Any, names: Sequence[str]) -> list[Msg]:
