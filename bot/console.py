@@ -611,15 +611,15 @@ class Console:
         spots = self.write_spots(live, seat, leaves) if len(leaves) == len(children) else None
         if spots is not None:
             self.say(self.tr("console-spots", count=len(leaves), path=spots))
-        else:
-            cells = []
-            for i, child in enumerate(children):
-                step = child.step
-                assert step is not None
-                shown = menu.entries[child.entry][0] if child.entry is not None else step.key
-                label = step.label if step.label == shown else f"{step.label} [`{shown}`]"
-                cells.append(f"{i + 1:>2}. {label}")
-            self.say(columns(cells))
+        # the numbered spots are named in words too (square, rotation, exits)
+        cells = []
+        for i, child in enumerate(children):
+            step = child.step
+            assert step is not None
+            shown = menu.entries[child.entry][0] if child.entry is not None else step.key
+            label = step.label if step.label == shown else f"{step.label} [`{shown}`]"
+            cells.append(f"{i + 1:>2}. {label}")
+        self.say(columns(cells))
         hint = "console-hint-menu" if self.in_menu() else "console-hint"
         if not menu.flat or self.path:
             self.say(self.tr(hint))

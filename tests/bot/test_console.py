@@ -332,3 +332,18 @@ def test_a_liber_game_with_deck_files(tmp_path: Path) -> None:
     )
     assert code == 0, text[-2000:]
     assert "Match over" in text, text[-2000:]
+
+
+def test_battalia_spots_are_named_in_words_and_counted_singular(tmp_path: Path) -> None:
+    """The console audit: the start cities were listed as « see spots.png »
+    only, and « 1 places »: every numbered spot is named too (its square),
+    and one spot is singular."""
+    args = ["--game", "battalia", "--players", "Alice,Bob", "--options", "", "--seed", "5"]
+    lines = ["faction u", "", "faction i", "", "1", "", "quit", "o"]
+    code, text = _run([*args, "--out", str(tmp_path), "--lang", "fr"], lines)
+    assert code == 1, text[-2000:]
+    (folder,) = _folders(tmp_path)
+    assert f"2 places : les contours numérotés sont dans {folder / 'spots.png'}" in text
+    assert re.search(r"1\. Ville de départ en b2 \[`start b2`\] +2\. Ville de départ en f6", text)
+    assert "1 place : " in text and "1 places" not in text, text[-1500:]
+    assert "1. Ville de départ en f6" in text
