@@ -426,7 +426,10 @@ class Console:
         if name == "quit":
             return "quit" if self.confirm(self.tr("console-quit-confirm")) else ""
         if name == "help":
-            self.say(self.tr("console-help"))
+            # the notation's examples: the game's own (game-<id>-examples) when it has some
+            own = f"game-{live.game_id}-examples"
+            examples = self.tr(own if i18n.has(self.locale, own) else "console-examples")
+            self.say(self.tr("console-help", examples=examples))
             return ""
         if name == "moves":
             self.show_choices(live, seat)

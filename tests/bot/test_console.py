@@ -347,3 +347,14 @@ def test_battalia_spots_are_named_in_words_and_counted_singular(tmp_path: Path) 
     assert re.search(r"1\. Ville de départ en b2 \[`start b2`\] +2\. Ville de départ en f6", text)
     assert "1 place : " in text and "1 places" not in text, text[-1500:]
     assert "1. Ville de départ en f6" in text
+
+
+def test_battalia_help_gives_battalia_examples(tmp_path: Path) -> None:
+    """The console audit: « aide » gave other games' notation (7>1, Serf
+    B13P) as examples during a Battalia match."""
+    args = ["--game", "battalia", "--players", "Alice,Bob", "--options", "", "--no-images"]
+    code, text = _run([*args, "--lang", "fr"], ["aide", "quit", "o"])
+    assert code == 1, text[-2000:]
+    assert "(ex. `buy 2 : P P P`, `move h1 c3 : P`" in text and "Serf B13P" not in text, text
+    code, text = _run([*VB, "--players", "Alice,Bob", "--no-images"], ["help", "quit", "y"])
+    assert "(e.g. 7>1, D, Serf B13P)" in text  # the other games keep theirs
