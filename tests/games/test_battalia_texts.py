@@ -680,3 +680,25 @@ def test_the_fight_menu_gives_each_line_its_strength_against_the_horde(lang: str
         "en": "Chef insulaire + Prêtre insulaire (strength 6 against the horde's 6)",
     }
     assert labels["fight : 2i 3i"] == expected[lang]  # 2 + 3 + morale
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_not_now_refusal_says_what_is_expected(lang: str) -> None:
+    """The console audit: « Ce n'est pas le moment » said nothing of what to
+    do: the refusal carries the seat's pending decision."""
+    from engine.errors import RulesError
+    from tests.games.battalia_helpers import scenario
+
+    game = GAMES["battalia"]
+    state = scenario(
+        roads="c3-d3-e3", heroes={"c3": ("1h1",), "d3": ("2h1",)}, hands=("2u Au", "P P"), day=3
+    )
+    state, _ = game.apply_text(state, 0, "attack h1 2h1 : 2u Au")
+    with pytest.raises(RulesError) as err:  # the defender tries to end a turn
+        game.apply_text(state, 1, "end")
+    text = i18n.translate(lang, err.value.msg)
+    start = {
+        "fr": "Pas maintenant. Le joueur 1 attaque votre héros 1 (force 4)",
+        "en": "Not now. Player 1 attacks your hero 1 (strength 4)",
+    }
+    assert text.startswith(start[lang]), text

@@ -13,7 +13,7 @@ from typing import Any
 from ...core import Decision, Seat
 from ...errors import IllegalAction
 from ...text import Msg
-from . import buff
+from . import buff, text
 from .actions import (
     Action,
     Attack,
@@ -71,6 +71,15 @@ def refuse(key: str, **params: Any) -> IllegalAction:
     return IllegalAction(Msg.of(f"bt-refuse-{key}", **params))
 
 
+def _not_now(state: State, seat: Seat) -> IllegalAction:
+    """Not the moment for that action: what is expected of ``seat`` now
+    (its pending decision's sentence), or that others have to decide."""
+    decision = pending(state).get(seat)
+    if decision is None:
+        return refuse("not-now-wait")
+    return refuse("not-now", expected=text.decision_text(decision))
+
+
 def _own_hero(token: str) -> Msg:
     """« Votre héros 1 », « Buff » in a refusal (never the raw ``h1``)."""
     if token == "b":
@@ -124,12 +133,12 @@ def check(state: State, seat: Seat, action: Action) -> IllegalAction | None:
     if state.phase == "defend":
         battle = state.battle
         if battle is None or seat != battle.defender:
-            return refuse("not-now")
+            return _not_now(state, seat)
     elif seat != state.active:
-        return refuse("not-now")
+        return _not_now(state, seat)
     expected = _PHASE_KINDS.get(state.phase, ())
     if not isinstance(action, expected):
-        return refuse("not-now")
+        return _not_now(state, seat)
     checker = _CHECKS[type(action)]
     result: IllegalAction | None = checker(state, seat, action)
     return result
@@ -201,7 +210,7 @@ def _c_city(state: State, seat: Seat, a: City) -> IllegalAction | None:
 def _c_place(state: State, seat: Seat, a: Place) -> IllegalAction | None:
     placing = state.placing
     if placing is None:
-        return refuse("not-now")
+        return _not_now(state, seat)
     if (a.square, a.rotation) not in legal_spots(state, seat, placing.layout):
         return refuse("spot")
     return None

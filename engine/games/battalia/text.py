@@ -472,11 +472,9 @@ def decision_text(decision: Decision, names: Sequence[str] = ()) -> Msg:
 def _decision_defend(p: Mapping[str, str | int], names: Sequence[str]) -> Msg:
     """« Bob attaque votre héros 1 (force 7) : défendez… »."""
     attacker = p.get("attacker")
-    who: MsgParam = (
-        seat_name(names, attacker)
-        if isinstance(attacker, int) and attacker >= 0
-        else Msg.of("bt-hero-buff")
-    )
+    who: MsgParam = Msg.of("bt-hero-buff")
+    if isinstance(attacker, int) and attacker >= 0:  # no names (a refusal): « Le joueur 1 »
+        who = seat_name(names, attacker) if names else Msg.of("bt-seat-n", n=attacker + 1)
     aim = str(p.get("target") or "")
     strength = int(p.get("strength") or 0)
     if _is_square(aim):
