@@ -589,6 +589,13 @@ class Console:
         for name in COMMANDS:  # the commands, in the console's language
             word = self.tr(f"name-console-{name}")
             words.setdefault(word.lower(), word)
+        head = command.lower().split()
+        if len(head) > 1:
+            # several words: only moves whose first word (verb, piece) is close
+            # to the typed one (a refused « summon c3 : Au P P » is not a « buy »)
+            firsts = {w.split(" ", 1)[0] for w in words if " " in w}
+            near = set(difflib.get_close_matches(head[0], list(firsts), n=5, cutoff=0.75))
+            words = {k: v for k, v in words.items() if k.split(" ", 1)[0] in near}
         close = difflib.get_close_matches(command.lower(), list(words), n=3, cutoff=0.6)
         if close:
             self.say(self.tr("console-did-you-mean", moves=", ".join(words[c] for c in close)))

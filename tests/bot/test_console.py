@@ -358,3 +358,14 @@ def test_battalia_help_gives_battalia_examples(tmp_path: Path) -> None:
     assert "(ex. `buy 2 : P P P`, `move h1 c3 : P`" in text and "Serf B13P" not in text, text
     code, text = _run([*VB, "--players", "Alice,Bob", "--no-images"], ["help", "quit", "y"])
     assert "(e.g. 7>1, D, Serf B13P)" in text  # the other games keep theirs
+
+
+def test_a_refused_battalia_move_suggests_no_other_verb() -> None:
+    """The console audit: a refused summon was answered « did you mean buy
+    … ? »: a suggestion keeps the typed verb (or one close to it)."""
+    args = ["--game", "battalia", "--players", "Alice,Bob", "--options", "", "--seed", "5"]
+    lines = ["faction u", "", "faction i", "", "1", "", "1", "", "summon f6 : Au P P", "quit", "o"]
+    code, text = _run([*args, "--no-images", "--lang", "fr"], lines)
+    assert code == 1, text[-2000:]
+    assert "Coup refusé" in text and "Vouliez-vous dire : buy" not in text, text[-800:]
+    assert "Tapez coups pour revoir vos choix." in text

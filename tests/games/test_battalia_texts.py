@@ -702,3 +702,14 @@ def test_a_not_now_refusal_says_what_is_expected(lang: str) -> None:
         "en": "Not now. Player 1 attacks your hero 1 (strength 4)",
     }
     assert text.startswith(start[lang]), text
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "pas de pile « 9 »"), ("en", "no stack “9”")])
+def test_buying_from_no_stack_says_so(lang: str, said: str) -> None:
+    """The console audit: `buy 9` was « not a Battalia action »."""
+    from engine.errors import BadNotation
+
+    with pytest.raises(BadNotation) as err:
+        bta.parse_action("buy 9 : P P")
+    text = _text(lang, err.value.msg)
+    assert said in text and "Battalia" not in text, text
