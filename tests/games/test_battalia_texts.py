@@ -713,3 +713,18 @@ def test_buying_from_no_stack_says_so(lang: str, said: str) -> None:
         bta.parse_action("buy 9 : P P")
     text = _text(lang, err.value.msg)
     assert said in text and "Battalia" not in text, text
+
+
+def test_a_long_bid_menu_is_staged_by_strength() -> None:
+    """The console audit: the bid menu listed every combination flat (63
+    for six cards): it opens on the strength, then the cards."""
+    cards = ["1u", "2u", "3u", "4u", "Au", "Cu"]
+    notes = ["bid " + " ".join(c) for n in range(1, 7) for c in itertools.combinations(cards, n)]
+    entries = btm.action_menu(None, 0, [(n, n) for n in notes])
+    assert len(entries) == 63
+    tops = {path[0].key for _, path in entries}
+    assert len(tops) <= 12 and len(tops) < 63, tops  # strengths 1 to 12
+    for _, path in entries:
+        if len(path) > 1:
+            total = btt.bid_total(None, path[-1].key.split()[1:])
+            assert _text("fr", path[0].label) == f"Force {total}", path

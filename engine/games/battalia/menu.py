@@ -94,7 +94,7 @@ def action_menu(
         return _spots(state, seat, notations)
     ordered = sorted(notations, key=lambda item: _rank(item[1]))
     raw = [(a, text, _natural(state, text)) for a, text in ordered]
-    raw = _group_long(raw)
+    raw = _group_long(state, raw)
     counts = Counter(
         tuple(s.key for s in path[: i + 1]) for _, _, path in raw for i in range(len(path))
     )
@@ -287,11 +287,12 @@ def _join(*steps: MenuStep | None) -> tuple[MenuStep, ...]:
 
 
 def _group_long(
+    state: Any,
     raw: list[tuple[Any, str, tuple[MenuStep, ...]]],
 ) -> list[tuple[Any, str, tuple[MenuStep, ...]]]:
     """Insert a « n cartes » level before the last step of any level longer
-    than :data:`GROUP` whose entries are card lists (lines, bids, payments),
-    in ascending order of size."""
+    than :data:`GROUP` whose entries are card lists (lines, payments), in
+    ascending order of size; for bids a « force n » level, by total."""
     parents = Counter(tuple(s.key for s in path[:-1]) for _, _, path in raw)
     first: dict[tuple[str, ...], int] = {}
     keyed = []
@@ -301,10 +302,12 @@ def _group_long(
         size = 0
         if parents[prefix] > GROUP and path[-1].key == text:
             size = _size(text)
-            group = _step(
-                f"{path[-2].key if len(path) > 1 else text} #{size}",
-                Msg.of("bt-menu-size", count=size),
-            )
+            label = Msg.of("bt-menu-size", count=size)
+            head, cards = split(text)
+            if head[:1] == ["bid"]:  # a bid is chosen by its strength, then its cards
+                size = bid_total(state, head[1:] + cards)
+                label = Msg.of("bt-menu-bid-strength", total=size)
+            group = _step(f"{path[-2].key if len(path) > 1 else text} #{size}", label)
             path = (*path[:-1], group, path[-1])
         keyed.append(((first[prefix], size, n), (action, text, path)))
     keyed.sort(key=lambda item: item[0])
