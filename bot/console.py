@@ -620,7 +620,8 @@ class Console:
         ]
         spots = self.write_spots(live, seat, leaves) if len(leaves) == len(children) else None
         if spots is not None:
-            self.say(self.tr("console-spots", count=len(leaves), path=spots))
+            key = "console-spot" if len(leaves) == 1 else "console-spots"
+            self.say(self.tr(key, count=len(leaves), path=spots))
         # the numbered spots are named in words too (square, rotation, exits)
         cells = []
         for i, child in enumerate(children):
