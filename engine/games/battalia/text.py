@@ -237,10 +237,6 @@ def _a_start(state: Any, args: list[str], cards: list[str]) -> Msg:
     return Msg.of("bt-act-start", square=args[0] if args else "?")
 
 
-def _a_mulligan(state: Any, args: list[str], cards: list[str]) -> Msg:
-    return Msg.of("bt-act-mulligan")
-
-
 def _a_cohort(state: Any, args: list[str], cards: list[str]) -> Msg:
     return Msg.of("bt-act-cohort", cards=cards_text(args + cards))
 
@@ -314,10 +310,6 @@ def _a_attack(state: Any, args: list[str], cards: list[str]) -> Msg:
 
 def _a_tent(state: Any, args: list[str], cards: list[str]) -> Msg:
     return Msg.of("bt-act-tent", kept=cards_text(args), payment=_payment(cards))
-
-
-def _a_end(state: Any, args: list[str], cards: list[str]) -> Msg:
-    return Msg.of("bt-act-end")
 
 
 def _a_defend(state: Any, args: list[str], cards: list[str]) -> Msg:
@@ -408,7 +400,7 @@ def _a_fight(state: Any, args: list[str], cards: list[str]) -> Msg:
 _ACTIONS: dict[str, Callable[[Any, list[str], list[str]], Msg]] = {
     "faction": _a_faction,
     "start": _a_start,
-    "mulligan": _a_mulligan,
+    "mulligan": lambda state, args, cards: Msg.of("bt-act-mulligan"),
     "cohort": _a_cohort,
     "buy": _a_buy,
     "road": _a_road,
@@ -419,7 +411,7 @@ _ACTIONS: dict[str, Callable[[Any, list[str], list[str]], Msg]] = {
     "move": _a_move,
     "attack": _a_attack,
     "tent": _a_tent,
-    "end": _a_end,
+    "end": lambda state, args, cards: Msg.of("bt-act-end"),
     "defend": _a_defend,
     "retreat": _a_retreat,
     "take": _a_take,
@@ -534,14 +526,6 @@ def _int(key: str) -> Callable[[_E], MsgParam]:
 
 def _str(key: str) -> Callable[[_E], MsgParam]:
     return lambda e: e.s(key)
-
-
-def _cards(key: str = "cards") -> Callable[[_E], MsgParam]:
-    return lambda e: e.cards(key)
-
-
-def _card(key: str = "card") -> Callable[[_E], MsgParam]:
-    return lambda e: card_name(e.s(key))
 
 
 def _hero_of(e: _E, key: str = "hero") -> Msg:
