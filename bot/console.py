@@ -426,7 +426,10 @@ class Console:
         if name == "quit":
             return "quit" if self.confirm(self.tr("console-quit-confirm")) else ""
         if name == "help":
-            self.say(self.tr("console-help"))
+            # the notation's examples: the game's own (game-<id>-examples) when it has some
+            own = f"game-{live.game_id}-examples"
+            examples = self.tr(own if i18n.has(self.locale, own) else "console-examples")
+            self.say(self.tr("console-help", examples=examples))
             return ""
         if name == "moves":
             self.show_choices(live, seat)
@@ -586,6 +589,13 @@ class Console:
         for name in COMMANDS:  # the commands, in the console's language
             word = self.tr(f"name-console-{name}")
             words.setdefault(word.lower(), word)
+        head = command.lower().split()
+        if len(head) > 1:
+            # several words: only moves whose first word (verb, piece) is close
+            # to the typed one (a refused « summon c3 : Au P P » is not a « buy »)
+            firsts = {w.split(" ", 1)[0] for w in words if " " in w}
+            near = set(difflib.get_close_matches(head[0], list(firsts), n=5, cutoff=0.75))
+            words = {k: v for k, v in words.items() if k.split(" ", 1)[0] in near}
         close = difflib.get_close_matches(command.lower(), list(words), n=3, cutoff=0.6)
         if close:
             self.say(self.tr("console-did-you-mean", moves=", ".join(words[c] for c in close)))
@@ -611,15 +621,15 @@ class Console:
         spots = self.write_spots(live, seat, leaves) if len(leaves) == len(children) else None
         if spots is not None:
             self.say(self.tr("console-spots", count=len(leaves), path=spots))
-        else:
-            cells = []
-            for i, child in enumerate(children):
-                step = child.step
-                assert step is not None
-                shown = menu.entries[child.entry][0] if child.entry is not None else step.key
-                label = step.label if step.label == shown else f"{step.label} [`{shown}`]"
-                cells.append(f"{i + 1:>2}. {label}")
-            self.say(columns(cells))
+        # the numbered spots are named in words too (square, rotation, exits)
+        cells = []
+        for i, child in enumerate(children):
+            step = child.step
+            assert step is not None
+            shown = menu.entries[child.entry][0] if child.entry is not None else step.key
+            label = step.label if step.label == shown else f"{step.label} [`{shown}`]"
+            cells.append(f"{i + 1:>2}. {label}")
+        self.say(columns(cells))
         hint = "console-hint-menu" if self.in_menu() else "console-hint"
         if not menu.flat or self.path:
             self.say(self.tr(hint))

@@ -388,3 +388,40 @@ def test_a_single_spot_reads_singular(lang: str, one: str) -> None:
     """Battalia's last start city is one spot (it printed "1 spots")."""
     assert i18n.t(lang, "console-spots", count=1, path="/x/spots.png").startswith(one)
     assert i18n.t(lang, "console-spots", count=2, path="/x/spots.png").startswith("2 ")
+
+
+def test_battalia_spots_are_named_in_words_and_counted_singular(tmp_path: Path) -> None:
+    """The console audit: the start cities were listed as « see spots.png »
+    only, and « 1 places »: every numbered spot is named too (its square),
+    and one spot is singular."""
+    args = ["--game", "battalia", "--players", "Alice,Bob", "--options", "", "--seed", "5"]
+    lines = ["faction u", "", "faction i", "", "1", "", "quit", "o"]
+    code, text = _run([*args, "--out", str(tmp_path), "--lang", "fr"], lines)
+    assert code == 1, text[-2000:]
+    (folder,) = _folders(tmp_path)
+    assert f"2 places : les contours numérotés sont dans {folder / 'spots.png'}" in text
+    assert re.search(r"1\. Ville de départ en b2 \[`start b2`\] +2\. Ville de départ en f6", text)
+    assert "1 place : " in text and "1 places" not in text, text[-1500:]
+    assert "1. Ville de départ en f6" in text
+
+
+def test_battalia_help_gives_battalia_examples(tmp_path: Path) -> None:
+    """The console audit: « aide » gave other games' notation (7>1, Serf
+    B13P) as examples during a Battalia match."""
+    args = ["--game", "battalia", "--players", "Alice,Bob", "--options", "", "--no-images"]
+    code, text = _run([*args, "--lang", "fr"], ["aide", "quit", "o"])
+    assert code == 1, text[-2000:]
+    assert "(ex. `buy 2 : P P P`, `move h1 c3 : P`" in text and "Serf B13P" not in text, text
+    code, text = _run([*VB, "--players", "Alice,Bob", "--no-images"], ["help", "quit", "y"])
+    assert "(e.g. 7>1, D, Serf B13P)" in text  # the other games keep theirs
+
+
+def test_a_refused_battalia_move_suggests_no_other_verb() -> None:
+    """The console audit: a refused summon was answered « did you mean buy
+    … ? »: a suggestion keeps the typed verb (or one close to it)."""
+    args = ["--game", "battalia", "--players", "Alice,Bob", "--options", "", "--seed", "5"]
+    lines = ["faction u", "", "faction i", "", "1", "", "1", "", "summon f6 : Au P P", "quit", "o"]
+    code, text = _run([*args, "--no-images", "--lang", "fr"], lines)
+    assert code == 1, text[-2000:]
+    assert "Coup refusé" in text and "Vouliez-vous dire : buy" not in text, text[-800:]
+    assert "Tapez coups pour revoir vos choix." in text

@@ -46,7 +46,6 @@ from engine import GAMES, rng
 from engine.core import Decision, Event, Game, Outcome
 from engine.errors import RulesError
 from i18n import TextFormatter
-from tests.bot.rare_events import RARE
 from tests.bot.textcheck import problems
 
 GAME_IDS = hostable_games()
@@ -131,37 +130,63 @@ def walk(game_id: str) -> Walk:
         for event in game.setup_events(state):
             _keep(out, out.events, event.kind, _shape(event.data), (event, seats))
         resign_at, r = rng.randbelow(r, 400) if k % 4 == 3 else (-1, r)
-        old = None
-        for step in range(game.max_actions):
-            pending = game.pending(state)
-            if not pending:
-                break
-            for decision in pending.values():
+        r = _play(out, game, state, seats, r, resign_at)
+    for state, seats, plays in _scripts(game_id):
+        for seat, text in plays:
+            for decision in game.pending(state).values():
                 _keep(out, out.decisions, decision.kind, _shape(decision.params), (decision, seats))
-            if step % 25 == 0 and len(out.states) < 40:
-                out.states.append((state, seats))
-                _try_errors(out, game, state, seats, old)
-                old = state
-            seat = sorted(pending)[0]
-            if step == resign_at:
-                state, events = game.resign(state, seat)
-            else:
-                legal = game.legal_actions(state, seat)
-                i, r = rng.randbelow(r, len(legal))
-                state, events = game.apply(state, seat, legal[i])
+            state, events = game.apply_text(state, seat, text)
             for event in events:
                 _keep(out, out.events, event.kind, _shape(event.data), (event, seats))
-        outcome = game.outcome(state)
-        assert outcome is not None
-        if len(out.finals) < 6 or outcome.reason not in out.outcomes:
-            out.finals.append((state, seats))
-        out.outcomes.setdefault(outcome.reason, outcome)
-        _refusal(out, lambda s=state: game.apply_text(s, 0, "zzz"))
-    for event, seats in RARE.get(game_id, tuple)():
-        _keep(out, out.events, event.kind, _shape(event.data), (event, seats))
+        r = _play(out, game, state, seats, r, -1)
     for text in ("nope=1", "zzz", *(f"{name}=%%%" for name in info.options_model.model_fields)):
         _refusal(out, lambda text=text: game.options(text))
     return out
+
+
+# Games whose rarest events a random walk does not reach play them from
+# scripted positions (a module of tests/games with ``scripts()``: start
+# state, seat count, the actions played), then go on at random to the end.
+SCRIPTS = {"battalia": "tests.games.battalia_walk"}
+
+
+def _scripts(game_id: str) -> list[tuple[Any, int, list[tuple[int, str]]]]:
+    if game_id not in SCRIPTS:
+        return []
+    return list(importlib.import_module(SCRIPTS[game_id]).scripts())
+
+
+def _play(
+    out: Walk, game: Game[Any, Any, Any], state: Any, seats: int, r: Any, resign_at: int
+) -> Any:
+    """A random match from ``state`` to its end, every text kept."""
+    old = None
+    for step in range(game.max_actions):
+        pending = game.pending(state)
+        if not pending:
+            break
+        for decision in pending.values():
+            _keep(out, out.decisions, decision.kind, _shape(decision.params), (decision, seats))
+        if step % 25 == 0 and len(out.states) < 40:
+            out.states.append((state, seats))
+            _try_errors(out, game, state, seats, old)
+            old = state
+        seat = sorted(pending)[0]
+        if step == resign_at:
+            state, events = game.resign(state, seat)
+        else:
+            legal = game.legal_actions(state, seat)
+            i, r = rng.randbelow(r, len(legal))
+            state, events = game.apply(state, seat, legal[i])
+        for event in events:
+            _keep(out, out.events, event.kind, _shape(event.data), (event, seats))
+    outcome = game.outcome(state)
+    assert outcome is not None
+    if len(out.finals) < 6 or outcome.reason not in out.outcomes:
+        out.finals.append((state, seats))
+    out.outcomes.setdefault(outcome.reason, outcome)
+    _refusal(out, lambda s=state: game.apply_text(s, 0, "zzz"))
+    return r
 
 
 def _module_tree(game_id: str) -> ast.Module:

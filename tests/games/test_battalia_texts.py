@@ -215,7 +215,7 @@ def test_describe_action_is_never_the_raw_notation(lang: str, notation: str) -> 
     # payments and lines read as French card names, never as codes
     _, cards = btt.split(text)
     for code in cards:
-        assert btt.card_name(code.split(">")[0]) in out, (code, out)
+        assert btt.cards_text([code.split(">")[0]]) in out, (code, out)
 
 
 def test_card_names_are_the_data_files() -> None:
@@ -225,7 +225,7 @@ def test_card_names_are_the_data_files() -> None:
     assert btt.card_name("3m") == "Prêtre sans bannière"
     assert btt.card_name("G1") == "Épée d'Elemag"
     assert btt.card_name("Tu>2u") == "Titre ursidé → Chef ursidé"
-    assert btt.cards_text(["1u", "P"]) == "Citoyen ursidé + Provisions"
+    assert btt.cards_text(["1u", "P"]) == "Citoyen ursidé + Provision"  # one card: singular
     assert btt.cards_text(["P", "P", "P"]) == "3 × Provisions"
 
 
@@ -241,7 +241,8 @@ def test_rules_details_hold_costs_oracle_and_great_artefacts(lang: str) -> None:
     out = _text(lang, btt.rules_details())
     for name in ("Épée d'Elemag", "Bouclier de Britos", "Ailes d'Aviena", "Couronne de Titus"):
         assert name in out
-    assert "Outil" in out and "Cheval" in out and "Parchemin" in out
+    types = {"fr": ("Outil", "Cheval", "Parchemin"), "en": ("Tool", "Horse", "Scroll")}[lang]
+    assert all(t in out for t in types), out  # artefact types: translated game terms
     assert len(out.splitlines()) >= 20
 
 
@@ -354,7 +355,7 @@ def test_the_action_entry_points_read_the_notation() -> None:
     text module does) and read them through their notation."""
     action = bta.parse_action("buy 2 : P P P")
     assert btt.describe_action(None, 0, action) == btt.describe_notation(None, 0, "buy 2 : P P P")
-    (only,) = btt.action_menu(None, 0, [action])
+    (only,) = btm.legal_menu(None, 0, [action])
     assert only[0] == action and only[1][-1].key == "buy 2 : P P P"
 
 
@@ -569,3 +570,162 @@ def test_a_move_label_starts_from_the_heros_square() -> None:
     state = table(roads="a1-b1-c1", heroes={"a1": ("1h1",)}, hands=("P P",))
     out = _text("fr", btt.describe_notation(state, 0, "move h1 b1 c1 : P P"))
     assert out == "Déplacer votre héros 1 : a1 → b1 → c1 (2 × Provisions)", out
+
+
+# ---------------------------------------------------------------------------
+# Issue 15 fixes (console audit, E2E reading)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "word"), [("fr", "1 case "), ("en", "1 square ")])
+def test_a_buff_roll_of_one_reads_singular(lang: str, word: str) -> None:
+    text = _text(lang, btt.decision_text(Decision("buff-move", (("roll", 1),)), NAMES))
+    assert word in text, text
+
+
+@pytest.mark.parametrize(("lang", "own"), [("fr", "À vous"), ("en", "Your turn")])
+def test_the_turn_decision_does_not_repeat_the_hosts_your_turn(lang: str, own: str) -> None:
+    """The host puts « À vous » / the seat's name before the decision."""
+    text = _text(lang, btt.decision_text(Decision("turn"), NAMES))
+    assert not text.startswith(own), text
+
+
+def _started_view(**changes: Any) -> Any:
+    from tests.games.battalia_helpers import started
+
+    state = evolve(started(3, options="week_limit=2"), **changes)
+    return GAMES["battalia"].view(state, None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "turn", "over"),
+    [("fr", "Au tour", "Partie terminée"), ("en", "'s turn", "Match over")],
+)
+def test_the_summary_of_a_finished_match_names_no_turn(lang: str, turn: str, over: str) -> None:
+    text = _text(lang, btt.summary(_started_view(phase="over", ranking=((1,), (0, 2))), NAMES))
+    assert turn not in text and over in text, text
+    playing = _text(lang, btt.summary(_started_view(), NAMES))
+    assert turn in playing and over not in playing, playing
+
+
+@pytest.mark.parametrize(
+    ("lang", "open_"), [("fr", "Enchère pour Buff ouverte"), ("en", "Auction for Buff open")]
+)
+def test_the_summary_during_the_auction_says_it_is_open_not_whose_turn(
+    lang: str, open_: str
+) -> None:
+    """Seed 004: « chaque joueur … enchérit » at once: nobody's turn, the
+    auction is open and its line names who still has to bid."""
+    from engine.games.battalia.model import AuctionView
+
+    view = _started_view(active=2)
+    view = evolve(view, auction=AuctionView(bidders=(0, 2), bids=(), winner=None, own_bid=()))
+    text = _text(lang, btt.summary(view, NAMES))
+    assert open_ in text and "Chloé's turn" not in text and "Au tour de Chloé" not in text, text
+    assert "Alice" in text.split(open_)[1], text
+
+
+def test_one_provision_reads_singular() -> None:
+    """« 1 places » / « + Provisions »: a single card takes the singular."""
+    assert btt.cards_text(["1u", "P"]) == "Citoyen ursidé + Provision"
+    assert btt.cards_text(["P", "P"]) == "2 × Provisions"
+
+
+def test_artefact_types_are_translated_card_names_stay_french() -> None:
+    """docs/rules/battalia.md: a type (Horse) is a game term, a card
+    (« Cheval ursidé ») keeps its French name."""
+    day = btt.describe_event(Event("day", {"day": 7, "illuminated": "C", "matching": "T"}), NAMES)
+    en = _text("en", day)
+    assert "Horse" in en and "Title" in en and "Cheval" not in en, en
+    assert "Cheval" in _text("fr", day)
+    buy = _text("en", btt.describe_notation(None, 0, "buy C : 2u P P"))
+    assert "Horse" in buy and "Cheval" not in buy, buy
+    assert "Cheval ursidé" in _text("en", btt.describe_notation(None, 0, "buy Cu : 2u P P"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "who"), [("fr", "Votre héros 2 n'est pas"), ("en", "Your hero 2 is not")]
+)
+def test_a_missing_hero_is_not_named_by_its_id(lang: str, who: str) -> None:
+    from engine.errors import RulesError
+    from tests.games.battalia_helpers import scenario
+
+    state = scenario(roads="b2-c2", heroes={"b2": ("1h1",)}, hands=("P",), day=3)
+    with pytest.raises(RulesError) as err:
+        GAMES["battalia"].apply_text(state, 0, "move h2 c2 : P")
+    text = i18n.translate(lang, err.value.msg)
+    assert text.startswith(who) and "h2" not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fight_menu_gives_each_line_its_strength_against_the_horde(lang: str) -> None:
+    """Seed 004: « une ligne de combat avec des cartes dont la force est au
+    moins égale à la force de la horde »: each line of the menu says both."""
+    from tests.games.battalia_buff_helpers import table, with_hand
+
+    state = table(roads="a1-b1-c1", heroes={"b1": ("2h1",)}, buff="a1", hands=("P", "P", "1a"))
+    state = evolve(state, phase="buff-move")
+    state = evolve(state, buff=evolve(state.buff, roll=1, mover=0, resume="after-turn"))
+    state = with_hand(state, 1, "2i 3i Ci")
+    state, _ = GAMES["battalia"].apply_text(state, 0, "buff b1")
+    entries = GAMES["battalia"].action_menu(state, 1)
+    labels = {
+        path[-1].key: i18n.translate(lang, path[-1].label)
+        for _, path in entries
+        if not isinstance(path[-1].label, str)
+    }
+    horde = state.buff.horde
+    assert horde == 6
+    expected = {
+        "fr": "Chef insulaire + Prêtre insulaire (force 6 contre la horde 6)",
+        "en": "Chef insulaire + Prêtre insulaire (strength 6 against the horde's 6)",
+    }
+    assert labels["fight : 2i 3i"] == expected[lang]  # 2 + 3 + morale
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_not_now_refusal_says_what_is_expected(lang: str) -> None:
+    """The console audit: « Ce n'est pas le moment » said nothing of what to
+    do: the refusal carries the seat's pending decision."""
+    from engine.errors import RulesError
+    from tests.games.battalia_helpers import scenario
+
+    game = GAMES["battalia"]
+    state = scenario(
+        roads="c3-d3-e3", heroes={"c3": ("1h1",), "d3": ("2h1",)}, hands=("2u Au", "P P"), day=3
+    )
+    state, _ = game.apply_text(state, 0, "attack h1 2h1 : 2u Au")
+    with pytest.raises(RulesError) as err:  # the defender tries to end a turn
+        game.apply_text(state, 1, "end")
+    text = i18n.translate(lang, err.value.msg)
+    start = {
+        "fr": "Pas maintenant. Le joueur 1 attaque votre héros 1 (force 4)",
+        "en": "Not now. Player 1 attacks your hero 1 (strength 4)",
+    }
+    assert text.startswith(start[lang]), text
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "pas de pile « 9 »"), ("en", "no stack “9”")])
+def test_buying_from_no_stack_says_so(lang: str, said: str) -> None:
+    """The console audit: `buy 9` was « not a Battalia action »."""
+    from engine.errors import BadNotation
+
+    with pytest.raises(BadNotation) as err:
+        bta.parse_action("buy 9 : P P")
+    text = _text(lang, err.value.msg)
+    assert said in text and "Battalia" not in text, text
+
+
+def test_a_long_bid_menu_is_staged_by_strength() -> None:
+    """The console audit: the bid menu listed every combination flat (63
+    for six cards): it opens on the strength, then the cards."""
+    cards = ["1u", "2u", "3u", "4u", "Au", "Cu"]
+    notes = ["bid " + " ".join(c) for n in range(1, 7) for c in itertools.combinations(cards, n)]
+    entries = btm.action_menu(None, 0, [(n, n) for n in notes])
+    assert len(entries) == 63
+    tops = {path[0].key for _, path in entries}
+    assert len(tops) <= 12 and len(tops) < 63, tops  # strengths 1 to 12
+    for _, path in entries:
+        if len(path) > 1:
+            total = btt.bid_total(None, path[-1].key.split()[1:])
+            assert _text("fr", path[0].label) == f"Force {total}", path

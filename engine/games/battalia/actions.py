@@ -369,7 +369,10 @@ def _p_bid(args: list[str], _c: list[str], text: str) -> Action:
 
 
 def _p_buy(args: list[str], cards: list[str], text: str) -> Action:
-    if len(args) != 1 or not STACK.match(args[0]):
+    if len(args) == 1 and not STACK.match(args[0]):  # a buy, of no stack: say so
+        stack = args[0].replace("`", "'")
+        raise BadNotation(Msg.of("bt-refuse-stack-name", stack=stack), text=text)
+    if len(args) != 1:
         raise _bad(text)
     return Buy(args[0], _cards(cards, text))
 

@@ -13,7 +13,7 @@ from typing import Any
 from ...core import Decision, Seat
 from ...errors import IllegalAction
 from ...text import Msg
-from . import buff
+from . import buff, text
 from .actions import (
     Action,
     Attack,
@@ -71,6 +71,22 @@ def refuse(key: str, **params: Any) -> IllegalAction:
     return IllegalAction(Msg.of(f"bt-refuse-{key}", **params))
 
 
+def _not_now(state: State, seat: Seat) -> IllegalAction:
+    """Not the moment for that action: what is expected of ``seat`` now
+    (its pending decision's sentence), or that others have to decide."""
+    decision = pending(state).get(seat)
+    if decision is None:
+        return refuse("not-now-wait")
+    return refuse("not-now", expected=text.decision_text(decision))
+
+
+def _own_hero(token: str) -> Msg:
+    """« Votre héros 1 », « Buff » in a refusal (never the raw ``h1``)."""
+    if token == "b":
+        return Msg.of("bt-refuse-hero-buff")
+    return Msg.of("bt-refuse-hero-own", n=token.removeprefix("h"))
+
+
 def pending(state: State) -> dict[Seat, Decision]:
     if state.phase == "over":
         return {}
@@ -117,12 +133,12 @@ def check(state: State, seat: Seat, action: Action) -> IllegalAction | None:
     if state.phase == "defend":
         battle = state.battle
         if battle is None or seat != battle.defender:
-            return refuse("not-now")
+            return _not_now(state, seat)
     elif seat != state.active:
-        return refuse("not-now")
+        return _not_now(state, seat)
     expected = _PHASE_KINDS.get(state.phase, ())
     if not isinstance(action, expected):
-        return refuse("not-now")
+        return _not_now(state, seat)
     checker = _CHECKS[type(action)]
     result: IllegalAction | None = checker(state, seat, action)
     return result
@@ -194,7 +210,7 @@ def _c_city(state: State, seat: Seat, a: City) -> IllegalAction | None:
 def _c_place(state: State, seat: Seat, a: Place) -> IllegalAction | None:
     placing = state.placing
     if placing is None:
-        return refuse("not-now")
+        return _not_now(state, seat)
     if (a.square, a.rotation) not in legal_spots(state, seat, placing.layout):
         return refuse("spot")
     return None
@@ -222,7 +238,7 @@ def _c_summon(state: State, seat: Seat, a: Summon) -> IllegalAction | None:
 def _c_move(state: State, seat: Seat, a: Move) -> IllegalAction | None:
     start = hero_square(state, seat, a.hero)
     if start is None:
-        return refuse("no-such-hero", hero=a.hero)
+        return refuse("no-such-hero", hero=a.hero, who=_own_hero(a.hero))
     if not path_ok(state, start, a.path):
         return refuse("path")
     if not move_payment_ok(state, a.cards, paid_steps(state, seat, a.hero, a.path)):
@@ -232,7 +248,7 @@ def _c_move(state: State, seat: Seat, a: Move) -> IllegalAction | None:
 
 def _c_attack(state: State, seat: Seat, a: Attack) -> IllegalAction | None:
     if hero_square(state, seat, a.hero) is None:
-        return refuse("no-such-hero", hero=a.hero)
+        return refuse("no-such-hero", hero=a.hero, who=_own_hero(a.hero))
     if a.target == "buff" and state.rules.buff and buff.is_bribed(state, seat):
         return refuse("bribed")
     if a.target not in targets(state, seat, a.hero):

@@ -21,6 +21,8 @@ from typing import Any
 
 from ...core import MenuStep, Seat
 from ...text import Msg
+from .actions import Action, format_action
+from .lines import line_strength
 from .text import (
     ARTEFACTS,
     bid_total,
@@ -74,6 +76,15 @@ _HEADS = {
 }
 
 
+def legal_menu(
+    state: Any, seat: Seat, actions: Sequence[Action]
+) -> list[tuple[Action, tuple[MenuStep, ...]]]:
+    """The staged menu of engine ``actions`` (the legal ones), read through
+    their notation (the game's ``action_menu``; here rather than in
+    :mod:`.text`, which this module imports)."""
+    return action_menu(state, seat, [(a, format_action(a)) for a in actions])
+
+
 def action_menu(
     state: Any, seat: Seat, notations: Sequence[tuple[Any, str]]
 ) -> list[tuple[Any, tuple[MenuStep, ...]]]:
@@ -83,7 +94,7 @@ def action_menu(
         return _spots(state, seat, notations)
     ordered = sorted(notations, key=lambda item: _rank(item[1]))
     raw = [(a, text, _natural(state, text)) for a, text in ordered]
-    raw = _group_long(raw)
+    raw = _group_long(state, raw)
     counts = Counter(
         tuple(s.key for s in path[: i + 1]) for _, _, path in raw for i in range(len(path))
     )
@@ -222,7 +233,10 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
             else Msg.of("bt-act-bid-empty")
         )
         return (_step(verb, Msg.of("bt-menu-bid")), MenuStep(text, offer, text))
-    if verb in ("defend", "fight"):
+    if verb == "fight":
+        line = MenuStep(text, fight_label(state, cards), text)
+        return (_step(verb, Msg.of("bt-menu-fight")), line)
+    if verb == "defend":
         line = MenuStep(text, cards_text(cards) if cards else Msg.of("bt-menu-empty-line"), text)
         return (_step(verb, Msg.of(f"bt-menu-{verb}")), line)
     if verb == "retreat" and args:
@@ -231,6 +245,21 @@ def _natural(state: Any, text: str) -> tuple[MenuStep, ...]:
     if verb in ("bribe", "recruit"):
         return (_step(verb, Msg.of(f"bt-menu-{verb}")), payment)
     return _join(top, MenuStep(text, describe_notation(state, 0, text), text))
+
+
+def fight_label(state: Any, cards: Sequence[str]) -> Msg | str:
+    """A line against the horde with both strengths, as a bid reads:
+    « Chef ursidé + Arme ursidée (force 4 contre la horde 6) » (amulets
+    counted before their roll)."""
+    buff: Any = getattr(state, "buff", None)
+    victim = getattr(buff, "victim", None)
+    shown: Msg | str = cards_text(cards) if cards else Msg.of("bt-menu-empty-line")
+    if victim is None or not hasattr(state, "rules"):
+        return shown
+    b = line_strength(state, victim[0], tuple(cards), buff.square or "", leader="hero", rolls=())
+    total = b.total if state.rules.buff_fight_bonuses else b.base
+    key = "bt-menu-fight-line-amulet" if any(c[:1] == "M" for c in cards) else "bt-menu-fight-line"
+    return Msg.of(key, line=shown, total=total if cards else 0, horde=buff.horde)
 
 
 def menu_hero(token: str) -> Msg:
@@ -258,11 +287,12 @@ def _join(*steps: MenuStep | None) -> tuple[MenuStep, ...]:
 
 
 def _group_long(
+    state: Any,
     raw: list[tuple[Any, str, tuple[MenuStep, ...]]],
 ) -> list[tuple[Any, str, tuple[MenuStep, ...]]]:
     """Insert a « n cartes » level before the last step of any level longer
-    than :data:`GROUP` whose entries are card lists (lines, bids, payments),
-    in ascending order of size."""
+    than :data:`GROUP` whose entries are card lists (lines, payments), in
+    ascending order of size; for bids a « force n » level, by total."""
     parents = Counter(tuple(s.key for s in path[:-1]) for _, _, path in raw)
     first: dict[tuple[str, ...], int] = {}
     keyed = []
@@ -272,10 +302,12 @@ def _group_long(
         size = 0
         if parents[prefix] > GROUP and path[-1].key == text:
             size = _size(text)
-            group = _step(
-                f"{path[-2].key if len(path) > 1 else text} #{size}",
-                Msg.of("bt-menu-size", count=size),
-            )
+            label = Msg.of("bt-menu-size", count=size)
+            head, cards = split(text)
+            if head[:1] == ["bid"]:  # a bid is chosen by its strength, then its cards
+                size = bid_total(state, head[1:] + cards)
+                label = Msg.of("bt-menu-bid-strength", total=size)
+            group = _step(f"{path[-2].key if len(path) > 1 else text} #{size}", label)
             path = (*path[:-1], group, path[-1])
         keyed.append(((first[prefix], size, n), (action, text, path)))
     keyed.sort(key=lambda item: item[0])
@@ -289,4 +321,4 @@ def _size(text: str) -> int:
     return len(cards)
 
 
-__all__ = ["action_menu"]
+__all__ = ["action_menu", "legal_menu"]

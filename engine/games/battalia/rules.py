@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from ...core import Decision, Event, Game, GameInfo, GameOptions, MenuStep, Outcome, Seat, evolve
 from ...errors import GameOver, NotYourTurn
 from ...text import Msg
-from . import battle, buff, heroes, legality, market, sampling, text, turns
+from . import battle, buff, heroes, legality, market, menu, sampling, text, turns
 from .actions import (
     Action,
     Attack,
@@ -189,7 +189,7 @@ class Battalia(Game[State, Action, View]):
     def action_menu(
         self, state: State, seat: Seat
     ) -> Sequence[tuple[Action, tuple[MenuStep, ...]]]:
-        return text.action_menu(state, seat, self.legal_actions(state, seat))
+        return menu.legal_menu(state, seat, self.legal_actions(state, seat))
 
     def decision_text(self, decision: Decision, names: Sequence[str] = ()) -> Msg:
         return text.decision_text(decision, names)

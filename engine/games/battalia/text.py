@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ...core import Decision, Event, MenuStep, Seat
+from ...core import Decision, Event, Seat
 from ...text import Msg, MsgParam
 from . import data
 from .actions import Action, format_action
@@ -78,7 +78,8 @@ def cards_text(codes: Iterable[str]) -> str:
     parts = []
     for code in dict.fromkeys(codes):
         n = counts[code]
-        parts.append(f"{n} × {card_name(code)}" if n > 1 else card_name(code))
+        name = "Provision" if code == "P" and n == 1 else card_name(code)
+        parts.append(f"{n} × {name}" if n > 1 else name)
     return " + ".join(parts) if parts else "—"
 
 
@@ -202,8 +203,8 @@ def stack_card(stack: str) -> Msg | str:
         return RANKS[stack]
     if stack == "m":
         return Msg.of("bt-stack-m")
-    if len(stack) == 2 and stack[0] in ARTEFACTS:
-        return card_name(stack)
+    if stack in ARTEFACTS:  # a type: a game term, translated (card names stay French)
+        return artefact(stack)
     return card_name(stack)
 
 
@@ -215,15 +216,6 @@ def stack_card(stack: str) -> Msg | str:
 def describe_action(state: Any, seat: Seat, action: Action) -> Msg:
     """The short label of an action (buttons, autocomplete)."""
     return describe_notation(state, seat, format_action(action))
-
-
-def action_menu(
-    state: Any, seat: Seat, actions: Sequence[Action]
-) -> list[tuple[Action, tuple[MenuStep, ...]]]:
-    """The staged menu of ``actions`` (the legal ones): see :mod:`.menu`."""
-    from .menu import action_menu as staged
-
-    return staged(state, seat, [(a, format_action(a)) for a in actions])
 
 
 def describe_notation(state: Any, seat: Seat, notation: str) -> Msg:
@@ -243,10 +235,6 @@ def _a_faction(state: Any, args: list[str], cards: list[str]) -> Msg:
 
 def _a_start(state: Any, args: list[str], cards: list[str]) -> Msg:
     return Msg.of("bt-act-start", square=args[0] if args else "?")
-
-
-def _a_mulligan(state: Any, args: list[str], cards: list[str]) -> Msg:
-    return Msg.of("bt-act-mulligan")
 
 
 def _a_cohort(state: Any, args: list[str], cards: list[str]) -> Msg:
@@ -322,10 +310,6 @@ def _a_attack(state: Any, args: list[str], cards: list[str]) -> Msg:
 
 def _a_tent(state: Any, args: list[str], cards: list[str]) -> Msg:
     return Msg.of("bt-act-tent", kept=cards_text(args), payment=_payment(cards))
-
-
-def _a_end(state: Any, args: list[str], cards: list[str]) -> Msg:
-    return Msg.of("bt-act-end")
 
 
 def _a_defend(state: Any, args: list[str], cards: list[str]) -> Msg:
@@ -416,7 +400,7 @@ def _a_fight(state: Any, args: list[str], cards: list[str]) -> Msg:
 _ACTIONS: dict[str, Callable[[Any, list[str], list[str]], Msg]] = {
     "faction": _a_faction,
     "start": _a_start,
-    "mulligan": _a_mulligan,
+    "mulligan": lambda state, args, cards: Msg.of("bt-act-mulligan"),
     "cohort": _a_cohort,
     "buy": _a_buy,
     "road": _a_road,
@@ -427,7 +411,7 @@ _ACTIONS: dict[str, Callable[[Any, list[str], list[str]], Msg]] = {
     "move": _a_move,
     "attack": _a_attack,
     "tent": _a_tent,
-    "end": _a_end,
+    "end": lambda state, args, cards: Msg.of("bt-act-end"),
     "defend": _a_defend,
     "retreat": _a_retreat,
     "take": _a_take,
@@ -480,11 +464,9 @@ def decision_text(decision: Decision, names: Sequence[str] = ()) -> Msg:
 def _decision_defend(p: Mapping[str, str | int], names: Sequence[str]) -> Msg:
     """« Bob attaque votre héros 1 (force 7) : défendez… »."""
     attacker = p.get("attacker")
-    who: MsgParam = (
-        seat_name(names, attacker)
-        if isinstance(attacker, int) and attacker >= 0
-        else Msg.of("bt-hero-buff")
-    )
+    who: MsgParam = Msg.of("bt-hero-buff")
+    if isinstance(attacker, int) and attacker >= 0:  # no names (a refusal): « Le joueur 1 »
+        who = seat_name(names, attacker) if names else Msg.of("bt-seat-n", n=attacker + 1)
     aim = str(p.get("target") or "")
     strength = int(p.get("strength") or 0)
     if _is_square(aim):
@@ -544,14 +526,6 @@ def _int(key: str) -> Callable[[_E], MsgParam]:
 
 def _str(key: str) -> Callable[[_E], MsgParam]:
     return lambda e: e.s(key)
-
-
-def _cards(key: str = "cards") -> Callable[[_E], MsgParam]:
-    return lambda e: e.cards(key)
-
-
-def _card(key: str = "card") -> Callable[[_E], MsgParam]:
-    return lambda e: card_name(e.s(key))
 
 
 def _hero_of(e: _E, key: str = "hero") -> Msg:
@@ -847,7 +821,7 @@ _EVENTS: dict[str, Callable[[_E], Msg | None]] = {
     "recruit": _ev("bt-ev-recruit", name=_who(), until=_int("until")),
     "hire-ends": _ev("bt-ev-hire-ends", name=_who(), horde=_int("horde")),
     "bribe-ends": _ev("bt-ev-bribe-ends", name=_who()),
-    "buff-removed": _ev("bt-ev-buff-removed", name=_who()),
+    "buff-removed": _ev("bt-ev-buff-removed", name=_who("by")),
     "horde": _ev("bt-ev-horde", horde=_int("horde")),
     "bid": _e_bid,
     "auction": _e_auction,
@@ -878,7 +852,7 @@ def summary(view: Any, names: Sequence[str]) -> Msg:
             dow=int(getattr(view, "day_of_week", 0) or 0) + 1,
             illuminated=artefact(str(getattr(view, "illuminated", "") or "")),
             matching=artefact(str(getattr(view, "matching", "") or "")),
-            name=seat_name(names, getattr(view, "active", None)),
+            turn=_summary_turn(view, names),
         )
     ]
     for p in getattr(view, "players", ()) or ():
@@ -913,6 +887,17 @@ def summary(view: Any, names: Sequence[str]) -> Msg:
         if tent:
             out.append(Msg.of("bt-summary-tent", cards=cards_text(sorted(tent))))
     return lines(*out)
+
+
+def _summary_turn(view: Any, names: Sequence[str]) -> Msg:
+    """Whose turn it is; during the auction, that it is open (its line
+    below names who still bids); once the match is over, that it is."""
+    if getattr(view, "phase", "") == "over" or getattr(view, "winner", None) is not None:
+        return Msg.of("bt-summary-turn-over")
+    auction = getattr(view, "auction", None)
+    if auction is not None and auction.bidders:
+        return Msg.of("bt-summary-turn-auction")
+    return Msg.of("bt-summary-turn", name=seat_name(names, getattr(view, "active", None)))
 
 
 def _summary_pending(view: Any, names: Sequence[str]) -> list[Msg]:
