@@ -1,8 +1,7 @@
 """Battalia's texts as a player reads them in a match (issue 15, item 4 of
 the E2E brief): findings from reading a whole steered match
-(``tests/e2e/battalia_story.py``) in English and French. Those that belong
-to the engine's texts (``bt-`` keys, TEXT's area) are strict xfails with the
-reason, for TEXT to fix."""
+(``tests/e2e/battalia_story.py``) in English and French. Each was a
+strict xfail until the texts were fixed; they now guard the fixes."""
 
 from __future__ import annotations
 
@@ -16,22 +15,12 @@ from tests.e2e.battalia_story import SEED, play_story
 NAMES = ("Alice", "Bob", "Émile")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TEXT: bt-decision-buff-move has no plural: a roll of 1 reads "
-    "« de 0 à 1 cases » / « 0 to 1 squares »",
-)
 @pytest.mark.parametrize(("lang", "word"), [("fr", "1 case "), ("en", "1 square ")])
 def test_a_buff_roll_of_one_reads_singular(lang: str, word: str) -> None:
     text = game_text(lang, GAME.decision_text(Decision("buff-move", (("roll", 1),)), NAMES))
     assert word in text, text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TEXT: the summary of a finished match still says whose turn it is "
-    "(« Au tour d'Émile » after « Partie terminée »)",
-)
 @pytest.mark.parametrize(("lang", "turn"), [("fr", "Au tour d"), ("en", "'s turn")])
 def test_the_summary_of_a_finished_match_names_no_turn(lang: str, turn: str) -> None:
     _, state = play_story(SEED)
@@ -40,12 +29,6 @@ def test_the_summary_of_a_finished_match_names_no_turn(lang: str, turn: str) -> 
     assert turn not in text, text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TEXT: bt-decision-turn starts with « Your turn: » / « À vous : », and the host "
-    "already puts the seat before it: the DM reads « Your turn: Your turn: lay your action "
-    "lines » and the board « @Bob: Your turn: … » for everyone",
-)
 @pytest.mark.parametrize(("lang", "own"), [("fr", "À vous"), ("en", "Your turn")])
 def test_the_turn_decision_does_not_repeat_the_hosts_your_turn(lang: str, own: str) -> None:
     text = game_text(lang, GAME.decision_text(Decision("turn"), NAMES))
