@@ -395,3 +395,55 @@ def test_a_neutral_defence_shows_its_fixed_strength(monkeypatch: pytest.MonkeyPa
     assert "The defender holds" in texts
     waiting = dataclasses.replace(ruins, defender_break=None, defender_total=None, result="")
     assert "Waiting for the defence…" in _panel_texts(monkeypatch, four_seats(battle=waiting))
+
+
+def test_the_private_image_says_what_the_decision_is() -> None:
+    """Issue 15 review: Buff's attack said only "You have a decision to
+    make."; every engine decision kind now says what to decide."""
+    from render.battalia.private import decision_text
+
+    def said(v: View, seat: int, locale: str = "en") -> str:
+        return decision_text(context(observed(v, seat), NAMES, locale), seat)
+
+    attacked = SCENARIOS["buff-battle"]()
+    hero = next(h.square for h in attacked.heroes if h.seat == 1)
+    attacked = dataclasses.replace(attacked, buff=dataclasses.replace(attacked.buff, square=hero))
+    assert said(attacked, 1) == (
+        f"Buff (horde 10) attacks your hero on {hero}: bribe him (3 Provisions), "
+        "recruit him (4 Provisions) or fight (a line of strength 10 or more)."
+    )
+    assert said(attacked, 1, "fr").startswith(f"Buff (horde 10) attaque votre héros en {hero} :")
+    assert said(attacked, 0) == ""
+    fight = dataclasses.replace(SCENARIOS["battle"](), pending=((1, "defend"),))
+    assert (
+        said(fight, 1) == "Alice attacks you on e2 with strength 12: lay a defence line or retreat."
+    )
+    moving = four_seats(pending=((2, "buff-move"),), roll=4)
+    assert said(moving, 2).startswith("The die says 4: move Buff from ")
+    assert said(SCENARIOS["auction"](), 2, "fr") == (
+        "Enchère pour Buff (horde 6) : misez des cartes de force non nulle."
+    )
+    generic = {"en": "You have a decision to make.", "fr": "Vous avez une décision à prendre."}
+    for kind in ("faction", "start", "turn", "place", "take", "enter", "keep", "unheard-of"):
+        for locale in LOCALES:
+            text = said(four_seats(pending=((0, kind),)), 0, locale)
+            assert text and "bt-render" not in text
+            assert (text == generic[locale]) == (kind == "unheard-of"), (kind, text)
+    for kind in ("buff-answer", "keep", "defend", "bid", "buff-move"):
+        line = status_line(context(four_seats(pending=((0, kind),)), NAMES, "en"))[0]
+        assert not line.startswith("Waiting for"), (kind, line)
+
+
+def test_the_images_call_cities_villes_as_the_games_texts_do() -> None:
+    """Issue 15 review: the images said « cité », the game's texts « ville »."""
+    import i18n
+
+    fr = i18n.catalogue("fr").messages
+    en = i18n.catalogue("en").messages
+    keys = [k for k in fr if k.startswith("bt-render-")]
+    assert keys
+    for key in keys:
+        assert "cité" not in fr[key].lower(), (key, fr[key])
+    assert "ville" in fr["bt-render-target-city"] and "city" in en["bt-render-target-city"]
+    assert fr["bt-render-cost-upgrade-2"] == "Agrandir une ville au niveau 2"
+    assert en["bt-render-cost-upgrade-2"] == "Upgrade to level 2"
