@@ -447,3 +447,30 @@ def test_the_images_call_cities_villes_as_the_games_texts_do() -> None:
     assert "ville" in fr["bt-render-target-city"] and "city" in en["bt-render-target-city"]
     assert fr["bt-render-cost-upgrade-2"] == "Agrandir une ville au niveau 2"
     assert en["bt-render-cost-upgrade-2"] == "Upgrade to level 2"
+
+
+def test_great_artefacts_are_named_or_drawn_face_down_with_their_count() -> None:
+    """Issue 15 review: the market's Great Artefacts were tiny identical gems;
+    with the option ``great_face_down`` the view gives only their count."""
+    from engine.games.battalia.model import MarketView
+    from render.battalia.cards import chip
+    from render.battalia.panels import great_display
+
+    v = four_seats()
+    assert great_display(v.market) == (list(v.market.great_artefacts), 0)
+    # each chip shows the type it acts as: the sword and the wings differ
+    assert chip("G1", 36, 46).tobytes() != chip("G3", 36, 46).tobytes()
+
+    @dataclasses.dataclass(frozen=True)
+    class FaceDown(MarketView):
+        great_count: int = 0
+
+    fields = {f.name: getattr(v.market, f.name) for f in dataclasses.fields(MarketView)}
+    down = FaceDown(**(fields | {"great_artefacts": ()}), great_count=4)
+    assert great_display(down) == ([], 4)
+    named = _check(render_board(v, NAMES, "fr"))
+    hidden = _check(render_board(dataclasses.replace(v, market=down), NAMES, "fr"))
+    assert named.size != hidden.size or named.tobytes() != hidden.tobytes()
+    assert context(v, NAMES, "fr").t("great-face-down", n=4) == "4 cartes face cachée"
+    none = dataclasses.replace(v.market, great_artefacts=())
+    assert great_display(none) == ([], 0)
