@@ -554,6 +554,12 @@ def _breakdown(ctx: Ctx, line: Breakdown, horde: bool) -> str:
     return " + ".join(parts)
 
 
+def line_note(ctx: Ctx, line: Breakdown, horde: bool) -> str:
+    """The breakdown written after a line's cards; none for Buff's bare
+    horde (its label says it, its strength is the total)."""
+    return "" if horde and not line.cards else _breakdown(ctx, line, horde)
+
+
 def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
     b = ctx.view.battle
     if b is None:
@@ -622,7 +628,7 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
                     img, (MARGIN + 28, ly + 50), text, font("condensed-bold", 19), MUTED, "lm"
                 )
                 end = MARGIN + 28 + text_width(font("condensed-bold", 19), text)
-            bd = _breakdown(ctx, line, horde)
+            bd = line_note(ctx, line, horde)
             if line.rolls:
                 bd += " · " + ctx.t(
                     "amulets", rolls=", ".join(f"{card_name(c)} {r}" for c, r in line.rolls)

@@ -445,7 +445,7 @@ def test_the_images_call_cities_villes_as_the_games_texts_do() -> None:
     for key in keys:
         assert "cité" not in fr[key].lower(), (key, fr[key])
     assert "ville" in fr["bt-render-target-city"] and "city" in en["bt-render-target-city"]
-    assert fr["bt-render-cost-upgrade-2"] == "Agrandir une ville au niveau 2"
+    assert fr["bt-render-cost-upgrade-2"] == "Agrandir au niveau 2"
     assert en["bt-render-cost-upgrade-2"] == "Upgrade to level 2"
 
 
@@ -474,3 +474,14 @@ def test_great_artefacts_are_named_or_drawn_face_down_with_their_count() -> None
     assert context(v, NAMES, "fr").t("great-face-down", n=4) == "4 cartes face cachée"
     none = dataclasses.replace(v.market, great_artefacts=())
     assert great_display(none) == ([], 0)
+
+
+def test_buffs_bare_horde_is_not_said_twice() -> None:
+    """Issue 15 review: Buff's defence read « la horde  horde 6 »."""
+    from engine.games.battalia.model import Breakdown
+    from render.battalia.panels import line_note
+
+    ctx = context(four_seats(), NAMES, "fr")
+    assert line_note(ctx, Breakdown((), level=6, total=6), True) == ""
+    hired = Breakdown(("1m", "Au"), base=2, bannerless=1, total=3)
+    assert line_note(ctx, hired, False) != ""
