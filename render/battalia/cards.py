@@ -59,7 +59,7 @@ def chip(code: str, w: int, h: int, named: bool = False) -> Image.Image:
         )
         draw_text(tile, (cx, cy + 1), str(rank), fnt, (255, 255, 255), "mm")
     else:
-        kind = {"provision": "P", "great": "G"}.get(group, code[:1])
+        kind = {"provision": "P", "great": _great_type(code)}.get(group, code[:1])
         ink = darken(type_colour(kind), 0.1) if group == "artefact" else darken(colour, 0.25)
         ic = type_icon(kind, max(8, round(art)), ink)
         tile.paste(ic, (round(cx - ic.width / 2), round(cy - ic.height / 2)), ic)
@@ -73,6 +73,15 @@ def chip(code: str, w: int, h: int, named: bool = False) -> Image.Image:
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=255)
     out.putalpha(mask)
     return out
+
+
+def _great_type(code: str) -> str:
+    """A Great Artefact's chip shows the type it acts as (its gold frame
+    tells it from the ordinary artefacts); an unknown code the gem."""
+    from engine.games.battalia.data import great_by_code
+
+    great = great_by_code().get(code)
+    return great.acts_as if great is not None else "G"
 
 
 def _name_lines(name: str, width: int, height: int) -> tuple[Font, list[str], int]:

@@ -8,11 +8,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.games.battalia.data import great_by_code
 from engine.games.battalia.model import BattleView, Breakdown, PlayerView
 
-from ..common import Box, darken, dim, fit_text, fit_with_names, font, lighten, mix
+from ..common import Box, darken, dim, draw_card_back, fit_text, fit_with_names, font, lighten, mix
 from ..common import rounded_fast as rounded
-from .cards import chip, paste_chips
+from .cards import GREAT, chip, paste_chips
 from .context import Ctx, card_name
 from .style import (
     ARTEFACT_TYPES,
@@ -371,10 +372,34 @@ def _player_card(img: Image.Image, ctx: Ctx, p: PlayerView, box: Box, won: bool)
 # ---------------------------------------------------------------------------
 
 CHIP_W, CHIP_H = 38, 50
+GREAT_BACK = GREAT
+
+
+GREAT_W, GREAT_H = 36, 46
+GREAT_COLS = 2
 
 
 def market_height(ctx: Ctx) -> int:
-    return 318
+    known, hidden = great_display(ctx.view.market)
+    items = len(known) + (1 if hidden else 0)
+    rows = -(-items // GREAT_COLS)
+    return 300 + (24 + rows * (GREAT_H + 6) if items else 0)
+
+
+def great_display(market: object) -> tuple[list[str], int]:
+    """The Great Artefacts on display: (the codes the view names, how many
+    more lie face down). Tolerant of both views: a view naming them, and one
+    giving only their count when they are face down (option
+    ``great_face_down``); an entry that is no known code counts as face down."""
+    codes = tuple(getattr(market, "great_artefacts", ()) or ())
+    known = [c for c in codes if c in great_by_code()]
+    hidden = len(codes) - len(known)
+    for field in ("great_count", "great_face_down_count", "great_down", "great_hidden"):
+        value = getattr(market, field, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            total = value if field == "great_count" else value + len(known)
+            hidden = max(hidden, total - len(known))
+    return known, hidden
 
 
 def market_panel(img: Image.Image, ctx: Ctx, box: Box) -> None:
@@ -454,14 +479,50 @@ def market_panel(img: Image.Image, ctx: Ctx, box: Box) -> None:
             )
             x += each
         top += mini + 10
-    great = tuple(m.great_artefacts)
-    x = x0 + 12
-    if great:
-        draw_text(img, (x, top + 12), ctx.t("great-artefacts"), label, MUTED, "lm")
-        gx = x + text_width(label, ctx.t("great-artefacts")) + 8
-        paste_chips(img, list(great), gx, top, 28, 36, x1 - 12 - gx, 4)
+    _great_row(img, ctx, m, x0 + 12, top, x1 - 12)
     if m.ambush:
         draw_text(img, (x1 - 14, y0 + 20), ctx.t("ambush", n=m.ambush), label, MUTED, "rm")
+
+
+def _great_row(img: Image.Image, ctx: Ctx, m: object, x0: int, top: int, x1: int) -> None:
+    """The Great Artefacts on display, big enough to tell apart (each with
+    its type's icon and its name), or card backs with their count when they
+    lie face down."""
+    known, hidden = great_display(m)
+    if not known and not hidden:
+        return
+    label = font("condensed-bold", 16)
+    draw_text(img, (x0, top + 10), ctx.t("great-artefacts"), label, MUTED, "lm")
+    top += 24
+    items = len(known) + (1 if hidden else 0)
+    cell = (x1 - x0) // min(GREAT_COLS, items)
+    name_f = font("condensed-bold", 16)
+
+    def place(k: int) -> tuple[int, int]:
+        return x0 + (k % GREAT_COLS) * cell, top + (k // GREAT_COLS) * (GREAT_H + 6)
+
+    for k, code in enumerate(known):
+        cx, cy = place(k)
+        tile = chip(code, GREAT_W, GREAT_H)
+        img.paste(tile, (cx, cy), tile)
+        width = cell - GREAT_W - 14
+        lines = wrap_text(card_name(code), name_f, width)[:2]
+        for j, line in enumerate(lines):
+            draw_text(
+                img,
+                (cx + GREAT_W + 6, cy + GREAT_H / 2 + (j - (len(lines) - 1) / 2) * 18),
+                fit_text(line, name_f, width),
+                name_f,
+                TEXT,
+                "lm",
+            )
+    if hidden:
+        cx, top = place(len(known))
+        for j in range(min(hidden, 3)):
+            draw_card_back(img, cx + j * 8, top, GREAT_W, GREAT_H, GREAT_BACK)
+        text = ctx.t("great-face-down", n=hidden)
+        tx = cx + GREAT_W + 8 * (min(hidden, 3) - 1) + 8
+        draw_text(img, (tx, top + GREAT_H / 2), fit_text(text, label, x1 - tx), label, TEXT, "lm")
 
 
 def _stack_chip(key: str) -> Image.Image:
@@ -491,6 +552,12 @@ def _breakdown(ctx: Ctx, line: Breakdown, horde: bool) -> str:
         if value:
             parts.append(ctx.t("bd-horde" if horde and key == "level" else f"bd-{key}", n=value))
     return " + ".join(parts)
+
+
+def line_note(ctx: Ctx, line: Breakdown, horde: bool) -> str:
+    """The breakdown written after a line's cards; none for Buff's bare
+    horde (its label says it, its strength is the total)."""
+    return "" if horde and not line.cards else _breakdown(ctx, line, horde)
 
 
 def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
@@ -561,7 +628,7 @@ def battle_panel(img: Image.Image, ctx: Ctx, y: int) -> int:
                     img, (MARGIN + 28, ly + 50), text, font("condensed-bold", 19), MUTED, "lm"
                 )
                 end = MARGIN + 28 + text_width(font("condensed-bold", 19), text)
-            bd = _breakdown(ctx, line, horde)
+            bd = line_note(ctx, line, horde)
             if line.rolls:
                 bd += " · " + ctx.t(
                     "amulets", rolls=", ".join(f"{card_name(c)} {r}" for c, r in line.rolls)

@@ -11,7 +11,15 @@ from PIL import Image
 
 from engine.games.battalia.data import data, great_by_code
 
-from ..common import canvas, fit_text, fit_with_names, font, message_image, to_png
+from ..common import (
+    canvas,
+    fit_text,
+    fit_with_names,
+    font,
+    message_image,
+    to_png,
+    wrap_text,
+)
 from ..common import rounded_fast as rounded
 from .cards import chip
 from .context import Ctx, card_faction, card_group, card_rank, context
@@ -133,17 +141,20 @@ def _head(img: Image.Image, ctx: Ctx) -> None:
     faction = ctx.faction(seat)
     text = ctx.faction_name(faction) + " · " + ctx.t("day", n=v.day)
     draw_text(img, (WIDTH - MARGIN, 28), text, small, MUTED, "rm")
-    kinds = [kind for s, kind in v.pending if s == seat]
-    if kinds:
-        key = f"you-{kinds[0]}"
-        import i18n
-
-        status = ctx.t(key if i18n.has(ctx.lang, "bt-render-" + key) else "you-other")
-        colour = GOLD
-    else:
+    status, colour = decision_text(ctx, seat), GOLD
+    if not status:
         status, colour = ctx.t("you-wait"), MUTED
     fnt = font("condensed-bold", 22)
     x = MARGIN + 2
+    lines = wrap_text(status, fnt, WIDTH - 2 * MARGIN)
+    if len(lines) > 1:  # a long decision: two smaller lines
+        fnt = font("condensed-bold", 18)
+        lines = wrap_text(status, fnt, WIDTH - 2 * MARGIN)[:2]
+        for k, text in enumerate(lines):
+            draw_text(
+                img, (x, 58 + 22 * k), fit_text(text, fnt, WIDTH - 2 * MARGIN), fnt, colour, "lm"
+            )
+        return
     draw_text(img, (x, 68), fit_text(status, fnt, WIDTH - 2 * MARGIN), fnt, colour, "lm")
     auction = v.auction
     if (
@@ -157,6 +168,42 @@ def _head(img: Image.Image, ctx: Ctx) -> None:
             tile = chip(code, 26, 34)
             img.paste(tile, (x, 51), tile)
             x += 30
+
+
+def decision_text(ctx: Ctx, seat: int) -> str:
+    """What the observer must decide now, with what the view tells of it
+    (who attacks, with what strength, Buff's horde and square, the die...);
+    ``""`` when nothing is pending for it. An unknown decision kind gets the
+    generic sentence."""
+    import i18n
+
+    v = ctx.view
+    kinds = [kind for s, kind in v.pending if s == seat]
+    if not kinds:
+        return ""
+    kind = kinds[0]
+    costs = data().costs
+    buff = v.buff
+    if kind in ("buff-answer", "buff-attack"):
+        mine = [h.square for h in v.heroes if h.seat == seat and h.square == buff.square]
+        return ctx.t(
+            "you-buff-answer",
+            horde=buff.horde,
+            square=(mine[0] if mine else buff.square or "?"),
+            bribe=costs.get("bribe", {}).get("P", 3),
+            recruit=costs.get("recruit", {}).get("P", 4),
+        )
+    if kind == "defend" and v.battle is not None:
+        b = v.battle
+        return ctx.t(
+            "you-defend-by", name=ctx.name(b.attacker), square=b.square, n=b.attacker_total
+        )
+    if kind == "buff-move" and v.roll:
+        return ctx.t("you-buff-move-roll", n=v.roll, square=buff.square or "?")
+    if kind in ("bid", "auction"):
+        return ctx.t("you-bid-horde", horde=buff.horde)
+    key = f"you-{kind}"
+    return ctx.t(key if i18n.has(ctx.lang, "bt-render-" + key) else "you-other")
 
 
 # ---------------------------------------------------------------------------

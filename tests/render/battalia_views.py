@@ -357,7 +357,7 @@ def buff_battle(**kw: object) -> View:
     b = BattleView(None, "buff", "2h1", "e3", (), None, atk, None, 10, None, "", "hero", 1)
     defaults = {
         "battle": b,
-        "pending": ((1, "buff-attack"),),
+        "pending": ((1, "buff-answer"),),  # the engine's decision kind
         "buff": buff(square="e3", horde=10, entered=True),
     }
     return four_seats(**_merged(defaults, kw))

@@ -395,3 +395,93 @@ def test_a_neutral_defence_shows_its_fixed_strength(monkeypatch: pytest.MonkeyPa
     assert "The defender holds" in texts
     waiting = dataclasses.replace(ruins, defender_break=None, defender_total=None, result="")
     assert "Waiting for the defence…" in _panel_texts(monkeypatch, four_seats(battle=waiting))
+
+
+def test_the_private_image_says_what_the_decision_is() -> None:
+    """Issue 15 review: Buff's attack said only "You have a decision to
+    make."; every engine decision kind now says what to decide."""
+    from render.battalia.private import decision_text
+
+    def said(v: View, seat: int, locale: str = "en") -> str:
+        return decision_text(context(observed(v, seat), NAMES, locale), seat)
+
+    attacked = SCENARIOS["buff-battle"]()
+    hero = next(h.square for h in attacked.heroes if h.seat == 1)
+    attacked = dataclasses.replace(attacked, buff=dataclasses.replace(attacked.buff, square=hero))
+    assert said(attacked, 1) == (
+        f"Buff (horde 10) attacks your hero on {hero}: bribe him (3 Provisions), "
+        "recruit him (4 Provisions) or fight (a line of strength 10 or more)."
+    )
+    assert said(attacked, 1, "fr").startswith(f"Buff (horde 10) attaque votre héros en {hero} :")
+    assert said(attacked, 0) == ""
+    fight = dataclasses.replace(SCENARIOS["battle"](), pending=((1, "defend"),))
+    assert (
+        said(fight, 1) == "Alice attacks you on e2 with strength 12: lay a defence line or retreat."
+    )
+    moving = four_seats(pending=((2, "buff-move"),), roll=4)
+    assert said(moving, 2).startswith("The die says 4: move Buff from ")
+    assert said(SCENARIOS["auction"](), 2, "fr") == (
+        "Enchère pour Buff (horde 6) : misez des cartes de force non nulle."
+    )
+    generic = {"en": "You have a decision to make.", "fr": "Vous avez une décision à prendre."}
+    for kind in ("faction", "start", "turn", "place", "take", "enter", "keep", "unheard-of"):
+        for locale in LOCALES:
+            text = said(four_seats(pending=((0, kind),)), 0, locale)
+            assert text and "bt-render" not in text
+            assert (text == generic[locale]) == (kind == "unheard-of"), (kind, text)
+    for kind in ("buff-answer", "keep", "defend", "bid", "buff-move"):
+        line = status_line(context(four_seats(pending=((0, kind),)), NAMES, "en"))[0]
+        assert not line.startswith("Waiting for"), (kind, line)
+
+
+def test_the_images_call_cities_villes_as_the_games_texts_do() -> None:
+    """Issue 15 review: the images said « cité », the game's texts « ville »."""
+    import i18n
+
+    fr = i18n.catalogue("fr").messages
+    en = i18n.catalogue("en").messages
+    keys = [k for k in fr if k.startswith("bt-render-")]
+    assert keys
+    for key in keys:
+        assert "cité" not in fr[key].lower(), (key, fr[key])
+    assert "ville" in fr["bt-render-target-city"] and "city" in en["bt-render-target-city"]
+    assert fr["bt-render-cost-upgrade-2"] == "Agrandir au niveau 2"
+    assert en["bt-render-cost-upgrade-2"] == "Upgrade to level 2"
+
+
+def test_great_artefacts_are_named_or_drawn_face_down_with_their_count() -> None:
+    """Issue 15 review: the market's Great Artefacts were tiny identical gems;
+    with the option ``great_face_down`` the view gives only their count."""
+    from engine.games.battalia.model import MarketView
+    from render.battalia.cards import chip
+    from render.battalia.panels import great_display
+
+    v = four_seats()
+    assert great_display(v.market) == (list(v.market.great_artefacts), 0)
+    # each chip shows the type it acts as: the sword and the wings differ
+    assert chip("G1", 36, 46).tobytes() != chip("G3", 36, 46).tobytes()
+
+    @dataclasses.dataclass(frozen=True)
+    class FaceDown(MarketView):
+        great_count: int = 0
+
+    fields = {f.name: getattr(v.market, f.name) for f in dataclasses.fields(MarketView)}
+    down = FaceDown(**(fields | {"great_artefacts": ()}), great_count=4)
+    assert great_display(down) == ([], 4)
+    named = _check(render_board(v, NAMES, "fr"))
+    hidden = _check(render_board(dataclasses.replace(v, market=down), NAMES, "fr"))
+    assert named.size != hidden.size or named.tobytes() != hidden.tobytes()
+    assert context(v, NAMES, "fr").t("great-face-down", n=4) == "4 cartes face cachée"
+    none = dataclasses.replace(v.market, great_artefacts=())
+    assert great_display(none) == ([], 0)
+
+
+def test_buffs_bare_horde_is_not_said_twice() -> None:
+    """Issue 15 review: Buff's defence read « la horde  horde 6 »."""
+    from engine.games.battalia.model import Breakdown
+    from render.battalia.panels import line_note
+
+    ctx = context(four_seats(), NAMES, "fr")
+    assert line_note(ctx, Breakdown((), level=6, total=6), True) == ""
+    hired = Breakdown(("1m", "Au"), base=2, bannerless=1, total=3)
+    assert line_note(ctx, hired, False) != ""
