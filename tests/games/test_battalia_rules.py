@@ -397,3 +397,21 @@ def test_sample_state_rebuilds_the_view(seats: int) -> None:
             for observer in range(seats):
                 view = g.view(state, observer)
                 assert g.view(g.sample_state(view, step), observer) == view
+
+
+def test_a_seat_resigning_during_the_auction_is_no_longer_asked_to_bid() -> None:
+    """A seat that leaves owes no decision: its bid is made for it (empty)."""
+    from engine import rng as generator
+
+    state = g.setup(g.options(""), 3, 5)
+    chooser = generator.seed_state(5, "r")
+    while state.phase != "auction" and g.pending(state):
+        seat = sorted(g.pending(state))[0]
+        actions = g.legal_actions(state, seat)
+        i, chooser = generator.randbelow(chooser, len(actions))
+        state, _ = g.apply(state, seat, actions[i])
+    assert state.phase == "auction" and set(g.pending(state)) == {0, 1, 2}
+    state, events = g.resign(state, 1)
+    assert set(g.pending(state)) == {0, 2}
+    assert kinds(events) == ["resign", "bid"]
+    assert g.legal_actions(state, 1) == []

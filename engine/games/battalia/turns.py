@@ -392,6 +392,8 @@ def resign(state: State, seat: Seat, events: list[Event]) -> State:
     if hook is not None and state.rules.buff:
         state, more = hook(state, seat)
         events.extend(more)
+    elif state.rules.buff:
+        state = _buff_answers_for(state, seat, events)
     battle = state.battle
     if state.phase == "defend" and battle is not None and battle.defender == seat:
         from .actions import Defend
@@ -405,6 +407,31 @@ def resign(state: State, seat: Seat, events: list[Event]) -> State:
         )
         state = evolve(state, phase="after-turn", placing=None)
     return settle(state, events)
+
+
+def _buff_answers_for(state: State, seat: Seat, events: list[Event]) -> State:
+    """Buff's decisions a resigned seat still owes are made for it: an empty
+    bid, Buff staying put, an empty fight line (its heroes have left)."""
+    from .actions import Action, Bid, BuffMove, Fight
+
+    passive: dict[str, Action] = {
+        "bid": Bid(()),
+        "buff-move": BuffMove(()),
+        "buff-answer": Fight(()),
+    }
+    for _ in range(8):
+        decision = (buff.pending(state) or {}).get(seat)
+        if decision is None:
+            return state
+        action = passive.get(decision.kind)
+        if action is None or buff.check(state, seat, action) is not None:
+            choices = buff.legal(state, seat)
+            if not choices:
+                return state
+            action = choices[0]
+        state, more = buff.apply(state, seat, action)
+        events.extend(more)
+    return state
 
 
 def auto_setup(state: State, events: list[Event]) -> State:
