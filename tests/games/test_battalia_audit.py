@@ -71,13 +71,6 @@ def _builder(cards: str = "1u 1i P P 1a 1n") -> State:
     return hand(state, 0, cards)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: board._legal_spots keeps only squares a network card has an "
-    "exit pointing at; ruling 2.9 asks orthogonal adjacency to a road-connected "
-    "square, exits matching every neighbour (see also test_battalia_map.py::"
-    "test_2_9_adjacent_to_a_closed_side_of_the_network)",
-)
 def test_2_9_next_to_a_dead_end_s_closed_side() -> None:
     """2.9 [P]: « A new road or city card must be orthogonally adjacent to a
     square that is road-connected to one of your cities or heroes. Exits must
@@ -89,12 +82,6 @@ def test_2_9_next_to_a_dead_end_s_closed_side() -> None:
     assert "place c2 1" in spots(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: legality._c_place compares (square, rotation) with the "
-    "deduplicated rotations of board.legal_spots, so an equivalent rotation is "
-    "refused with bt-refuse-spot (« not a legal spot ») though its exits fit",
-)
 def test_notation_an_equivalent_rotation_places_the_same_card() -> None:
     """Design: « Rotation r = 0..3 quarter turns clockwise of the base exits »;
     a straight road turned three times has the exits of one turn (E-W). The
@@ -106,6 +93,7 @@ def test_notation_an_equivalent_rotation_places_the_same_card() -> None:
     after, _ = g.apply_text(state, 0, "place b1 3")
     placed = tile(after, "b1")
     assert placed is not None and tile_exits(placed) == 2 | 8
+    assert placed.rotation == 1  # stored as its canonical rotation
 
 
 def _neutral_attack(line: str, day: int) -> State:

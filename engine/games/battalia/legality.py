@@ -42,7 +42,7 @@ from .actions import (
     canon,
 )
 from .battle import line_ok, lines, retreat_squares, targets
-from .board import legal_spots, tile_at
+from .board import legal_spots, spot_refusal, tile_at
 from .cards import holds, physical
 from .costs import choose, matches, payments_for, recipe_of, tool_value
 from .heroes import (
@@ -195,9 +195,8 @@ def _c_place(state: State, seat: Seat, a: Place) -> IllegalAction | None:
     placing = state.placing
     if placing is None:
         return refuse("not-now")
-    if (a.square, a.rotation) not in legal_spots(state, seat, placing.layout):
-        return refuse("spot")
-    return None
+    why = spot_refusal(state, seat, placing.layout, a.square, a.rotation)
+    return None if why is None else refuse(why, square=a.square)
 
 
 def _c_upgrade(state: State, seat: Seat, a: Upgrade) -> IllegalAction | None:

@@ -60,10 +60,11 @@ class Options(GameOptions):
     buy_provision: bool = Field(
         default=True, description="2.5 [S-impl]: buying a non-mercenary unit gives a Provision"
     )
-    placement: Literal["network", "adjacent"] = Field(
+    placement: Literal["network", "network_exit", "adjacent"] = Field(
         default="network",
         description="2.9 [P]: a new terrain card must be next to a square road-connected to "
-        "your cities or heroes (network), or only next to any card (adjacent)",
+        "your cities or heroes (network), next to such a square with an exit towards it "
+        "(network_exit, stricter), or only next to any card (adjacent)",
     )
     two_seat_removed: Literal["u", "i", "a", "n"] = Field(
         default="n", description="2.2 [S, P which]: the faction removed from 2-player decks"

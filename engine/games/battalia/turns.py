@@ -16,7 +16,7 @@ from ... import rng
 from ...core import Event, Seat, evolve
 from . import buff
 from .actions import ChooseFaction, ChooseStart, City, Cohort, Place, Road, Tent, Upgrade
-from .board import is_full, legal_spots, put_tile
+from .board import canonical_rotation, is_full, legal_spots, put_tile
 from .cards import discard_cards, draw, draw_up_to, play_cards, set_player
 from .data import ROAD_LAYOUTS, board, data, faction_terrain
 from .market import build_market
@@ -254,11 +254,12 @@ def place(state: State, seat: Seat, action: Place, events: list[Event]) -> State
     placing = state.placing
     assert placing is not None
     owner = seat if placing.kind == "city" else None
+    rotation = canonical_rotation(placing.layout, action.rotation)
     tile = Tile(
         action.square,
         placing.kind,
         placing.layout,
-        action.rotation,
+        rotation,
         placing.terrain,
         placing.level,
         owner,
@@ -269,7 +270,7 @@ def place(state: State, seat: Seat, action: Place, events: list[Event]) -> State
             {
                 "seat": seat,
                 "square": action.square,
-                "rotation": action.rotation,
+                "rotation": rotation,
                 "kind": placing.kind,
                 "layout": placing.layout,
                 "terrain": placing.terrain,
