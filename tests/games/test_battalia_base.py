@@ -590,7 +590,7 @@ def test_options_defaults():
         "wild_bonus": 1,
         "buff_defence_ties": "buff",
         "horde_cap": 0,
-        "buff_fight_bonuses": True,
+        "buff_fight_bonuses": False,
     }
     with pytest.raises(RulesError):
         GAME.options("cohort_size=1")

@@ -87,9 +87,9 @@ class Options(GameOptions):
         "tokens stop at 20 (20)",
     )
     buff_fight_bonuses: bool = Field(
-        default=True,
-        description="rulings 4 [P]: a hero fighting Buff's horde gets its morale and "
-        "terrain bonuses",
+        default=False,
+        description="seed 004 S36: a line of cards whose strength is at least the horde's "
+        "(false); rulings 4 [P]: morale and terrain bonuses count too (true)",
     )
 
 
@@ -126,7 +126,7 @@ class Rules:
     wild_bonus: int = 1
     buff_defence_ties: str = "buff"
     horde_cap: int = 0
-    buff_fight_bonuses: bool = True
+    buff_fight_bonuses: bool = False
 
 
 @dataclass(frozen=True, slots=True)
