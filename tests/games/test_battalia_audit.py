@@ -26,6 +26,7 @@ from tests.games.battalia_helpers import (
     lay,
     legal,
     on_day,
+    refused,
     spots,
     tile,
 )
@@ -35,18 +36,11 @@ from tests.games.battalia_helpers import (
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a hero's move is only checked for Buff on its last square "
-    "(heroes.move → buff.on_hero_arrives(dest)); a path through free Buff's "
-    "square goes on unattacked",
-)
 def test_seed_un_heros_qui_passe_par_la_case_de_buff_est_attaque() -> None:
     """« Si un héros se déplace sur une case contenant la figurine de Buff Le
-    Sans Bannière, le héros est attaqué. » A hero whose move goes through
-    Buff's square (a1 → b1 → c1 with Buff on b1) has moved onto that square:
-    either the path stops there and the horde attacks, or such a path is not
-    offered; it may not walk past him untouched."""
+    Sans Bannière, le héros est attaqué. » A hero whose move would go through
+    Buff's square (a1 → b1 → c1 with Buff on b1) moves onto that square: the
+    move stops there and the horde attacks; no path goes past him."""
     state = table(
         roads="a1-b1-c1-d1",
         cities={"a1": (0, 1)},
@@ -54,11 +48,52 @@ def test_seed_un_heros_qui_passe_par_la_case_de_buff_est_attaque() -> None:
         buff="b1",
         hands=("P P P P",),
     )
-    through = "move h1 b1 c1 : P P"
-    if through in legal(state, 0):
-        after, events = g.apply_text(state, 0, through)
-        assert any(e.kind == "buff-attack" for e in events)
-        assert after.phase == "buff-attack"
+    assert not any(t.startswith("move h1 b1 c1") for t in legal(state, 0))
+    assert refused(state, "move h1 b1 c1 : P P", seat=0) == "bt-refuse-path"
+    assert "move h1 b1 : P" in legal(state, 0)
+    after, events = g.apply_text(state, 0, "move h1 b1 : P")
+    assert any(e.kind == "buff-attack" for e in events)
+    assert after.phase == "buff-attack"
+    # a bribed seat is left alone: its hero may walk past him
+    bribed = evolve(state, buff=evolve(state.buff, bribes=((0, 12),)))
+    assert "move h1 b1 c1 : P P" in legal(bribed, 0)
+    _, events = g.apply_text(bribed, 0, "move h1 b1 c1 : P P")
+    assert not any(e.kind == "buff-attack" for e in events)
+
+
+def test_seed_une_retraite_sur_la_case_de_buff_est_attaquee() -> None:
+    """« Si un héros se déplace sur une case contenant la figurine de Buff …,
+    le héros est attaqué. » A retreat (2.10 [P]) moves the hero one square:
+    onto Buff's square, the horde attacks it."""
+    state = table(
+        roads="a1-b1-c1",
+        heroes={"a1": ("1h1",), "b1": ("2h1",)},
+        buff="c1",
+        hands=("Au 4u", "P P 1i"),
+    )
+    state, _ = g.apply_text(state, 0, "attack h1 2h1 : Au 4u")
+    assert "retreat c1 : P P" in legal(state, 1)
+    after, events = g.apply_text(state, 1, "retreat c1 : P P")
+    assert [e.kind for e in events if e.kind in ("retreat", "buff-attack")] == [
+        "retreat",
+        "buff-attack",
+    ]
+    assert after.phase == "buff-attack" and g.pending(after).keys() == {1}
+
+
+def test_summoning_onto_buff_s_city_is_not_a_move() -> None:
+    """Summoning (2.8) puts a hero from the supply onto one of your cities;
+    it is not a move (« se déplace »): on the city where free Buff stands,
+    no attack (the literal reading, docs/rules/battalia.md)."""
+    state = table(
+        roads="a1-b1",
+        cities={"a1": (0, 1)},
+        buff="a1",
+        hands=("Au P P",),
+    )
+    after, events = g.apply_text(state, 0, "summon a1 : Au P P")
+    assert not any(e.kind == "buff-attack" for e in events)
+    assert after.phase == "turn"
 
 
 # ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ re-exports :func:`line_strength` and :func:`resolve_line`.
 from __future__ import annotations
 
 from ...core import Event, Seat, evolve
+from . import buff
 from .actions import Attack, Defend, Retreat, Take
 from .board import road_neighbours, tile_at
 from .cards import gain, physical, set_player, take
@@ -173,7 +174,11 @@ def retreat(state: State, seat: Seat, action: Retreat, events: list[Event]) -> S
             {"seat": seat, "hero": hero, "square": action.square, "cards": list(action.cards)},
         )
     )
-    return evolve(state, battle=evolve(battle, result="retreat"), phase="turn")
+    state = evolve(state, battle=evolve(battle, result="retreat"), phase="turn")
+    # a retreat is a move: onto free Buff's square, he attacks (seed 004)
+    state, more = buff.on_hero_arrives(state, seat, hero, action.square)
+    events.extend(more)
+    return state
 
 
 def _defence(state: State, battle: Battle) -> Breakdown:

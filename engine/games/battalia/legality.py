@@ -46,6 +46,7 @@ from .board import legal_spots, spot_refusal, tile_at
 from .cards import holds, physical
 from .costs import choose, matches, payments_for, recipe_of, tool_value
 from .heroes import (
+    buff_stop,
     cheapest_paths,
     free_index,
     hero_square,
@@ -222,7 +223,7 @@ def _c_move(state: State, seat: Seat, a: Move) -> IllegalAction | None:
     start = hero_square(state, seat, a.hero)
     if start is None:
         return refuse("no-such-hero", hero=a.hero)
-    if not path_ok(state, start, a.path):
+    if not path_ok(state, start, a.path, buff_stop(state, seat, a.hero)):
         return refuse("path")
     if not move_payment_ok(state, a.cards, paid_steps(state, seat, a.hero, a.path)):
         return refuse("cost")
