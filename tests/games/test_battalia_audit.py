@@ -200,20 +200,18 @@ def test_2_4_great_artefacts_are_drawn_face_down() -> None:
 # [P] items of the rulings with no named option (names proposed here)
 # ---------------------------------------------------------------------------
 
+# Named now (tests/games/test_battalia_options.py plays each):
+# 2.12 tie_breaks, 2.10/3 defender_refill, 2.8 hero_limit, 2.11 ruins_again,
+# 2.10 attack_reach.
+NAMED_OPTIONS = ["tie_breaks", "defender_refill", "hero_limit", "ruins_again", "attack_reach"]
+
+
+@pytest.mark.parametrize("name", NAMED_OPTIONS)
+def test_p_item_named(name: str) -> None:
+    assert name in Options.model_fields
+
+
 MISSING_OPTIONS = [
-    # 2.12 [P] « Tie-breaks: more level-4 cities, then more cities. »
-    "tie_breaks",
-    # 3 / 2.10 [P] « Hand refill after defending: No »
-    "defender_refill",
-    # 2.8 [P] « Squares have no hero limit; entering an enemy hero's square
-    # does not itself start a battle »
-    "hero_limit",
-    # 2.11 [P] « The Ruins stay neutral, give no points and can be attacked
-    # again »
-    "ruins_again",
-    # 2.10 [P] « The attacker's hero must share a square with, or be
-    # road-adjacent to, the target »
-    "attack_reach",
     # 2.8 [Buff, P] « A hero may move several times per turn if paid »
     "hero_moves",
 ]

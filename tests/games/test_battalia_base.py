@@ -590,6 +590,11 @@ def test_options_defaults():
         "wild_bonus": 1,
         "buff_defence_ties": "buff",
         "horde_cap": 0,
+        "tie_breaks": "cities",
+        "defender_refill": False,
+        "hero_limit": 0,
+        "ruins_again": True,
+        "attack_reach": "adjacent",
         "buff_fight_bonuses": False,
     }
     with pytest.raises(RulesError):

@@ -71,6 +71,17 @@ def paid_steps(state: State, seat: Seat, hero: str, path: tuple[str, ...]) -> in
     return sum(0 if step_is_free(state, seat, hero, sq) else 1 for sq in path)
 
 
+def has_room(state: State, square: str) -> bool:
+    """A hero may end a move, a summon or a retreat on ``square`` (option
+    ``hero_limit``, 2.8 [P]: 0 = no limit). Buff counts as a hero."""
+    limit = state.rules.hero_limit
+    if not limit:
+        return True
+    here = sum(1 for h in state.heroes if h.square == square)
+    here += 1 if state.buff.square == square else 0
+    return here < limit
+
+
 def buff_stop(state: State, seat: Seat, hero: str) -> str | None:
     """The square where the hero's move must stop: free Buff's, unless the
     seat is bribed (seed 004: « Si un héros se déplace sur une case contenant
@@ -166,6 +177,8 @@ def cheapest_paths(state: State, seat: Seat, hero: str, budget: int) -> dict[str
                 paths[nxt] = (*paths[sq], nxt)
                 heapq.heappush(heap, (c, length + 1, nxt))
     paths.pop(start)
+    if state.rules.hero_limit:
+        return {sq: p for sq, p in paths.items() if has_room(state, sq)}
     return paths
 
 

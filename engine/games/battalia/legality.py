@@ -49,6 +49,7 @@ from .heroes import (
     buff_stop,
     cheapest_paths,
     free_index,
+    has_room,
     hero_square,
     heroes_of,
     horse_cap,
@@ -212,7 +213,7 @@ def _c_upgrade(state: State, seat: Seat, a: Upgrade) -> IllegalAction | None:
 def _c_summon(state: State, seat: Seat, a: Summon) -> IllegalAction | None:
     if free_index(state, seat) is None:
         return refuse("no-hero")
-    if a.square not in own_cities(state, seat):
+    if a.square not in own_cities(state, seat) or not has_room(state, a.square):
         return refuse("summon-city")
     if not matches(a.cards, recipe_of("summon")):
         return refuse("cost")
@@ -224,6 +225,8 @@ def _c_move(state: State, seat: Seat, a: Move) -> IllegalAction | None:
     if start is None:
         return refuse("no-such-hero", hero=a.hero)
     if not path_ok(state, start, a.path, buff_stop(state, seat, a.hero)):
+        return refuse("path")
+    if not has_room(state, a.path[-1]):
         return refuse("path")
     if not move_payment_ok(state, a.cards, paid_steps(state, seat, a.hero, a.path)):
         return refuse("cost")
@@ -355,7 +358,9 @@ def _turn_candidates(state: State, seat: Seat) -> list[Action]:
     out += _upgrades(state, seat, hand)
     if free_index(state, seat) is not None:
         pays = payments_for(hand, "summon")
-        out += [Summon(sq, p) for sq in own_cities(state, seat) for p in pays]
+        out += [
+            Summon(sq, p) for sq in own_cities(state, seat) if has_room(state, sq) for p in pays
+        ]
     out += _moves(state, seat, hand)
     for hero in heroes_of(state, seat):
         for target in targets(state, seat, hero):

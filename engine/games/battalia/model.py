@@ -86,6 +86,30 @@ class Options(GameOptions):
         description="seed 004: the horde grows by 2 a week on and on (0); F3's printed "
         "tokens stop at 20 (20)",
     )
+    tie_breaks: Literal["cities", "none"] = Field(
+        default="cities",
+        description="2.12 [P]: a VP tie goes to more level-4 cities, then more cities "
+        "(cities); or stays shared (none)",
+    )
+    defender_refill: bool = Field(
+        default=False, description="2.10, 3 [P]: a defender refills its hand after a battle"
+    )
+    hero_limit: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description="2.8 [P]: heroes a square may hold (0: no limit); entering an enemy "
+        "hero's square never starts a battle",
+    )
+    ruins_again: bool = Field(
+        default=True,
+        description="2.11 [P]: the Ruins stay neutral and can be attacked again (off: won once)",
+    )
+    attack_reach: Literal["adjacent", "square"] = Field(
+        default="adjacent",
+        description="2.10 [P]: a hero attacks on its square or a road-adjacent one "
+        "(adjacent), or on its square only (square)",
+    )
     buff_fight_bonuses: bool = Field(
         default=False,
         description="seed 004 S36: a line of cards whose strength is at least the horde's "
@@ -126,6 +150,11 @@ class Rules:
     wild_bonus: int = 1
     buff_defence_ties: str = "buff"
     horde_cap: int = 0
+    tie_breaks: str = "cities"
+    defender_refill: bool = False
+    hero_limit: int = 0
+    ruins_again: bool = True
+    attack_reach: str = "adjacent"
     buff_fight_bonuses: bool = False
 
 

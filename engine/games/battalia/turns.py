@@ -355,7 +355,10 @@ def check_end(state: State, events: list[Event]) -> State:
 def ranking(state: State) -> tuple[tuple[Seat, ...], ...]:
     groups: dict[tuple[int, int, int], list[Seat]] = {}
     for seat in playing(state):
-        groups.setdefault(score(state, seat), []).append(seat)
+        key = score(state, seat)
+        if state.rules.tie_breaks == "none":
+            key = (key[0], 0, 0)
+        groups.setdefault(key, []).append(seat)
     out = [tuple(groups[k]) for k in sorted(groups, reverse=True)]
     out += [(s,) for s in reversed(state.gone)]
     return tuple(out)
