@@ -247,9 +247,16 @@ def test_recruit_on_the_turn_when_sharing_his_square():
     )
     state = free_buff(state, "c4", bribes=((1, 15),))
     assert "recruit : P P P P" in legal(state, 1)
-    state, _ = act_as(state, 1, "recruit : P P P P")
+    state, events = act_as(state, 1, "recruit : P P P P")
     assert state.buff.owner == 1 and state.buff.hire_until == 17
     assert state.phase == "turn" and state.active == 1
+    # « Pour garder trace des 7 jours le joueur place son marqueur de temps »:
+    # one marker per player; it moves from the bribe to the hire
+    assert state.buff.bribes == ()
+    assert [e.kind for e in events] == ["recruit", "bribe-ends"]
+    # the recruit is an action of the turn: no mulligan or cohort after it
+    assert not state.first_action
+    assert "mulligan" not in legal(state, 1)
 
 
 def test_hero_moving_onto_buff_is_attacked_through_the_game():

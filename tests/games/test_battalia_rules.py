@@ -400,7 +400,10 @@ def test_sample_state_rebuilds_the_view(seats: int) -> None:
 
 
 def test_a_seat_resigning_during_the_auction_is_no_longer_asked_to_bid() -> None:
-    """A seat that leaves owes no decision: its bid is made for it (empty)."""
+    """A seat that leaves owes no decision: it leaves the auction without a
+    bid (no card of its is bid for it: the seed asks « une ou plusieurs
+    cartes », so a forced bid would be a real one), and the auction goes on
+    with the others' bids."""
     from engine import rng as generator
 
     state = g.setup(g.options(""), 3, 5)
@@ -413,5 +416,9 @@ def test_a_seat_resigning_during_the_auction_is_no_longer_asked_to_bid() -> None
     assert state.phase == "auction" and set(g.pending(state)) == {0, 1, 2}
     state, events = g.resign(state, 1)
     assert set(g.pending(state)) == {0, 2}
-    assert kinds(events) == ["resign", "bid"]
+    assert kinds(events) == ["resign"]
     assert g.legal_actions(state, 1) == []
+    for seat in (0, 2):
+        state, events = g.apply(state, seat, g.legal_actions(state, seat)[0])
+    assert state.auction is not None and {s for s, _ in state.auction.bids} == {0, 2}
+    assert state.auction.winner in (0, 2) and "auction" in kinds(events)

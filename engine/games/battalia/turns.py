@@ -427,6 +427,9 @@ def _buff_answers_for(state: State, seat: Seat, events: list[Event]) -> State:
         decision = (buff.pending(state) or {}).get(seat)
         if decision is None:
             return state
+        if decision.kind == "bid":  # the auction goes on without it
+            state = buff.withdraw(state, seat, events)
+            continue
         action = passive.get(decision.kind)
         if action is None or buff.check(state, seat, action) is not None:
             choices = buff.legal(state, seat)
