@@ -139,12 +139,6 @@ def _neutral_attack(line: str, day: int) -> State:
     return hand(state, 0, " ".join(c.split(">")[0] for c in line.split()))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a scroll may only target a unit of the line (actions "
-    "parser and lines.line_ok); ruling 2.7 says « Scroll (change a card's "
-    "faction) », 2.6 « scroll converts 2 cards »",
-)
 def test_2_7_a_scroll_converts_a_card_a_weapon_too() -> None:
     """2.7: « Scroll (change a card's faction) ». An Insulaire weapon in an
     Ursidés line breaks its morale; a scroll turning that weapon Ursidé gives
@@ -153,6 +147,10 @@ def test_2_7_a_scroll_converts_a_card_a_weapon_too() -> None:
     state = _neutral_attack(line, 3)
     _, events = act(state, f"attack h1 d1 : {line}")
     assert first(events, "attack").data["strength"] == 3
+    assert "attack h1 d1 : 1u Ai Ru>Ai" in legal(state, 0)  # offered, canonical order
+    # a title or an amulet still only goes on a unit
+    state = hand(state, 0, "Ai 1u Tu")
+    assert refused(state, "attack h1 d1 : Ai 1u Tu>Ai", seat=0) == "bt-refuse-line"
 
 
 @pytest.mark.xfail(
