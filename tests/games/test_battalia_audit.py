@@ -178,12 +178,6 @@ def test_2_6_illuminated_amulet_the_player_keeps_one_die() -> None:
     assert decision.kind not in ("turn", "defend")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: view.py fills MarketView.great_artefacts with the codes of "
-    "the Great Artefacts beside the board, for every observer; ruling 2.4 [S] "
-    "draws them « face down »",
-)
 def test_2_4_great_artefacts_are_drawn_face_down() -> None:
     """2.4 [S]: « Draw players+1 Great Artefacts face down beside the board. »
     Before anyone has beaten the Ruins, no observer's view names them."""
@@ -192,6 +186,31 @@ def test_2_4_great_artefacts_are_drawn_face_down() -> None:
     for observer in (None, 0, 1, 2):
         shown = g.view(state, observer).market.great_artefacts
         assert not set(shown) & set(state.great)
+        assert len(shown) == 4  # only how many
+
+
+def test_2_4_the_ruins_winner_takes_one_face_down_then_learns_it() -> None:
+    """2.4 [S] « face down »; 2.11: the winner takes one by its place
+    (``take 2``), learns it (the others only see which place), and it goes
+    to his discard pile. Option ``great_face_down`` off: face up, ``take G2``."""
+    state = lay(begun(3), "d3-d4")
+    state = hand(heroes(on_day(state, 3), {"d3": ("1h1",)}), 0, "Au 4u 4u")
+    won, _ = act(state, "attack h1 d4 : 4u 4u Au")
+    assert won.phase == "take"
+    assert legal(won, 0) == {"take 1", "take 2", "take 3", "take 4"}
+    second = won.great[1]
+    after, events = act(won, "take 2")
+    event = first(events, "great-artefact")
+    assert event.data["artefact"] == second and event.to == frozenset({0})
+    seen = event.for_seat(1)
+    assert seen is not None and seen.data["artefact"] == "#2"
+    assert second in after.players[0].discard and second not in after.great
+    up = evolve(won, rules=evolve(won.rules, great_face_down=False))
+    assert legal(up, 0) == {f"take {c}" for c in won.great}
+    assert set(g.view(up, 1).market.great_artefacts) == set(won.great)
+    # a sampled state does not betray them: drawn anew among the unknown codes
+    sampled = g.sample_state(g.view(won, 1), 3)
+    assert len(sampled.great) == 4 and g.view(sampled, 1) == g.view(won, 1)
 
 
 # ---------------------------------------------------------------------------

@@ -68,7 +68,7 @@ def test_option_ruins_again():
     from them, the Ruins are no target any more."""
     state = hand(ruins(), 0, "Au 4u 4u Ai 4i 4n")
     won, _ = act(state, "attack h1 d4 : 4u Au 4u")
-    won, _ = act(won, f"take {won.great[0]}")
+    won, _ = act(won, "take 1")
     won = hand(won, 0, "Au 4u")
     assert "attack h1 d4 : 4u Au" in legal(won)
     once = with_rules(won, ruins_again=False)

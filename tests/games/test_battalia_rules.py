@@ -249,6 +249,7 @@ def test_ruins_give_a_great_artefact() -> None:
     """« Beating them earns a Great Artefact »: defence 8."""
     road = "b2-c2-d2 d2-d3-d4"
     state = scenario(roads=road, heroes={"d3": ("1h1",)}, hands=("4u 4u Au",), day=3)
+    state = evolve(state, rules=evolve(state.rules, great_face_down=False))  # face up
     state, events = act(state, "attack h1 d4 : 4u 4u Au")  # 9 + 1 = 10 > 8
     assert first(events, "battle").data["result"] == "attacker"
     assert state.phase == "take"

@@ -450,8 +450,8 @@ def _p_retreat(args: list[str], cards: list[str], text: str) -> Action:
 
 
 def _p_take(args: list[str], _c: list[str], text: str) -> Action:
-    if len(args) != 1 or not re.match(r"^G[1-9]$", args[0].upper()):
-        raise _bad(text)
+    if len(args) != 1 or not re.match(r"^(?:G[1-9]|[1-9])$", args[0].upper()):
+        raise _bad(text)  # take G2 (face up) or take 2 (face down: the second)
     return Take(args[0].upper())
 
 

@@ -296,10 +296,30 @@ def _discard_lines(state: State, battle: Battle) -> State:
     return evolve(state, ambush=tuple(ambush))
 
 
+def take_choices(state: State) -> list[str]:
+    """What ``take`` names: a displayed Great Artefact's code (face up), or
+    its place ``1``..``n`` (face down, 2.4 [S], option ``great_face_down``)."""
+    if state.rules.great_face_down:
+        return [str(i + 1) for i in range(len(state.great))]
+    return list(state.great)
+
+
 def take_great(state: State, seat: Seat, action: Take, events: list[Event]) -> State:
     great = list(state.great)
-    great.remove(action.artefact)
+    code = great[int(action.artefact) - 1] if action.artefact.isdigit() else action.artefact
+    great.remove(code)
     state = evolve(state, great=tuple(great), phase="turn")
-    state = gain(state, seat, (action.artefact,))
-    events.append(Event("great-artefact", {"seat": seat, "artefact": action.artefact}))
+    state = gain(state, seat, (code,))
+    if state.rules.great_face_down:
+        # the winner learns it; the others see which place was taken
+        events.append(
+            Event(
+                "great-artefact",
+                {"seat": seat, "artefact": code},
+                to=frozenset({seat}),
+                redacted={"seat": seat, "artefact": f"#{action.artefact}"},
+            )
+        )
+    else:
+        events.append(Event("great-artefact", {"seat": seat, "artefact": code}))
     return state

@@ -41,7 +41,7 @@ from .actions import (
     Upgrade,
     canon,
 )
-from .battle import line_ok, lines, retreat_squares, targets
+from .battle import line_ok, lines, retreat_squares, take_choices, targets
 from .board import legal_spots, spot_refusal, tile_at
 from .cards import holds, physical
 from .costs import choose, matches, payments_for, recipe_of, tool_value
@@ -275,7 +275,7 @@ def _c_retreat(state: State, seat: Seat, a: Retreat) -> IllegalAction | None:
 
 
 def _c_take(state: State, seat: Seat, a: Take) -> IllegalAction | None:
-    return None if a.artefact in state.great else refuse("great")
+    return None if a.artefact in take_choices(state) else refuse("great")
 
 
 _CHECKS: dict[type, Callable[..., IllegalAction | None]] = {
@@ -328,7 +328,7 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
         assert state.placing is not None
         candidates = [Place(sq, r) for sq, r in legal_spots(state, seat, state.placing.layout)]
     elif phase == "take":
-        candidates = [Take(g) for g in state.great]
+        candidates = [Take(g) for g in take_choices(state)]
     elif phase == "defend":
         candidates = [Defend(line) for line in lines(state, hand, weapon=False)]
         candidates += _retreats(state, hand)

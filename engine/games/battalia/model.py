@@ -86,6 +86,11 @@ class Options(GameOptions):
         description="seed 004: the horde grows by 2 a week on and on (0); F3's printed "
         "tokens stop at 20 (20)",
     )
+    great_face_down: bool = Field(
+        default=True,
+        description="2.4 [S]: the Great Artefacts lie face down; the Ruins' winner takes "
+        "one by its place (take 2) and then learns it (off: face up, take G2)",
+    )
     tie_breaks: Literal["cities", "none"] = Field(
         default="cities",
         description="2.12 [P]: a VP tie goes to more level-4 cities, then more cities "
@@ -150,6 +155,7 @@ class Rules:
     wild_bonus: int = 1
     buff_defence_ties: str = "buff"
     horde_cap: int = 0
+    great_face_down: bool = True
     tie_breaks: str = "cities"
     defender_refill: bool = False
     hero_limit: int = 0
