@@ -224,7 +224,9 @@ def test_bots_are_thread_safe(game_id: str) -> None:
 
 def test_clock_budget_stops_the_search() -> None:
     """A host clock ends the search; the iteration cap still bounds it."""
-    game_id = GAME_IDS[0]
+    # a game whose hard bot searches every decision with a few choices
+    # (Battalia's, first in the list, plays normal's move outside its turns)
+    game_id = "belle-position"
     game = GAMES[game_id]
     bot = make_bot(game_id, "hard")
     state, seat = next(

@@ -26,6 +26,7 @@ from tests.games.battalia_helpers import (
     lay,
     legal,
     on_day,
+    refused,
     spots,
     tile,
 )
@@ -35,18 +36,11 @@ from tests.games.battalia_helpers import (
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a hero's move is only checked for Buff on its last square "
-    "(heroes.move → buff.on_hero_arrives(dest)); a path through free Buff's "
-    "square goes on unattacked",
-)
 def test_seed_un_heros_qui_passe_par_la_case_de_buff_est_attaque() -> None:
     """« Si un héros se déplace sur une case contenant la figurine de Buff Le
-    Sans Bannière, le héros est attaqué. » A hero whose move goes through
-    Buff's square (a1 → b1 → c1 with Buff on b1) has moved onto that square:
-    either the path stops there and the horde attacks, or such a path is not
-    offered; it may not walk past him untouched."""
+    Sans Bannière, le héros est attaqué. » A hero whose move would go through
+    Buff's square (a1 → b1 → c1 with Buff on b1) moves onto that square: the
+    move stops there and the horde attacks; no path goes past him."""
     state = table(
         roads="a1-b1-c1-d1",
         cities={"a1": (0, 1)},
@@ -54,11 +48,52 @@ def test_seed_un_heros_qui_passe_par_la_case_de_buff_est_attaque() -> None:
         buff="b1",
         hands=("P P P P",),
     )
-    through = "move h1 b1 c1 : P P"
-    if through in legal(state, 0):
-        after, events = g.apply_text(state, 0, through)
-        assert any(e.kind == "buff-attack" for e in events)
-        assert after.phase == "buff-attack"
+    assert not any(t.startswith("move h1 b1 c1") for t in legal(state, 0))
+    assert refused(state, "move h1 b1 c1 : P P", seat=0) == "bt-refuse-path"
+    assert "move h1 b1 : P" in legal(state, 0)
+    after, events = g.apply_text(state, 0, "move h1 b1 : P")
+    assert any(e.kind == "buff-attack" for e in events)
+    assert after.phase == "buff-attack"
+    # a bribed seat is left alone: its hero may walk past him
+    bribed = evolve(state, buff=evolve(state.buff, bribes=((0, 12),)))
+    assert "move h1 b1 c1 : P P" in legal(bribed, 0)
+    _, events = g.apply_text(bribed, 0, "move h1 b1 c1 : P P")
+    assert not any(e.kind == "buff-attack" for e in events)
+
+
+def test_seed_une_retraite_sur_la_case_de_buff_est_attaquee() -> None:
+    """« Si un héros se déplace sur une case contenant la figurine de Buff …,
+    le héros est attaqué. » A retreat (2.10 [P]) moves the hero one square:
+    onto Buff's square, the horde attacks it."""
+    state = table(
+        roads="a1-b1-c1",
+        heroes={"a1": ("1h1",), "b1": ("2h1",)},
+        buff="c1",
+        hands=("Au 4u", "P P 1i"),
+    )
+    state, _ = g.apply_text(state, 0, "attack h1 2h1 : Au 4u")
+    assert "retreat c1 : P P" in legal(state, 1)
+    after, events = g.apply_text(state, 1, "retreat c1 : P P")
+    assert [e.kind for e in events if e.kind in ("retreat", "buff-attack")] == [
+        "retreat",
+        "buff-attack",
+    ]
+    assert after.phase == "buff-attack" and g.pending(after).keys() == {1}
+
+
+def test_summoning_onto_buff_s_city_is_not_a_move() -> None:
+    """Summoning (2.8) puts a hero from the supply onto one of your cities;
+    it is not a move (« se déplace »): on the city where free Buff stands,
+    no attack (the literal reading, docs/rules/battalia.md)."""
+    state = table(
+        roads="a1-b1",
+        cities={"a1": (0, 1)},
+        buff="a1",
+        hands=("Au P P",),
+    )
+    after, events = g.apply_text(state, 0, "summon a1 : Au P P")
+    assert not any(e.kind == "buff-attack" for e in events)
+    assert after.phase == "turn"
 
 
 # ---------------------------------------------------------------------------
@@ -71,13 +106,6 @@ def _builder(cards: str = "1u 1i P P 1a 1n") -> State:
     return hand(state, 0, cards)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: board._legal_spots keeps only squares a network card has an "
-    "exit pointing at; ruling 2.9 asks orthogonal adjacency to a road-connected "
-    "square, exits matching every neighbour (see also test_battalia_map.py::"
-    "test_2_9_adjacent_to_a_closed_side_of_the_network)",
-)
 def test_2_9_next_to_a_dead_end_s_closed_side() -> None:
     """2.9 [P]: « A new road or city card must be orthogonally adjacent to a
     square that is road-connected to one of your cities or heroes. Exits must
@@ -89,12 +117,6 @@ def test_2_9_next_to_a_dead_end_s_closed_side() -> None:
     assert "place c2 1" in spots(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: legality._c_place compares (square, rotation) with the "
-    "deduplicated rotations of board.legal_spots, so an equivalent rotation is "
-    "refused with bt-refuse-spot (« not a legal spot ») though its exits fit",
-)
 def test_notation_an_equivalent_rotation_places_the_same_card() -> None:
     """Design: « Rotation r = 0..3 quarter turns clockwise of the base exits »;
     a straight road turned three times has the exits of one turn (E-W). The
@@ -106,6 +128,7 @@ def test_notation_an_equivalent_rotation_places_the_same_card() -> None:
     after, _ = g.apply_text(state, 0, "place b1 3")
     placed = tile(after, "b1")
     assert placed is not None and tile_exits(placed) == 2 | 8
+    assert placed.rotation == 1  # stored as its canonical rotation
 
 
 def _neutral_attack(line: str, day: int) -> State:
@@ -116,12 +139,6 @@ def _neutral_attack(line: str, day: int) -> State:
     return hand(state, 0, " ".join(c.split(">")[0] for c in line.split()))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a scroll may only target a unit of the line (actions "
-    "parser and lines.line_ok); ruling 2.7 says « Scroll (change a card's "
-    "faction) », 2.6 « scroll converts 2 cards »",
-)
 def test_2_7_a_scroll_converts_a_card_a_weapon_too() -> None:
     """2.7: « Scroll (change a card's faction) ». An Insulaire weapon in an
     Ursidés line breaks its morale; a scroll turning that weapon Ursidé gives
@@ -130,6 +147,10 @@ def test_2_7_a_scroll_converts_a_card_a_weapon_too() -> None:
     state = _neutral_attack(line, 3)
     _, events = act(state, f"attack h1 d1 : {line}")
     assert first(events, "attack").data["strength"] == 3
+    assert "attack h1 d1 : 1u Ai Ru>Ai" in legal(state, 0)  # offered, canonical order
+    # a title or an amulet still only goes on a unit
+    state = hand(state, 0, "Ai 1u Tu")
+    assert refused(state, "attack h1 d1 : Ai 1u Tu>Ai", seat=0) == "bt-refuse-line"
 
 
 @pytest.mark.xfail(
@@ -157,12 +178,6 @@ def test_2_6_illuminated_amulet_the_player_keeps_one_die() -> None:
     assert decision.kind not in ("turn", "defend")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: view.py fills MarketView.great_artefacts with the codes of "
-    "the Great Artefacts beside the board, for every observer; ruling 2.4 [S] "
-    "draws them « face down »",
-)
 def test_2_4_great_artefacts_are_drawn_face_down() -> None:
     """2.4 [S]: « Draw players+1 Great Artefacts face down beside the board. »
     Before anyone has beaten the Ruins, no observer's view names them."""
@@ -171,26 +186,49 @@ def test_2_4_great_artefacts_are_drawn_face_down() -> None:
     for observer in (None, 0, 1, 2):
         shown = g.view(state, observer).market.great_artefacts
         assert not set(shown) & set(state.great)
+        assert len(shown) == 4  # only how many
+
+
+def test_2_4_the_ruins_winner_takes_one_face_down_then_learns_it() -> None:
+    """2.4 [S] « face down »; 2.11: the winner takes one by its place
+    (``take 2``), learns it (the others only see which place), and it goes
+    to his discard pile. Option ``great_face_down`` off: face up, ``take G2``."""
+    state = lay(begun(3), "d3-d4")
+    state = hand(heroes(on_day(state, 3), {"d3": ("1h1",)}), 0, "Au 4u 4u")
+    won, _ = act(state, "attack h1 d4 : 4u 4u Au")
+    assert won.phase == "take"
+    assert legal(won, 0) == {"take 1", "take 2", "take 3", "take 4"}
+    second = won.great[1]
+    after, events = act(won, "take 2")
+    event = first(events, "great-artefact")
+    assert event.data["artefact"] == second and event.to == frozenset({0})
+    seen = event.for_seat(1)
+    assert seen is not None and seen.data["artefact"] == "#2"
+    assert second in after.players[0].discard and second not in after.great
+    up = evolve(won, rules=evolve(won.rules, great_face_down=False))
+    assert legal(up, 0) == {f"take {c}" for c in won.great}
+    assert set(g.view(up, 1).market.great_artefacts) == set(won.great)
+    # a sampled state does not betray them: drawn anew among the unknown codes
+    sampled = g.sample_state(g.view(won, 1), 3)
+    assert len(sampled.great) == 4 and g.view(sampled, 1) == g.view(won, 1)
 
 
 # ---------------------------------------------------------------------------
 # [P] items of the rulings with no named option (names proposed here)
 # ---------------------------------------------------------------------------
 
+# Named now (tests/games/test_battalia_options.py plays each):
+# 2.12 tie_breaks, 2.10/3 defender_refill, 2.8 hero_limit, 2.11 ruins_again,
+# 2.10 attack_reach.
+NAMED_OPTIONS = ["tie_breaks", "defender_refill", "hero_limit", "ruins_again", "attack_reach"]
+
+
+@pytest.mark.parametrize("name", NAMED_OPTIONS)
+def test_p_item_named(name: str) -> None:
+    assert name in Options.model_fields
+
+
 MISSING_OPTIONS = [
-    # 2.12 [P] « Tie-breaks: more level-4 cities, then more cities. »
-    "tie_breaks",
-    # 3 / 2.10 [P] « Hand refill after defending: No »
-    "defender_refill",
-    # 2.8 [P] « Squares have no hero limit; entering an enemy hero's square
-    # does not itself start a battle »
-    "hero_limit",
-    # 2.11 [P] « The Ruins stay neutral, give no points and can be attacked
-    # again »
-    "ruins_again",
-    # 2.10 [P] « The attacker's hero must share a square with, or be
-    # road-adjacent to, the target »
-    "attack_reach",
     # 2.8 [Buff, P] « A hero may move several times per turn if paid »
     "hero_moves",
 ]

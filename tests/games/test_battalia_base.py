@@ -205,13 +205,14 @@ def test_2_4_last_to_choose_places_first():
 
 def test_2_4_great_artefacts_players_plus_one():
     """2.4 [S]: « Draw players+1 Great Artefacts face down beside the
-    board » (shown, the rest hidden)."""
+    board » (face down: the views tell how many, option great_face_down;
+    the rest hidden)."""
     for seats in (2, 3, 4):
         state = begun(seats, factions="uian"[:seats])
         assert len(state.great) == seats + 1
         assert len(state.great_hidden) == 5 - seats - 1
         view = GAME.view(state, 0)
-        assert view.market.great_artefacts == state.great
+        assert view.market.great_artefacts == ("G0",) * (seats + 1)
         assert view.great_hidden_count == 4 - seats
 
 
@@ -590,7 +591,13 @@ def test_options_defaults():
         "wild_bonus": 1,
         "buff_defence_ties": "buff",
         "horde_cap": 0,
-        "buff_fight_bonuses": True,
+        "great_face_down": True,
+        "tie_breaks": "cities",
+        "defender_refill": False,
+        "hero_limit": 0,
+        "ruins_again": True,
+        "attack_reach": "adjacent",
+        "buff_fight_bonuses": False,
     }
     with pytest.raises(RulesError):
         GAME.options("cohort_size=1")

@@ -330,7 +330,7 @@ def test_2_11_beating_the_ruins_earns_a_great_artefact():
     """2.11 [S]: « Beating them earns a Great Artefact »; [P]: « The winner
     picks one displayed Great Artefact into his discard pile. The Ruins stay
     neutral, give no points and can be attacked again. »"""
-    state = hand(ruins(), 0, "Au 4u 4u Ai 4i 4n")
+    state = hand(ruins(great_face_down=False), 0, "Au 4u 4u Ai 4i 4n")  # face up
     shown = state.great
     state, events = act(state, "attack h1 d4 : Au 4u 4u")
     assert state.phase == "take" and list(GAME.pending(state)) == [0]

@@ -562,13 +562,16 @@ def test_s35_fin_du_recrutement_reste_sur_place_nouveau_jeton():
 def test_s36_combattre_au_moins_la_force_de_la_horde():
     """« III. Combattre Buff. Dans ce cas, étant le défenseur, le joueur a
     besoin de former une ligne de combat avec des cartes dont la force est au
-    moins égale à la force de la horde. » — 6 against 6 wins (no weapon
-    needed, morale counts by default: 2i 3i Ci = 2+3+1 +1 morale = 7; 2i 3i
-    = 5 +1 = 6)."""
+    moins égale à la force de la horde. » — the cards' strength (option
+    ``buff_fight_bonuses`` off by default: no morale, no terrain): 2i 3i Ci =
+    2+3+1 = 6 against 6 wins; 2i 3i = 5 loses though its morale would make 6."""
     state = _attacked(hand="2i 3i Ci")
-    state, events = do(state, 1, "fight : 2i 3i")
+    _, events = do(state, 1, "fight : 2i 3i Ci")
     fight = next(e for e in events if e.kind == "buff-fight")
     assert (fight.data["strength"], fight.data["horde"], fight.data["won"]) == (6, 6, True)
+    _, events = do(state, 1, "fight : 2i 3i")
+    fight = next(e for e in events if e.kind == "buff-fight")
+    assert (fight.data["strength"], fight.data["won"]) == (5, False)
 
 
 def test_s37_repousse_retire_jusqu_a_la_semaine_suivante():
@@ -593,7 +596,7 @@ def test_s38_perd_la_bataille_se_separe_du_heros():
     state = _attacked(hand="2i 1i P")
     state, events = do(state, 1, "fight : 1i 2i")
     fight = next(e for e in events if e.kind == "buff-fight")
-    assert fight.data["strength"] == 4 and not fight.data["won"]
+    assert fight.data["strength"] == 3 and not fight.data["won"]
     assert "hero-lost" in kinds(events)
     assert not any(h.seat == 1 for h in state.heroes)
     assert state.buff.square == "b1"
@@ -793,18 +796,19 @@ def test_f7_end_of_week_off_board_new_auction():
     assert "auction-open" not in kinds(events) and state.phase == "day-start"
 
 
-def test_option_buff_fight_bonuses_off():
-    """Option ``buff_fight_bonuses`` (ruling §4 [P], default on): off, a
-    hero fighting the horde counts its cards only (no morale, no terrain)."""
-    on = _attacked(hand="2i 3i", terrain={"b1": "lac"})
+def test_option_buff_fight_bonuses_on():
+    """Option ``buff_fight_bonuses`` (ruling §4 [P] « Terrain and morale
+    bonuses apply normally »; default off, the seed's « des cartes dont la
+    force »): on, a hero fighting the horde adds morale and terrain."""
+    off = _attacked(hand="2i 3i", terrain={"b1": "lac"})
+    _, events = do(off, 1, "fight : 2i 3i")
+    fight = next(e for e in events if e.kind == "buff-fight")
+    assert fight.data["strength"] == 5 and not fight.data["won"]
+    on = evolve(off, rules=evolve(off.rules, buff_fight_bonuses=True))
     _, events = do(on, 1, "fight : 2i 3i")
     fight = next(e for e in events if e.kind == "buff-fight")
     assert (fight.data["base"], fight.data["morale"], fight.data["terrain"]) == (5, 1, 1)
     assert fight.data["strength"] == 7
-    off = evolve(on, rules=evolve(on.rules, buff_fight_bonuses=False))
-    _, events = do(off, 1, "fight : 2i 3i")
-    fight = next(e for e in events if e.kind == "buff-fight")
-    assert fight.data["strength"] == 5 and not fight.data["won"]
 
 
 def test_enter_with_several_heroes_the_winner_picks():

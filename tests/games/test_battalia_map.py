@@ -241,7 +241,7 @@ def test_2_9_next_to_your_network_only():
     state, _ = act(_builder(), "road I : 1u P")
     offered = {s.split()[1] for s in spots(state)}
     assert offered == {"b1", "a2"}  # next to the start city a1 only
-    assert refused(state, "place f1 1") == "bt-refuse-spot"  # next to seat 1's g1
+    assert refused(state, "place f1 1") == "bt-refuse-place-network"  # next to seat 1's g1
     # a road network reaching out, and a hero standing far away, both count
     state = lay(_builder(), "a1-b1-c1", exits={"c1": S})
     state = heroes(state, {"d4": ("1h1",)})
@@ -260,12 +260,6 @@ def test_2_9_placement_adjacent_option():
     assert {"f1", "g2", "b1", "a2"} <= offered
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: legal_spots also demands that the network square's card "
-    "has an exit facing the new square; the ruling only asks adjacency "
-    "(2.9 « orthogonally adjacent to a square that is road-connected »)",
-)
 def test_2_9_adjacent_to_a_closed_side_of_the_network():
     """2.9 [P]: « must be orthogonally adjacent to a square that is
     road-connected to one of your cities or heroes. Exits must match every
@@ -275,6 +269,11 @@ def test_2_9_adjacent_to_a_closed_side_of_the_network():
     state = lay(_builder(), "a1-b1-c1")
     state, _ = act(state, "road I : 1u P")
     assert "place b2 1" in spots(state)  # I turned once: E-W, its N side closed
+    # the stricter reading, option placement=network_exit: b1 shows b2 no exit
+    strict = with_rules(lay(_builder(), "a1-b1-c1"), placement="network_exit")
+    strict, _ = act(strict, "road I : 1u P")
+    assert "place b2 1" not in spots(strict)
+    assert refused(strict, "place b2 1") == "bt-refuse-place-network"
 
 
 def test_2_9_exits_match_every_neighbour():
@@ -284,8 +283,8 @@ def test_2_9_exits_match_every_neighbour():
     state = lay(_builder(), "a1-b1-c1 d1-d2", exits={"c1": S, "d2": S})
     state, _ = act(state, "road T : 1u 1i P")
     assert "place c2 2" in spots(state)  # S W N: up into c1, W and S to empty squares
-    assert refused(state, "place c2 0") == "bt-refuse-spot"  # N E S: E into d2's closed side
-    assert refused(state, "place c2 1") == "bt-refuse-spot"  # E S W: closed towards c1's exit
+    assert refused(state, "place c2 0") == "bt-refuse-place-exits"  # E into d2's closed side
+    assert refused(state, "place c2 1") == "bt-refuse-place-exits"  # closed towards c1's exit
 
 
 def test_2_9_no_exit_off_the_board():
@@ -293,13 +292,13 @@ def test_2_9_no_exit_off_the_board():
     b2..f6 as well)."""
     state, _ = act(_builder(), "road I : 1u P")
     assert "place b1 1" in spots(state)  # E-W along the top edge
-    assert refused(state, "place b1 0") == "bt-refuse-spot"  # N off the board
+    assert refused(state, "place b1 0") == "bt-refuse-place-exits"  # N off the board
     two = on_day(begun(2), 2)
     two = hand(two, 0, "1u 1i P P")
     two, _ = act(two, "road I : 1u P")
     offered = {s for s in spots(two)}
     assert "place c2 1" in offered and "place c2 0" not in offered  # N would leave b2..f6
-    assert refused(two, "place b1 0") == "bt-refuse-spot"  # outside the area
+    assert refused(two, "place b1 0") == "bt-refuse-place-off-area"  # outside the area
 
 
 def test_2_9_a_new_city_gets_its_level_in_your_colour():

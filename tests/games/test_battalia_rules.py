@@ -249,6 +249,7 @@ def test_ruins_give_a_great_artefact() -> None:
     """« Beating them earns a Great Artefact »: defence 8."""
     road = "b2-c2-d2 d2-d3-d4"
     state = scenario(roads=road, heroes={"d3": ("1h1",)}, hands=("4u 4u Au",), day=3)
+    state = evolve(state, rules=evolve(state.rules, great_face_down=False))  # face up
     state, events = act(state, "attack h1 d4 : 4u 4u Au")  # 9 + 1 = 10 > 8
     assert first(events, "battle").data["result"] == "attacker"
     assert state.phase == "take"
@@ -400,7 +401,10 @@ def test_sample_state_rebuilds_the_view(seats: int) -> None:
 
 
 def test_a_seat_resigning_during_the_auction_is_no_longer_asked_to_bid() -> None:
-    """A seat that leaves owes no decision: its bid is made for it (empty)."""
+    """A seat that leaves owes no decision: it leaves the auction without a
+    bid (no card of its is bid for it: the seed asks « une ou plusieurs
+    cartes », so a forced bid would be a real one), and the auction goes on
+    with the others' bids."""
     from engine import rng as generator
 
     state = g.setup(g.options(""), 3, 5)
@@ -413,5 +417,9 @@ def test_a_seat_resigning_during_the_auction_is_no_longer_asked_to_bid() -> None
     assert state.phase == "auction" and set(g.pending(state)) == {0, 1, 2}
     state, events = g.resign(state, 1)
     assert set(g.pending(state)) == {0, 2}
-    assert kinds(events) == ["resign", "bid"]
+    assert kinds(events) == ["resign"]
     assert g.legal_actions(state, 1) == []
+    for seat in (0, 2):
+        state, events = g.apply(state, seat, g.legal_actions(state, seat)[0])
+    assert state.auction is not None and {s for s, _ in state.auction.bids} == {0, 2}
+    assert state.auction.winner in (0, 2) and "auction" in kinds(events)

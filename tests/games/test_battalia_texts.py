@@ -451,7 +451,9 @@ def _full_hand_state() -> tuple[Any, int]:
             players = list(state.players)
             hand = ("1u", "1i", "2u", "3u", "Au", "Tu", "Cu", "P", "P")
             players[seat] = evolve(players[seat], hand=hand)
-            return evolve(state, players=tuple(players)), seat
+            full = evolve(state, players=tuple(players))
+            if any(isinstance(a, bta.Attack) for a in GAMES["battalia"].legal_actions(full, seat)):
+                return full, seat  # a hero with a target: the lines make the menu big
     raise AssertionError("no mid-game turn with a hero on the board")
 
 

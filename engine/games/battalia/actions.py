@@ -47,7 +47,8 @@ _UNIT = r"[1-4][uianm]"
 _ART = r"[OAMTREC][uian]"
 _GREAT = r"G[1-9]"
 _PLAIN = rf"(?:P|{_UNIT}|{_ART}|{_GREAT})"
-_TRANSFORM = rf"(?:[TMR][uian]|G[1-9])>{_UNIT}(?:\+{_UNIT})?"
+_TARGET = rf"(?:{_UNIT}|[AC][uian])"  # a scroll may convert a weapon or a horse too
+_TRANSFORM = rf"(?:[TMR][uian]|G[1-9])>{_TARGET}(?:\+{_TARGET})?"
 CARD = re.compile(rf"^{_PLAIN}$")
 LINE_CARD = re.compile(rf"^(?:{_PLAIN}|{_TRANSFORM})$")
 SQUARE = re.compile(r"^[a-g][1-7]$")
@@ -452,8 +453,8 @@ def _p_retreat(args: list[str], cards: list[str], text: str) -> Action:
 
 
 def _p_take(args: list[str], _c: list[str], text: str) -> Action:
-    if len(args) != 1 or not re.match(r"^G[1-9]$", args[0].upper()):
-        raise _bad(text)
+    if len(args) != 1 or not re.match(r"^(?:G[1-9]|[1-9])$", args[0].upper()):
+        raise _bad(text)  # take G2 (face up) or take 2 (face down: the second)
     return Take(args[0].upper())
 
 

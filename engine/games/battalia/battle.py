@@ -18,10 +18,11 @@ re-exports :func:`line_strength` and :func:`resolve_line`.
 from __future__ import annotations
 
 from ...core import Event, Seat, evolve
+from . import buff
 from .actions import Attack, Defend, Retreat, Take
 from .board import road_neighbours, tile_at
-from .cards import gain, physical, set_player, take
-from .heroes import hero_square, lose_hero, place_hero
+from .cards import draw_up_to, gain, physical, set_player, take
+from .heroes import has_room, hero_square, lose_hero, place_hero
 from .lines import (
     card_faction,
     is_weapon,
@@ -63,13 +64,15 @@ def targets(state: State, seat: Seat, hero: str) -> list[str]:
     here = hero_square(state, seat, hero)
     if here is None:
         return []
-    near = [here, *road_neighbours(state, here)]
+    near = [here]
+    if state.rules.attack_reach == "adjacent":
+        near += road_neighbours(state, here)
     out: list[str] = []
     for sq in near:
         tile = tile_at(state, sq)
         if tile is None:
             continue
-        if tile.kind == "ruins" or (tile.level and tile.owner != seat):
+        if (tile.kind == "ruins" and ruins_open(state)) or (tile.level and tile.owner != seat):
             out.append(sq)
     for h in state.heroes:
         if h.seat != seat and h.square in near:
@@ -78,6 +81,12 @@ def targets(state: State, seat: Seat, hero: str) -> list[str]:
     if b.square in near and b.owner != seat and hero != "b" and not buff.is_bribed(state, seat):
         out.append("buff")
     return out
+
+
+def ruins_open(state: State) -> bool:
+    """The Ruins may be attacked: always (option ``ruins_again``, 2.11 [P]),
+    or until a Great Artefact has been taken from them (seats + 1 are drawn)."""
+    return state.rules.ruins_again or len(state.great) >= state.seats + 1
 
 
 def target_square(state: State, target: str) -> str | None:
@@ -155,7 +164,11 @@ def retreat_squares(state: State) -> list[str]:
     if battle is None or battle.target_kind != "hero" or battle.piece == "b":
         return []
     attacker_square = hero_square(state, battle.attacker or 0, battle.piece)
-    return [sq for sq in road_neighbours(state, battle.square) if sq != attacker_square]
+    return [
+        sq
+        for sq in road_neighbours(state, battle.square)
+        if sq != attacker_square and has_room(state, sq)
+    ]
 
 
 def retreat(state: State, seat: Seat, action: Retreat, events: list[Event]) -> State:
@@ -173,7 +186,11 @@ def retreat(state: State, seat: Seat, action: Retreat, events: list[Event]) -> S
             {"seat": seat, "hero": hero, "square": action.square, "cards": list(action.cards)},
         )
     )
-    return evolve(state, battle=evolve(battle, result="retreat"), phase="turn")
+    state = evolve(state, battle=evolve(battle, result="retreat"), phase="turn")
+    # a retreat is a move: onto free Buff's square, he attacks (seed 004)
+    state, more = buff.on_hero_arrives(state, seat, hero, action.square)
+    events.extend(more)
+    return state
 
 
 def _defence(state: State, battle: Battle) -> Breakdown:
@@ -206,6 +223,9 @@ def resolve(state: State, events: list[Event]) -> State:
     battle = evolve(battle, defender_break=defence, result=result)
     state = evolve(state, battle=battle, phase="turn")
     state = _discard_lines(state, battle)
+    if state.rules.defender_refill and battle.defender is not None:
+        state, drawn = draw_up_to(state, battle.defender, state.rules.hand_size)
+        events.extend(drawn)
     events.append(
         Event(
             "battle",
@@ -276,10 +296,30 @@ def _discard_lines(state: State, battle: Battle) -> State:
     return evolve(state, ambush=tuple(ambush))
 
 
+def take_choices(state: State) -> list[str]:
+    """What ``take`` names: a displayed Great Artefact's code (face up), or
+    its place ``1``..``n`` (face down, 2.4 [S], option ``great_face_down``)."""
+    if state.rules.great_face_down:
+        return [str(i + 1) for i in range(len(state.great))]
+    return list(state.great)
+
+
 def take_great(state: State, seat: Seat, action: Take, events: list[Event]) -> State:
     great = list(state.great)
-    great.remove(action.artefact)
+    code = great[int(action.artefact) - 1] if action.artefact.isdigit() else action.artefact
+    great.remove(code)
     state = evolve(state, great=tuple(great), phase="turn")
-    state = gain(state, seat, (action.artefact,))
-    events.append(Event("great-artefact", {"seat": seat, "artefact": action.artefact}))
+    state = gain(state, seat, (code,))
+    if state.rules.great_face_down:
+        # the winner learns it; the others see which place was taken
+        events.append(
+            Event(
+                "great-artefact",
+                {"seat": seat, "artefact": code},
+                to=frozenset({seat}),
+                redacted={"seat": seat, "artefact": f"#{action.artefact}"},
+            )
+        )
+    else:
+        events.append(Event("great-artefact", {"seat": seat, "artefact": code}))
     return state

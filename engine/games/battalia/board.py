@@ -183,23 +183,56 @@ _SPOTS: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[tuple[str, int]
 
 def _legal_spots(state: State, seat: Seat, layout: str) -> list[tuple[str, int]]:
     tiles = _tile_map(state.tiles)
-    anchors = network(state, seat) if state.rules.placement == "network" else set(tiles)
+    mode = state.rules.placement
+    anchors = network(state, seat) if mode != "adjacent" else set(tiles)
     out = []
     for sq in area(state.seats):
-        if sq in tiles:
-            continue
-        links = [
-            d
-            for d, other in neighbours(sq)
-            if other in anchors and other in tiles and tile_exits(tiles[other]) & OPPOSITE[d]
-        ]
-        if not links:
+        if sq in tiles or not _anchored(tiles, anchors, sq, exit_needed=mode == "network_exit"):
             continue
         for r in distinct_rotations(layout):
             mask = exits_of(layout, r)
             if fits(state, sq, mask):
                 out.append((sq, r))
     return out
+
+
+def _anchored(tiles: dict[str, Tile], anchors: set[str], sq: str, *, exit_needed: bool) -> bool:
+    """``sq`` is next to an anchor card (ruling 2.9: orthogonally adjacent to a
+    square road-connected to the seat's pieces); with ``exit_needed`` (option
+    ``placement=network_exit``) that card must also have an exit towards it."""
+    for d, other in neighbours(sq):
+        if (
+            other in anchors
+            and other in tiles
+            and (not exit_needed or tile_exits(tiles[other]) & OPPOSITE[d])
+        ):
+            return True
+    return False
+
+
+def canonical_rotation(layout: str, rotation: int) -> int:
+    """The lowest rotation with the same exits (``place b1 3`` on a straight
+    road is ``place b1 1``)."""
+    mask = exits_of(layout, rotation % 4)
+    return next(r for r in distinct_rotations(layout) if exits_of(layout, r) == mask)
+
+
+def spot_refusal(state: State, seat: Seat, layout: str, sq: str, rotation: int) -> str | None:
+    """Why a card may not go on ``sq`` with ``rotation`` (a refusal key's tail:
+    ``place-off-area``, ``place-network``, ``place-exits``; ``spot`` for a
+    square already holding a card), or None."""
+    tiles = _tile_map(state.tiles)
+    if sq not in area_set(state.seats):
+        return "place-off-area"
+    if sq in tiles:
+        return "spot"
+    if (sq, canonical_rotation(layout, rotation)) in legal_spots(state, seat, layout):
+        return None
+    mode = state.rules.placement
+    anchors = network(state, seat) if mode != "adjacent" else set(tiles)
+    if not _anchored(tiles, anchors, sq, exit_needed=mode == "network_exit"):
+        return "place-network"
+    return "place-exits"
 
 
 def is_full(state: State) -> bool:

@@ -504,6 +504,19 @@ def _bid(state: State, seat: Seat, action: Bid, events: Events) -> State:
     return _reveal(state, events)
 
 
+def withdraw(state: State, seat: Seat, events: Events) -> State:
+    """A seat resigning during the auction leaves it without a bid: the
+    others' bids decide (revealed when they are all in)."""
+    auction = state.auction
+    if state.phase != "auction" or auction is None or seat not in auction.bidders:
+        return state
+    auction = evolve(auction, bidders=tuple(s for s in auction.bidders if s != seat))
+    state = evolve(state, auction=auction)
+    if auction.bidders:
+        return state
+    return _reveal(state, events)
+
+
 def _reveal(state: State, events: Events) -> State:
     """All have bid: reveal together; the highest total wins, then the most
     victory points, then chance."""
@@ -618,6 +631,12 @@ def _recruit(state: State, seat: Seat, action: Recruit, events: Events) -> State
     state = discard_cards(state, seat, action.cards)
     state = _set_buff(state, owner=seat, hire_until=until)
     events.append(Event("recruit", {"seat": seat, "until": until, "square": state.buff.square}))
+    # S31: each player has one time marker (« son marqueur de temps »): a
+    # bribed seat that hires Buff moves it to the hire, the bribe ends
+    if any(s == seat for s, _ in state.buff.bribes):
+        bribes = tuple((s, u) for s, u in state.buff.bribes if s != seat)
+        state = evolve(state, buff=evolve(state.buff, bribes=bribes))
+        events.append(Event("bribe-ends", {"seat": seat}))
     return _finish(state) if state.phase in PHASES else state
 
 

@@ -71,12 +71,36 @@ def paid_steps(state: State, seat: Seat, hero: str, path: tuple[str, ...]) -> in
     return sum(0 if step_is_free(state, seat, hero, sq) else 1 for sq in path)
 
 
-def path_ok(state: State, start: str, path: tuple[str, ...]) -> bool:
-    """Adjacent connected squares, none twice (the start included)."""
+def has_room(state: State, square: str) -> bool:
+    """A hero may end a move, a summon or a retreat on ``square`` (option
+    ``hero_limit``, 2.8 [P]: 0 = no limit). Buff counts as a hero."""
+    limit = state.rules.hero_limit
+    if not limit:
+        return True
+    here = sum(1 for h in state.heroes if h.square == square)
+    here += 1 if state.buff.square == square else 0
+    return here < limit
+
+
+def buff_stop(state: State, seat: Seat, hero: str) -> str | None:
+    """The square where the hero's move must stop: free Buff's, unless the
+    seat is bribed (seed 004: « Si un héros se déplace sur une case contenant
+    la figurine de Buff …, le héros est attaqué »; entering it is a move onto
+    it, so no path goes past him). None when nothing stops the hero."""
+    if hero == "b" or not buff.is_free(state) or buff.is_bribed(state, seat):
+        return None
+    return state.buff.square
+
+
+def path_ok(state: State, start: str, path: tuple[str, ...], stop: str | None = None) -> bool:
+    """Adjacent connected squares, none twice (the start included), and
+    ``stop`` (see :func:`buff_stop`) only as the last square."""
     seen = {start}
     here = start
-    for sq in path:
+    for i, sq in enumerate(path):
         if sq in seen or sq not in road_neighbours(state, here):
+            return False
+        if sq == stop and i < len(path) - 1:
             return False
         seen.add(sq)
         here = sq
@@ -135,13 +159,14 @@ def cheapest_paths(state: State, seat: Seat, hero: str, budget: int) -> dict[str
     start = hero_square(state, seat, hero)
     if start is None:
         return {}
+    stop = buff_stop(state, seat, hero)
     best: dict[str, tuple[int, int]] = {start: (0, 0)}
     paths: dict[str, tuple[str, ...]] = {start: ()}
     heap: list[tuple[int, int, str]] = [(0, 0, start)]
     while heap:
         cost, length, sq = heapq.heappop(heap)
-        if best.get(sq) != (cost, length):
-            continue
+        if best.get(sq) != (cost, length) or sq == stop:
+            continue  # a move entering Buff's square ends there
         for nxt in road_neighbours(state, sq):
             c = cost + (0 if step_is_free(state, seat, hero, nxt) else 1)
             if c > budget or nxt in paths[sq] or nxt == start:
@@ -152,6 +177,8 @@ def cheapest_paths(state: State, seat: Seat, hero: str, budget: int) -> dict[str
                 paths[nxt] = (*paths[sq], nxt)
                 heapq.heappush(heap, (c, length + 1, nxt))
     paths.pop(start)
+    if state.rules.hero_limit:
+        return {sq: p for sq, p in paths.items() if has_room(state, sq)}
     return paths
 
 

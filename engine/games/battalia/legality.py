@@ -41,13 +41,15 @@ from .actions import (
     Upgrade,
     canon,
 )
-from .battle import line_ok, lines, retreat_squares, targets
-from .board import legal_spots, tile_at
+from .battle import line_ok, lines, retreat_squares, take_choices, targets
+from .board import legal_spots, spot_refusal, tile_at
 from .cards import holds, physical
 from .costs import choose, matches, payments_for, recipe_of, tool_value
 from .heroes import (
+    buff_stop,
     cheapest_paths,
     free_index,
+    has_room,
     hero_square,
     heroes_of,
     horse_cap,
@@ -211,9 +213,8 @@ def _c_place(state: State, seat: Seat, a: Place) -> IllegalAction | None:
     placing = state.placing
     if placing is None:
         return _not_now(state, seat)
-    if (a.square, a.rotation) not in legal_spots(state, seat, placing.layout):
-        return refuse("spot")
-    return None
+    why = spot_refusal(state, seat, placing.layout, a.square, a.rotation)
+    return None if why is None else refuse(why, square=a.square)
 
 
 def _c_upgrade(state: State, seat: Seat, a: Upgrade) -> IllegalAction | None:
@@ -228,7 +229,7 @@ def _c_upgrade(state: State, seat: Seat, a: Upgrade) -> IllegalAction | None:
 def _c_summon(state: State, seat: Seat, a: Summon) -> IllegalAction | None:
     if free_index(state, seat) is None:
         return refuse("no-hero")
-    if a.square not in own_cities(state, seat):
+    if a.square not in own_cities(state, seat) or not has_room(state, a.square):
         return refuse("summon-city")
     if not matches(a.cards, recipe_of("summon")):
         return refuse("cost")
@@ -239,7 +240,9 @@ def _c_move(state: State, seat: Seat, a: Move) -> IllegalAction | None:
     start = hero_square(state, seat, a.hero)
     if start is None:
         return refuse("no-such-hero", hero=a.hero, who=_own_hero(a.hero))
-    if not path_ok(state, start, a.path):
+    if not path_ok(state, start, a.path, buff_stop(state, seat, a.hero)):
+        return refuse("path")
+    if not has_room(state, a.path[-1]):
         return refuse("path")
     if not move_payment_ok(state, a.cards, paid_steps(state, seat, a.hero, a.path)):
         return refuse("cost")
@@ -288,7 +291,7 @@ def _c_retreat(state: State, seat: Seat, a: Retreat) -> IllegalAction | None:
 
 
 def _c_take(state: State, seat: Seat, a: Take) -> IllegalAction | None:
-    return None if a.artefact in state.great else refuse("great")
+    return None if a.artefact in take_choices(state) else refuse("great")
 
 
 _CHECKS: dict[type, Callable[..., IllegalAction | None]] = {
@@ -341,7 +344,7 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
         assert state.placing is not None
         candidates = [Place(sq, r) for sq, r in legal_spots(state, seat, state.placing.layout)]
     elif phase == "take":
-        candidates = [Take(g) for g in state.great]
+        candidates = [Take(g) for g in take_choices(state)]
     elif phase == "defend":
         candidates = [Defend(line) for line in lines(state, hand, weapon=False)]
         candidates += _retreats(state, hand)
@@ -371,7 +374,9 @@ def _turn_candidates(state: State, seat: Seat) -> list[Action]:
     out += _upgrades(state, seat, hand)
     if free_index(state, seat) is not None:
         pays = payments_for(hand, "summon")
-        out += [Summon(sq, p) for sq in own_cities(state, seat) for p in pays]
+        out += [
+            Summon(sq, p) for sq in own_cities(state, seat) if has_room(state, sq) for p in pays
+        ]
     out += _moves(state, seat, hand)
     for hero in heroes_of(state, seat):
         for target in targets(state, seat, hero):

@@ -61,6 +61,12 @@ def is_weapon(code: str) -> bool:
     return code[0] == "A"
 
 
+def has_faction(code: str) -> bool:
+    """A plain line card with a faction a scroll may change (2.7 « change a
+    card's faction »): a weapon or a horse of a faction."""
+    return len(code) == 2 and code[0] in ("A", "C")
+
+
 def _targets(entry: str) -> list[str]:
     return entry.split(">", 1)[1].split("+")
 
@@ -69,6 +75,7 @@ def line_ok(state: State, line: Cards, *, weapon: bool) -> bool:
     """A well-formed line: line cards only, each transformation on units of
     the line (at most one of each type per unit), a weapon when attacking."""
     units = Counter(c for c in line if ">" not in c and kind_of(c) == "unit")
+    convertible = units + Counter(c for c in line if ">" not in c and has_faction(c))
     per_type: dict[str, Counter[str]] = {}
     for entry in line:
         card = physical(entry)
@@ -83,8 +90,9 @@ def line_ok(state: State, line: Cards, *, weapon: bool) -> bool:
             per_type.setdefault(ttype, Counter()).update(targets)
         elif kind not in ("unit", "plain"):
             return False
-    for counter in per_type.values():
-        if any(units[u] < n for u, n in counter.items()):
+    for ttype, counter in per_type.items():
+        pool = convertible if ttype == "R" else units
+        if any(pool[u] < n for u, n in counter.items()):
             return False
     return not weapon or any(is_weapon(c) for c in line if ">" not in c)
 
@@ -137,11 +145,15 @@ def line_strength(
     own = [card_faction(u) in (faction, "m") for u in units]
     title_used: Counter[str] = Counter()
     scroll_used: Counter[str] = Counter()
+    converted: Counter[str] = Counter()  # weapons, horses a scroll turned
     for entry in line:
         if ">" not in entry:
             continue
         ttype = transform_type(physical(entry))
         for target in _targets(entry):
+            if ttype == "R" and not target[0].isdigit():
+                converted[target] += 1
+                continue
             used = title_used if ttype == "T" else scroll_used if ttype == "R" else None
             if used is None:
                 continue
@@ -169,7 +181,14 @@ def line_strength(
     morale = 0
     bannerless = 0
     if leader == "hero" and line and faction:
-        others = [card_faction(physical(c)) for c in line if ">" in c or kind_of(c) != "unit"]
+        others = []
+        for c in line:
+            if ">" not in c and kind_of(c) == "unit":
+                continue
+            if ">" not in c and converted[c] > 0:
+                converted[c] -= 1
+                continue  # a scroll made it the seat's faction
+            others.append(card_faction(physical(c)))
         if all(own) and all(f in (None, faction, "m") for f in others):
             morale = 1
     if leader == "buff":
@@ -217,7 +236,8 @@ def lines(state: State, hand: tuple[str, ...], *, weapon: bool, limit: int = 400
         if weapon and not any(is_weapon(c) for c in base):
             continue
         units = Counter(c for c in base if kind_of(c) == "unit")
-        for extra in _transform_sets(trans, units):
+        convertible = units + Counter(c for c in base if has_faction(c))
+        for extra in _transform_sets(trans, units, convertible):
             out.append(canon([*base, *extra]))
             if len(out) >= limit:
                 return out
@@ -230,20 +250,23 @@ def _subsets(pool: Counter[str]) -> Iterator[tuple[str, ...]]:
         yield tuple(c for c, n in zip(codes, counts, strict=True) for _ in range(n))
 
 
-def _transform_sets(trans: Counter[str], units: Counter[str]) -> Iterator[tuple[str, ...]]:
-    if not units or not trans:
+def _transform_sets(
+    trans: Counter[str], units: Counter[str], convertible: Counter[str]
+) -> Iterator[tuple[str, ...]]:
+    if not convertible or not trans:
         yield ()
         return
     by_type: dict[str, list[str]] = {}
     for code in sorted(trans):
         by_type.setdefault(transform_type(code), []).extend([code] * trans[code])
     options: list[list[tuple[str, ...]]] = []
-    for cards in by_type.values():
+    for ttype, cards in by_type.items():
+        pool = convertible if ttype == "R" else units
         opts: list[tuple[str, ...]] = [()]
-        n_units = sum(units.values())
+        n_units = sum(pool.values())
         for k in range(1, min(len(cards), n_units) + 1):
             for chosen in choose(Counter(cards), k):
-                for targets in choose(units, k):
+                for targets in choose(pool, k):
                     opts.append(tuple(f"{c}>{t}" for c, t in zip(chosen, targets, strict=True)))
         options.append(opts)
     for combo in product(*options):

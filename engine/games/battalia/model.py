@@ -60,10 +60,11 @@ class Options(GameOptions):
     buy_provision: bool = Field(
         default=True, description="2.5 [S-impl]: buying a non-mercenary unit gives a Provision"
     )
-    placement: Literal["network", "adjacent"] = Field(
+    placement: Literal["network", "network_exit", "adjacent"] = Field(
         default="network",
         description="2.9 [P]: a new terrain card must be next to a square road-connected to "
-        "your cities or heroes (network), or only next to any card (adjacent)",
+        "your cities or heroes (network), next to such a square with an exit towards it "
+        "(network_exit, stricter), or only next to any card (adjacent)",
     )
     two_seat_removed: Literal["u", "i", "a", "n"] = Field(
         default="n", description="2.2 [S, P which]: the faction removed from 2-player decks"
@@ -85,10 +86,39 @@ class Options(GameOptions):
         description="seed 004: the horde grows by 2 a week on and on (0); F3's printed "
         "tokens stop at 20 (20)",
     )
-    buff_fight_bonuses: bool = Field(
+    great_face_down: bool = Field(
         default=True,
-        description="rulings 4 [P]: a hero fighting Buff's horde gets its morale and "
-        "terrain bonuses",
+        description="2.4 [S]: the Great Artefacts lie face down; the Ruins' winner takes "
+        "one by its place (take 2) and then learns it (off: face up, take G2)",
+    )
+    tie_breaks: Literal["cities", "none"] = Field(
+        default="cities",
+        description="2.12 [P]: a VP tie goes to more level-4 cities, then more cities "
+        "(cities); or stays shared (none)",
+    )
+    defender_refill: bool = Field(
+        default=False, description="2.10, 3 [P]: a defender refills its hand after a battle"
+    )
+    hero_limit: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description="2.8 [P]: heroes a square may hold (0: no limit); entering an enemy "
+        "hero's square never starts a battle",
+    )
+    ruins_again: bool = Field(
+        default=True,
+        description="2.11 [P]: the Ruins stay neutral and can be attacked again (off: won once)",
+    )
+    attack_reach: Literal["adjacent", "square"] = Field(
+        default="adjacent",
+        description="2.10 [P]: a hero attacks on its square or a road-adjacent one "
+        "(adjacent), or on its square only (square)",
+    )
+    buff_fight_bonuses: bool = Field(
+        default=False,
+        description="seed 004 S36: a line of cards whose strength is at least the horde's "
+        "(false); rulings 4 [P]: morale and terrain bonuses count too (true)",
     )
 
 
@@ -125,7 +155,13 @@ class Rules:
     wild_bonus: int = 1
     buff_defence_ties: str = "buff"
     horde_cap: int = 0
-    buff_fight_bonuses: bool = True
+    great_face_down: bool = True
+    tie_breaks: str = "cities"
+    defender_refill: bool = False
+    hero_limit: int = 0
+    ruins_again: bool = True
+    attack_reach: str = "adjacent"
+    buff_fight_bonuses: bool = False
 
 
 @dataclass(frozen=True, slots=True)

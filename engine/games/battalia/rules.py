@@ -205,12 +205,13 @@ class Battalia(Game[State, Action, View]):
 
 
 def _do(state: State, seat: Seat, action: Action, events: list[Event]) -> State:
+    if state.phase == "turn" and not isinstance(action, End):
+        # any action of the turn, the in-turn recruit of Buff included
+        state = evolve(state, first_action=False)
     if isinstance(action, BUFF_ACTIONS):
         state, more = buff.apply(state, seat, action)
         events.extend(more)
         return state
-    if state.phase == "turn" and not isinstance(action, End):
-        state = evolve(state, first_action=False)
     if isinstance(action, ChooseFaction):
         return turns.choose_faction(state, seat, action, events)
     if isinstance(action, ChooseStart):

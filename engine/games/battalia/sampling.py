@@ -11,6 +11,7 @@ from . import buff
 from .data import ARTEFACTS, data
 from .model import Auction, Battle, BuffState, Hero, Player, State, Tile, View
 from .turns import factions_in_play
+from .view import FACE_DOWN
 
 _M64 = (1 << 64) - 1
 
@@ -78,6 +79,19 @@ def _random_cards(gen: int, pool: list[str], n: int) -> tuple[tuple[str, ...], i
     return tuple(out), gen
 
 
+def _sample_great(view: View, gen: int) -> tuple[tuple[str, ...], list[str], int]:
+    """The displayed Great Artefacts and the spare ones. Face down (2.4 [S],
+    option ``great_face_down``) the displayed ones are drawn anew from the
+    codes the observer does not hold."""
+    shown = view.market.great_artefacts
+    codes = [g.code for g in data().great_artefacts]
+    if FACE_DOWN not in shown:
+        return shown, [c for c in codes if c not in shown], gen
+    mine = {*view.hand, *view.deck_contents, *view.discard, *view.played, *view.tent}
+    pool, gen = rng.shuffle(gen, [c for c in codes if c not in mine])
+    return tuple(pool[: len(shown)]), list(pool[len(shown) :]), gen
+
+
 def sample_state(view: View, seed: int) -> State:
     assert view.rules is not None
     gen = rng.seed_state(seed, "battalia-sample")
@@ -115,7 +129,7 @@ def sample_state(view: View, seed: int) -> State:
     for key, n in view.market.cities:
         cards, gen = _random_cards(gen, terrains, n)
         cities.append((key, cards))
-    spare = [g.code for g in data().great_artefacts if g.code not in view.market.great_artefacts]
+    great, spare, gen = _sample_great(view, gen)
     ambush, gen = _random_cards(gen, units[:-8] or ["1u"], view.market.ambush)
     fresh, gen = rng.next_u64(gen)
     return State(
@@ -135,7 +149,7 @@ def sample_state(view: View, seed: int) -> State:
         roads=tuple(roads),
         cities=tuple(cities),
         provisions=view.market.provisions,
-        great=view.market.great_artefacts,
+        great=great,
         great_hidden=tuple(spare[: view.great_hidden_count]),
         ambush=ambush,
         first_action=view.first_action,

@@ -323,7 +323,8 @@ def _a_retreat(state: Any, args: list[str], cards: list[str]) -> Msg:
 
 
 def _a_take(state: Any, args: list[str], cards: list[str]) -> Msg:
-    return Msg.of("bt-act-take", card=card_name(args[0] if args else "?"))
+    token = args[0] if args else "?"
+    return Msg.of("bt-act-take", card=f"#{token}" if token.isdigit() else card_name(token))
 
 
 def _a_bid(state: Any, args: list[str], cards: list[str]) -> Msg:

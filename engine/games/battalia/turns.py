@@ -16,7 +16,7 @@ from ... import rng
 from ...core import Event, Seat, evolve
 from . import buff
 from .actions import ChooseFaction, ChooseStart, City, Cohort, Place, Road, Tent, Upgrade
-from .board import is_full, legal_spots, put_tile
+from .board import canonical_rotation, is_full, legal_spots, put_tile
 from .cards import discard_cards, draw, draw_up_to, play_cards, set_player
 from .data import ROAD_LAYOUTS, board, data, faction_terrain
 from .market import build_market
@@ -254,11 +254,12 @@ def place(state: State, seat: Seat, action: Place, events: list[Event]) -> State
     placing = state.placing
     assert placing is not None
     owner = seat if placing.kind == "city" else None
+    rotation = canonical_rotation(placing.layout, action.rotation)
     tile = Tile(
         action.square,
         placing.kind,
         placing.layout,
-        action.rotation,
+        rotation,
         placing.terrain,
         placing.level,
         owner,
@@ -269,7 +270,7 @@ def place(state: State, seat: Seat, action: Place, events: list[Event]) -> State
             {
                 "seat": seat,
                 "square": action.square,
-                "rotation": action.rotation,
+                "rotation": rotation,
                 "kind": placing.kind,
                 "layout": placing.layout,
                 "terrain": placing.terrain,
@@ -354,7 +355,10 @@ def check_end(state: State, events: list[Event]) -> State:
 def ranking(state: State) -> tuple[tuple[Seat, ...], ...]:
     groups: dict[tuple[int, int, int], list[Seat]] = {}
     for seat in playing(state):
-        groups.setdefault(score(state, seat), []).append(seat)
+        key = score(state, seat)
+        if state.rules.tie_breaks == "none":
+            key = (key[0], 0, 0)
+        groups.setdefault(key, []).append(seat)
     out = [tuple(groups[k]) for k in sorted(groups, reverse=True)]
     out += [(s,) for s in reversed(state.gone)]
     return tuple(out)
@@ -423,6 +427,9 @@ def _buff_answers_for(state: State, seat: Seat, events: list[Event]) -> State:
         decision = (buff.pending(state) or {}).get(seat)
         if decision is None:
             return state
+        if decision.kind == "bid":  # the auction goes on without it
+            state = buff.withdraw(state, seat, events)
+            continue
         action = passive.get(decision.kind)
         if action is None or buff.check(state, seat, action) is not None:
             choices = buff.legal(state, seat)

@@ -25,6 +25,10 @@ from .model import (
 from .oracle import day_of_week, illuminated_type, matching_type, week
 from .turns import score
 
+# a face-down Great Artefact in MarketView.great_artefacts (2.4 [S], option
+# great_face_down): the views tell only how many lie beside the board
+FACE_DOWN = "G0"
+
 
 def _marker(state: State, seat: Seat) -> tuple[str, int] | None:
     b = state.buff
@@ -70,7 +74,9 @@ def _market(state: State) -> MarketView:
         roads=tuple((k, len(v)) for k, v in state.roads),
         cities=tuple((k, len(v)) for k, v in state.cities),
         provisions=state.provisions,
-        great_artefacts=state.great,
+        great_artefacts=(
+            (FACE_DOWN,) * len(state.great) if state.rules.great_face_down else state.great
+        ),
         ambush=len(state.ambush),
         mercenary_top=merc[-1] if merc else None,
     )
