@@ -37,7 +37,7 @@ OPTIONS = "heroes_start=start week_limit=3"
 """The story's options: heroes start on their start cities (they are on the
 board when Buff enters) and the match ends after week 3."""
 SEATS = 3
-SEED = 3
+SEED = 1
 """The match seed of the story: the first from 1 where its rules reach every
 goal (:func:`find_seed`; the e2e test checks it still does)."""
 GOALS = ("auction", "bribe", "recruit", "hire-ends", "buff-fight", "week3")

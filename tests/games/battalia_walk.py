@@ -29,7 +29,7 @@ def scripts() -> Iterator[Script]:
         options="buff=false week_limit=2",
     )
     yield state, 2, [(0, "attack h1 2h1 : 2u Au"), (1, "retreat e3 : Ci")]
-    # the Ruins beaten: a Great Artefact taken (2.11)
+    # the Ruins beaten: a Great Artefact taken, face down by its place (2.4, 2.11)
     state = scenario(
         roads="b2-c2-d2 d2-d3-d4",
         heroes={"d3": ("1h1",)},
@@ -37,7 +37,7 @@ def scripts() -> Iterator[Script]:
         day=3,
         options="buff=false week_limit=2",
     )
-    yield state, 2, [(0, "attack h1 d4 : 4u 4u Au"), (0, f"take {state.great[0]}")]
+    yield state, 2, [(0, "attack h1 d4 : 4u 4u Au"), (0, "take 1")]
     # a hero beats Buff: he leaves the board until the next week
     state = scenario(
         roads="c3-d3", heroes={"c3": ("1h1",)}, hands=("4u 4u Au",), day=3, options="week_limit=2"
