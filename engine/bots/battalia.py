@@ -560,7 +560,9 @@ def _take_choice(legal: Sequence[Action]) -> Action:
     def value(a: Action) -> float:
         if not isinstance(a, Take):
             return -1.0
-        g = great_by_code()[a.artefact]
+        g = great_by_code().get(a.artefact)
+        if g is None:  # face down (option great_face_down): taken by its place, unseen
+            return 0.0
         return g.strength + (1.0 if g.acts_as == "A" else 0.0) + 0.5 * (g.title or 0)
 
     return max(legal, key=value)

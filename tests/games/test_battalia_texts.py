@@ -679,10 +679,11 @@ def test_the_fight_menu_gives_each_line_its_strength_against_the_horde(lang: str
     horde = state.buff.horde
     assert horde == 6
     expected = {
-        "fr": "Chef insulaire + Prêtre insulaire (force 6 contre la horde 6)",
-        "en": "Chef insulaire + Prêtre insulaire (strength 6 against the horde's 6)",
+        "fr": "Chef insulaire + Prêtre insulaire (force 5 contre la horde 6)",
+        "en": "Chef insulaire + Prêtre insulaire (strength 5 against the horde's 6)",
     }
-    assert labels["fight : 2i 3i"] == expected[lang]  # 2 + 3 + morale
+    # 2 + 3: the cards' strength only (the seed's reading, buff_fight_bonuses off)
+    assert labels["fight : 2i 3i"] == expected[lang]
 
 
 @pytest.mark.parametrize("lang", LANGS)
