@@ -31,6 +31,7 @@ from engine.text import Msg
 
 from . import ratings
 from .decks import DECK_GAMES, Deck, DeckRefused, DeckService
+from .guilds import GuildSettings
 from .i18n import game_text
 from .store import LobbyRow, MatchRow, StaleWrite, Store
 from .workers import Workers, think
@@ -260,6 +261,7 @@ class HostService:
         self.user_locales: dict[int, str] = {}
         self.guild_locales: dict[int, str] = {}
         self.channel_guilds: dict[int, int] = {}  # channel id -> guild id
+        self._guild_settings: dict[int, GuildSettings] = {}  # read through the store
         self.dm_closed: set[int] = set()
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._channel_locks: dict[int, asyncio.Lock] = {}
@@ -310,6 +312,7 @@ class HostService:
             locale = await self.store.guild_locale(guild_id)
             if locale:
                 self.guild_locales[guild_id] = locale
+        await self.guild_settings(guild_id)
 
     async def _load(self, row: MatchRow) -> LiveMatch:
         actions = await self.store.match_actions(row.id)
@@ -390,9 +393,23 @@ class HostService:
     async def remember_guild(self, guild_id: int, channel_id: int, locale: str | None) -> None:
         """A server's language (Discord's ``guild_locale``), saved when it changes."""
         self.channel_guilds[channel_id] = guild_id
+        await self.guild_settings(guild_id)
         if locale and self.guild_locales.get(guild_id) != locale:
             self.guild_locales[guild_id] = locale
             await self.store.set_guild_locale(guild_id, locale)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's ``/settings`` (cached; the defaults for a server never seen)."""
+        settings = self._guild_settings.get(guild_id)
+        if settings is None:
+            settings = await self.store.guild_settings(guild_id)
+            self._guild_settings[guild_id] = settings
+        return settings
+
+    async def save_guild_settings(self, settings: GuildSettings) -> GuildSettings:
+        await self.store.save_guild_settings(settings)
+        self._guild_settings[settings.guild_id] = settings
+        return settings
 
     def user_locale(self, user_id: int) -> str | None:
         return self.user_locales.get(user_id)
@@ -400,7 +417,12 @@ class HostService:
     def channel_locale(self, channel_id: int) -> str | None:
         """The saved language of the server a channel belongs to."""
         guild_id = self.channel_guilds.get(channel_id)
-        return None if guild_id is None else self.guild_locales.get(guild_id)
+        if guild_id is None:
+            return None
+        settings = self._guild_settings.get(guild_id)
+        if settings is not None and settings.language:
+            return settings.language
+        return self.guild_locales.get(guild_id)
 
     # ---- lookups -----------------------------------------------------------------
     def match_in(self, channel_id: int) -> LiveMatch | None:

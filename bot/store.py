@@ -23,6 +23,7 @@ from typing import Any
 import aiosqlite
 
 from . import ratings
+from .guilds import GuildSettings, channels_text, parse_channels
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 _MIGRATION_RE = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
@@ -202,6 +203,49 @@ class Store:
         ) as cur:
             row = await cur.fetchone()
         return None if row is None else row[0]
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings (the defaults for a server never seen)."""
+        async with self.db.execute(
+            "SELECT language, match_mode, lobby_channels, default_clock, bots_allowed,"
+            " cancel_role_id, thread_notice FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return GuildSettings(guild_id=guild_id)
+        return GuildSettings(
+            guild_id=guild_id,
+            language=row[0],
+            match_mode=row[1],
+            lobby_channels=parse_channels(row[2]),
+            default_clock=row[3],
+            bots_allowed=bool(row[4]),
+            cancel_role_id=row[5],
+            thread_notice=bool(row[6]),
+        )
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Write every setting of a server (its Discord locale is left as it is)."""
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, language, match_mode, lobby_channels,"
+            " default_clock, bots_allowed, cancel_role_id, thread_notice)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
+            " match_mode = excluded.match_mode, lobby_channels = excluded.lobby_channels,"
+            " default_clock = excluded.default_clock, bots_allowed = excluded.bots_allowed,"
+            " cancel_role_id = excluded.cancel_role_id, thread_notice = excluded.thread_notice",
+            (
+                settings.guild_id,
+                settings.language,
+                settings.match_mode,
+                channels_text(settings.lobby_channels),
+                settings.default_clock,
+                int(settings.bots_allowed),
+                settings.cancel_role_id,
+                int(settings.thread_notice),
+            ),
+        )
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
         await self._write(
