@@ -1,0 +1,1 @@
+"""One lesson per game (``LESSON``)."""
