@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import time
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -312,15 +311,12 @@ def _levels(node: Any) -> Iterator[Any]:
 def test_a_full_hand_menu_reaches_every_action_once_with_short_levels() -> None:
     notes = _full_hand_notations()
     assert len(notes) > 150
-    started = time.perf_counter()
     entries, menu = _menu(notes)
-    elapsed = time.perf_counter() - started
     leaves = [menu.entries[node.entry][0] for _, node in menu.leaves()]
     assert sorted(leaves) == sorted(notes) and len(set(leaves)) == len(leaves)
     assert [a for a, _ in entries] != [] and Counter(a for a, _ in entries) == Counter(notes)
     widest = max(len(level.children) for level in _levels(menu.root))
     assert widest <= 25, widest  # one select per level
-    assert elapsed < 0.5, elapsed
     # every leaf is labelled in words, never the bare notation
     for notation, path in menu.entries:
         assert path[-1].label != notation
@@ -457,21 +453,18 @@ def _full_hand_state() -> tuple[Any, int]:
     raise AssertionError("no mid-game turn with a hero on the board")
 
 
-def test_a_full_hand_menu_is_complete_staged_and_fast() -> None:
+def test_a_full_hand_menu_is_complete_and_staged() -> None:
     game = GAMES["battalia"]
     state, seat = _full_hand_state()
     legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
     assert len(legal) > 100  # the hand allows many lines
-    started = time.perf_counter()
     game.action_menu(state, seat)
-    elapsed = time.perf_counter() - started  # 0.05 s on the test machine
     _, menu = _real_menu(state, seat)
     leaves = [menu.entries[node.entry][0] for _, node in menu.leaves()]
     assert sorted(leaves) == sorted(legal)
     assert len(menu.root.children) <= 12  # the kinds of action
     widest = max(len(level.children) for level in _levels(menu.root))
     assert widest <= 40, widest
-    assert elapsed < 0.5, elapsed
 
 
 def test_a_bid_choice_gives_its_strength_as_the_engine_counts_it() -> None:

@@ -13,8 +13,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -290,26 +288,6 @@ def test_the_images_speak_the_pseudo_locale(monkeypatch: pytest.MonkeyPatch, qps
         render_board(object(), NAMES)
     with pytest.raises(TypeError):
         render_private(object(), NAMES)
-
-
-def test_rendering_is_fast() -> None:
-    board = four_seats()
-    hand = observed(board, 1)
-    draws: list[Callable[[], object]] = [
-        lambda: render_board(board, NAMES),
-        lambda: render_board(SCENARIOS["battle"](), NAMES),
-        lambda: render_private(hand, NAMES),
-        lambda: render_spots(two_seats(), NAMES, "en", [(k + 1, c) for k, c in enumerate(PLACES)]),
-    ]
-    for fn in draws:
-        fn()  # warm the caches
-        assert min(_timed(fn) for _ in range(3)) < 0.25  # typically 30-60 ms
-
-
-def _timed(fn: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
 
 
 def main(out: str) -> None:

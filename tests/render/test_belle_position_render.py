@@ -12,7 +12,6 @@ import dataclasses
 import io
 import os
 import sys
-import time
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -329,23 +328,6 @@ def test_generals_line_and_fire_turn_are_public() -> None:
     assert s.last_combat is not None
     earlier = evolve(s, last_combat=evolve(s.last_combat, turn=5))
     assert render_board(GAME_ID, GAME.view(earlier, None), NAMES) not in boards
-
-
-def test_rendering_is_fast() -> None:
-    state = _state("movement-late")
-    view = GAME.view(state, 0)
-    render_board(GAME_ID, view, NAMES)  # warm the caches
-    render_private(GAME_ID, view, NAMES)
-    best = min(_timed(lambda: render_board(GAME_ID, view, NAMES)) for _ in range(3))
-    assert best < 0.2  # generous for slow CI; typically well under 60 ms
-    best = min(_timed(lambda: render_private(GAME_ID, view, NAMES)) for _ in range(3))
-    assert best < 0.2
-
-
-def _timed(fn: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
 
 
 def main(out: str) -> None:

@@ -13,8 +13,6 @@ import dataclasses
 import io
 import os
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -302,27 +300,6 @@ def test_unknown_cards_and_wrong_views() -> None:
     with pytest.raises(TypeError):
         render_private(object(), NAMES)
     assert isinstance(v, View)
-
-
-def test_rendering_is_fast() -> None:
-    board = SCENARIOS["statuses"]()
-    hand = observed(board, 1, FULL_HAND, ("play eclair 1f2",))
-    four = SCENARIOS["four-players"]()
-    draws: list[Callable[[], bytes]] = [
-        lambda: render_board(board, NAMES),
-        lambda: render_board(four, NAMES),
-        lambda: render_private(hand, NAMES),
-        lambda: render_card("liber", "chevalier"),
-    ]
-    for fn in draws:
-        fn()  # warm the caches
-        assert min(_timed(fn) for _ in range(3)) < 0.25  # typically 50-110 ms
-
-
-def _timed(fn: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
 
 
 def main(out: str) -> None:

@@ -6,9 +6,6 @@ from __future__ import annotations
 import copy
 import io
 import os
-import statistics
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -345,22 +342,3 @@ def test_rendering_writes_no_files(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     render_rating_chart("A", [RatingSeries("A", _series(30))])
     render_rating_chart("A", [])
     assert os.listdir(tmp_path) == []
-
-
-def _median_ms(make: Callable[[], bytes], runs: int = 7) -> float:
-    make()  # warm the font and mask caches
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        make()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
-
-
-def test_render_time() -> None:
-    """Typically 5-25 ms each; the bound only catches gross regressions on
-    a busy test machine."""
-    rows = _rows(10)
-    long = [RatingSeries(str(k), _series(1000, k)) for k in range(6)]
-    assert _median_ms(lambda: _lb(rows, page=2, pages=5, highlight_rank=3)) < 150
-    assert _median_ms(lambda: render_rating_chart("A", long)) < 150
