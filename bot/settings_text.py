@@ -74,7 +74,7 @@ def value_text(
         clock = settings.default_clock
         return t(
             reader,
-            f"clock-detail-{clock}",
+            f"settings-clock-{clock}",
             per_move=duration_text(reader, clocks.per_move(clock)),
             bank=duration_text(reader, clocks.bank(clock)),
         )

@@ -122,7 +122,7 @@ def test_show_says_every_setting_and_what_each_default_means(reader: str) -> Non
     else:
         assert "Discord's server language (French)" in text
         assert "every channel" in text
-        assert "Default clock: correspondence: 24 hours per decision" in text
+        assert "Default clock: correspondence (24 hours per decision)" in text
         assert "Language: " in text and "allowed at tables" in text
     assert text.count("\n•") == len(SETTINGS)
     chosen = default.model_copy(
