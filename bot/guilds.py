@@ -10,6 +10,7 @@ the language Discord gives for the server.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -39,6 +40,17 @@ class GuildSettings(BaseModel):
         return channel_id in self.lobby_channels or (
             parent_id is not None and parent_id in self.lobby_channels
         )
+
+    def clock_for(self, clock: str | None) -> str:
+        """The clock of a new lobby: the one asked for, else the server's default."""
+        return self.default_clock if clock is None else clock
+
+    def may_cancel(self, role_ids: Iterable[int]) -> bool:
+        """Whether a member with these roles holds the server's cancel role
+        (the lobby's host and members with Manage Server may cancel anyway).
+        The @everyone role has the server's id and is in no member's list."""
+        role = self.cancel_role_id
+        return role is not None and (role == self.guild_id or role in set(role_ids))
 
 
 def channels_text(channels: tuple[int, ...]) -> str:

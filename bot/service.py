@@ -475,9 +475,20 @@ class HostService:
         game_id: str,
         seats: int | None = None,
         options: str = "",
-        clock: str = "correspondence",
+        clock: str | None = None,
         deck: str | None = None,
+        parent_id: int | None = None,
     ) -> Lobby:
+        """Open a lobby. ``clock`` None: the server's default clock;
+        ``parent_id``: the channel of a thread (a thread of a channel where
+        the server's settings allow lobbies is allowed too)."""
+        settings = None if guild_id is None else await self.guild_settings(guild_id)
+        if settings is not None:
+            if not settings.lobby_allowed_in(channel_id, parent_id):
+                where = ", ".join(f"<#{c}>" for c in settings.lobby_channels)
+                raise HostError("settings-lobby-elsewhere", channels=where)
+            clock = settings.clock_for(clock)
+        clock = clock or "correspondence"
         if clock not in CLOCKS:
             raise HostError("bad-clock", clock=clock, clocks=", ".join(CLOCKS))
         game = GAMES.get(game_id)
@@ -549,6 +560,11 @@ class HostService:
             lobby = await self._open_lobby(channel_id)
             if user.id != lobby.host_id:
                 raise HostError("not-host")
+            if (
+                lobby.guild_id is not None
+                and not (await self.guild_settings(lobby.guild_id)).bots_allowed
+            ):
+                raise HostError("settings-bots-refused")
             if lobby.game_id not in POLICIES:
                 raise HostError("no-bots-for-game", game=Msg.of(f"game-{lobby.game_id}-name"))
             if len(lobby.players) >= lobby.seats:
@@ -581,10 +597,19 @@ class HostService:
         assert new is not None
         return new
 
-    async def cancel(self, channel_id: int, user: UserRef, *, is_admin: bool) -> Lobby | LiveMatch:
-        """Cancel the channel's lobby (host or admin) or match (lobby host or admin)."""
+    async def cancel(
+        self, channel_id: int, user: UserRef, *, is_admin: bool, role_ids: Sequence[int] = ()
+    ) -> Lobby | LiveMatch:
+        """Cancel the channel's lobby or match: its host, an admin (Manage
+        Server) or a member with the server's cancel role (``role_ids``: the
+        member's roles)."""
         async with self._channel_lock(channel_id):
             lobby = await self.lobby_in(channel_id)
+            live = self.match_in(channel_id) if lobby is None else None
+            where = lobby if lobby is not None else live
+            guild_id = None if where is None else where.guild_id
+            if not is_admin and guild_id is not None:
+                is_admin = (await self.guild_settings(guild_id)).may_cancel(role_ids)
             if lobby is not None:
                 if user.id != lobby.host_id and not is_admin:
                     raise HostError("not-host")
@@ -592,7 +617,6 @@ class HostService:
                 new = await self.lobby(lobby.id)
                 assert new is not None
                 return new
-            live = self.match_in(channel_id)
             if live is None:
                 raise HostError("nothing-to-cancel")
             if user.id != live.lobby_host and not is_admin:

@@ -16,6 +16,7 @@ from discord.ext import commands
 from PIL import Image
 
 from tests.fakediscord import (
+    CommandNotAvailable,
     CommandNotSynced,
     DiscordError,
     FakeChannel,
@@ -303,9 +304,17 @@ async def card(interaction: discord.Interaction[Any]) -> None:
     )
 
 
+@app_commands.command(description="Server settings (Manage Server)")
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+async def admin(interaction: discord.Interaction[Any]) -> None:
+    allowed = interaction.permissions.manage_guild
+    await interaction.response.send_message(f"manage_guild={allowed}", ephemeral=True)
+
+
 ALL_COMMANDS: list[Any] = [
     *(lobby, play, board, tiles, pick, askname, secret, dm, toolong, slow, ignore),
-    *(reveal, countdown, early, deal, challenge, quote, dmtiles, card),
+    *(reveal, countdown, early, deal, challenge, quote, dmtiles, card, admin),
 ]
 
 
@@ -897,3 +906,38 @@ async def test_response_with_file_then_attachment_swap(
     assert res.message is not None
     assert [a.filename for a in res.message.history[0]["attachments"]] == ["card.png"]
     assert res.embeds[0]["image"]["url"] == "attachment://card.png"
+
+
+async def test_default_member_permissions_and_an_admins_overrides(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    """A command declared with ``default_permissions(manage_guild=True)`` is
+    hidden from members without it, and unavailable in DMs when guild-only;
+    a server admin's override (Integrations) opens it to a member, a role or
+    @everyone, and the handler still sees the member's real permissions."""
+    manager = fake.add_user(
+        "manager", guild=world.guild, permissions=discord.Permissions(manage_guild=True)
+    )
+    res = await fake.slash(manager, world.games, "admin")
+    assert res.content == "manage_guild=True"
+    with pytest.raises(CommandNotAvailable):
+        await fake.slash(world.bob, world.games, "admin")
+    with pytest.raises(CommandNotAvailable):
+        await fake.slash(manager, fake.dm_channel(manager), "admin")
+    # @everyone allowed by an admin: bob reaches the handler, without Manage Server
+    fake.set_command_permission(world.guild, "admin", world.guild)
+    res = await fake.slash(world.bob, world.games, "admin")
+    assert res.content == "manage_guild=False"
+    # a member's own override comes first
+    fake.set_command_permission(world.guild, "admin", world.bob, allow=False)
+    with pytest.raises(CommandNotAvailable):
+        await fake.slash(world.bob, world.games, "admin")
+    # then the roles': one allowing role is enough, over @everyone's denial
+    fake.set_command_permission(world.guild, "admin", world.guild, allow=False)
+    with pytest.raises(CommandNotAvailable):
+        await fake.slash(world.alice, world.games, "admin")
+    helpers = fake.add_role(world.guild, "helpers")
+    carol = fake.add_user("carol", guild=world.guild, roles=[helpers])
+    fake.set_command_permission(world.guild, "admin", helpers)
+    res = await fake.slash(carol, world.games, "admin")
+    assert res.content == "manage_guild=False"

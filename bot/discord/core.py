@@ -93,10 +93,10 @@ class BotCore(commands.Bot):
         return await self.render_pool.run(fn, *args)
 
     def locale_for_channel(self, channel_id: int) -> str:
-        known = self.channel_locale.get(channel_id)
-        if known is None and self.service is not None:
-            known = self.service.channel_locale(channel_id)  # saved before a restart
-        return known or "en"
+        """The language of public messages: the server's ``/settings`` language
+        first (it takes effect at once), then Discord's, saved or seen."""
+        known = None if self.service is None else self.service.channel_locale(channel_id)
+        return known or self.channel_locale.get(channel_id) or "en"
 
     def locale_for_user(self, user_id: int) -> str:
         known = self.user_locale.get(user_id)

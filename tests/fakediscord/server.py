@@ -190,6 +190,8 @@ class FakeDiscord:
         self._channel_messages: dict[int, list[int]] = {}
         self._dm_channels: dict[int, FakeChannel] = {}
         self._commands: dict[int | None, dict[int, dict[str, Any]]] = {}
+        # a server admin's command permission overrides: (guild, command name) -> {id: allow}
+        self._command_overrides: dict[tuple[int, str], dict[int, bool]] = {}
         self.interactions: dict[int, FakeInteraction] = {}
         self.interactions_by_token: dict[str, FakeInteraction] = {}
         #: Everything real Discord would have refused or flagged. Asserted empty at teardown.
@@ -730,6 +732,38 @@ class FakeDiscord:
         self.dispatch("GUILD_MEMBER_ADD", body, intent=INTENT_GUILD_MEMBERS)
         self._notify()
         return member
+
+    def set_command_permission(
+        self,
+        guild: FakeGuild,
+        name: str,
+        target: FakeUser | FakeRole | FakeGuild,
+        *,
+        allow: bool = True,
+    ) -> None:
+        """A server admin's override in Server Settings > Integrations: ``target``
+        (a member, a role, or the guild for @everyone) may (or may not) use the
+        top-level command ``name`` whatever its ``default_member_permissions``.
+        Discord checks a member's own override first, then their roles' (one
+        allowing role is enough), then @everyone's, and only then the
+        command's default permissions. See
+        https://discord.com/developers/docs/interactions/application-commands#permissions
+        and https://support.discord.com/hc/en-us/articles/10952896421783
+        (Command Permissions)."""
+        self._command_overrides.setdefault((guild.id, name), {})[target.id] = allow
+
+    def _command_override(self, guild: FakeGuild, name: str, user: FakeUser) -> bool | None:
+        """Whether an admin's override lets ``user`` use ``name`` (None: no override applies)."""
+        overrides = self._command_overrides.get((guild.id, name))
+        if not overrides:
+            return None
+        if user.id in overrides:
+            return overrides[user.id]
+        member = guild.members.get(user.id)
+        roles = [overrides[r] for r in (member.role_ids if member else ()) if r in overrides]
+        if roles:
+            return any(roles)
+        return overrides.get(guild.id)
 
     def set_dms_open(self, user: FakeUser, open: bool) -> None:
         """Closed DMs make the bot's message sends to this user fail with 403 / 50007."""
@@ -1436,7 +1470,10 @@ class FakeDiscord:
             if contexts is not None and 0 not in contexts:
                 raise CommandNotAvailable(f"/{name} is not available in guilds")
             required = found.get("default_member_permissions")
-            if required is not None:
+            override = self._command_override(guild, name.split(" ")[0], user)
+            if override is False:
+                raise CommandNotAvailable(f"an override denies /{name} to {user.name}")
+            if required is not None and override is None:
                 have = self.base_permissions(user.id, guild)
                 need = int(required)
                 if not have & ADMINISTRATOR and (need == 0 or have & need != need):

@@ -55,7 +55,7 @@ class LobbyCog(commands.Cog, name=LOBBY):
         game: str,
         seats: app_commands.Range[int, 1, 8] | None = None,
         options: str | None = None,
-        clock: str = "correspondence",
+        clock: str | None = None,
         deck: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -68,8 +68,9 @@ class LobbyCog(commands.Cog, name=LOBBY):
             game_id=game,
             seats=seats,
             options=options or "",
-            clock=clock,
+            clock=clock,  # None: the server's default clock
             deck=deck,
+            parent_id=getattr(interaction.channel, "parent_id", None),  # a thread's channel
         )
         await self.bot.post_lobby(lobby)
         locale = locale_of(interaction)
@@ -191,7 +192,10 @@ class LobbyCog(commands.Cog, name=LOBBY):
         """Cancel the channel's lobby, or its match (the host or an admin)."""
         locale = self.bot.locale_for_channel(channel_id)
         is_admin = bool(interaction.permissions.manage_guild)
-        result = await self.host.cancel(channel_id, user, is_admin=is_admin)
+        roles = getattr(interaction.user, "roles", ())  # a member's (the cancel role)
+        result = await self.host.cancel(
+            channel_id, user, is_admin=is_admin, role_ids=[r.id for r in roles]
+        )
         if isinstance(result, LiveMatch):
             await reply(
                 interaction,
