@@ -94,7 +94,7 @@ def test_texts_exist_and_read_well(lang: str) -> None:
 
 def test_each_step_shows_its_mechanic() -> None:
     tutor, shown, states = _play()
-    summon, ambush, draw, column, conquer = shown
+    summon, ambush, draw, inn, dog, column, conquer = shown
 
     # 1. Summon face up against the castle: 2 PA (IVK) of the 5, linked.
     assert [(e.kind, e.data["card"], e.data["cost"]) for e in summon] == [("summon", "Roturier", 2)]
@@ -111,13 +111,23 @@ def test_each_step_shows_its_mechanic() -> None:
     assert attack.data["target_kind"] == "castle" and attack.data["seat"] == 1
     assert (attack.data["atk"], attack.data["def"], attack.data["result"]) == (0, 2, "lose")
     assert [d["card"] for d in attack.data["dead"]] == ["Espion"]
-    # 4. The Lancier is summoned along the Roturier, linked, with its free attack.
-    after_column = tutor.game.view(states[3], 0)
+    # 4. A card touching face-down terrain reveals it and takes it; an inn
+    #    gives its PA at once (5 - 1 + 1).
+    assert [e.kind for e in inn] == ["summon", "terrain-revealed", "control", "inn-bonus"]
+    after_inn = tutor.game.view(states[3], 0)
+    m6 = next(t for t in after_inn.terrain if t.tag == "M6")
+    assert (m6.kind, m6.controller) == ("inn", 0) and after_inn.players[0].inns == 1
+    assert after_inn.pa == 5 and tutor.game.pending(states[2])[0].param("pa") == 5
+    # 5. A paid face-up dog offers a free second dog; the learner has none.
+    assert tutor.game.pending(states[3])[0].kind == "free-dog"
+    assert [e.kind for e in dog] == ["free-dog-declined"]
+    # 6. The Lancier is summoned along the Roturier, linked, with its free attack.
+    after_column = tutor.game.view(states[5], 0)
     lancier = _unit(after_column, "O12")
     assert lancier.name == "Lancier" and lancier.supplied and lancier.free_attack
     assert after_column.pa == 2
     assert [e.kind for e in column] == ["summon"]
-    # 5. The free attack takes the undefended castle: the learner wins.
+    # 7. The free attack takes the undefended castle: the learner wins.
     attack = next(e for e in conquer if e.kind == "attack")
     assert (attack.data["atk"], attack.data["def"], attack.data["result"]) == (3, 0, "win")
     assert "conquest" in [e.kind for e in conquer]

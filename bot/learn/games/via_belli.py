@@ -1,8 +1,9 @@
 """The Via Belli lesson: a short match on a small table (the ``gueridon``
 preset with its castles 10 cells apart), where the learner summons a column
 from the castle, hides a card in ambush, draws, sees the tutor's Espion fail
-against the ambush, then links a Lancier to the enemy castle and takes it with
-the Lancier's free attack (texts: ``learn_via_belli``).
+against the ambush, takes an inn with a dog (and passes the free second dog),
+then links a Lancier to the enemy castle and takes it with the Lancier's free
+attack (texts: ``learn_via_belli``).
 
 Every learner move is a complete action (``Roturier K12L``), the one the
 action menu and typing both send. (``walk`` in :mod:`bot.learn.lesson` checks
@@ -41,6 +42,17 @@ LESSON = Lesson(
             reply=("Espion H8P", "H8xH12"),
             hint="learn-vb-draw-hint",
             done="learn-vb-draw-done",
+        ),
+        Step(
+            say="learn-vb-inn",
+            expect=("Molosse Masqué J8P",),
+            hint="learn-vb-inn-hint",
+            done="learn-vb-inn-done",
+        ),
+        Step(
+            say="learn-vb-dog",
+            expect=("-",),
+            hint="learn-vb-dog-hint",
         ),
         Step(
             say="learn-vb-column",
