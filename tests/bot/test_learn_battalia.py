@@ -6,6 +6,7 @@ seed text (its rulebook is not public), so those tests quote
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import i18n
@@ -40,19 +41,22 @@ def _steps() -> list[tuple[Tutor, list[Event], Any]]:
     return out
 
 
-STEPS = _steps()
+@functools.cache
+def _played() -> list[Any]:
+    """The steps, played once for the whole file (on first use, not at import)."""
+    return _steps()
 
 
 def _state(number: int) -> Any:
-    return STEPS[number - 1][0].match.state
+    return _played()[number - 1][0].match.state
 
 
 def _before(number: int) -> Any:
-    return STEPS[number - 1][2]
+    return _played()[number - 1][2]
 
 
 def _kinds(number: int, kind: str) -> list[dict[str, Any]]:
-    return [dict(e.data) for e in STEPS[number - 1][1] if e.kind == kind]
+    return [dict(e.data) for e in _played()[number - 1][1] if e.kind == kind]
 
 
 def _vp(state: Any, seat: int) -> int:
@@ -105,7 +109,7 @@ def test_steps_1_and_2_a_city_paid_exactly_then_placed_is_worth_its_level() -> N
     assert _vp(_state(1), 0) == 1  # not yet on the map
     (place,) = _kinds(2, "place")
     assert place["square"] == "e5" and place["kind"] == "city"
-    assert STEPS[1][0].match.pending()[0].kind == "turn"  # the turn goes on
+    assert _played()[1][0].match.pending()[0].kind == "turn"  # the turn goes on
     tile = next(t for t in _state(2).tiles if t.square == "e5")
     assert tile.owner == 0 and tile.level == 1
     assert _vp(_state(2), 0) == 2 == _vp(_state(2), 1)
@@ -132,7 +136,7 @@ def test_step_4_end_of_turn_draws_six_and_week_2_opens_the_auction() -> None:
     assert _kinds(4, "week") == [{"week": 2, "day": 8}]
     assert _kinds(4, "horde") == [{"week": 2, "horde": 6}]
     assert _kinds(4, "auction-open") == [{"week": 2}]
-    pending = STEPS[3][0].match.pending()
+    pending = _played()[3][0].match.pending()
     assert set(pending) == {0} and pending[0].kind == "bid"
     # The tutor's bid is secret: the learner reads only that it has bid.
     assert _kinds(4, "bid") == [{"seat": 1}]
@@ -149,9 +153,9 @@ def test_step_5_the_highest_bid_places_buff_who_attacks_the_hero_at_once() -> No
     assert _kinds(5, "buff-enter") == [{"seat": 1, "square": "f6", "horde": 6}]
     (attack,) = _kinds(5, "buff-attack")
     assert attack["seat"] == 0 and attack["square"] == "f6" and attack["horde"] == 6
-    pending = STEPS[4][0].match.pending()
+    pending = _played()[4][0].match.pending()
     assert set(pending) == {0} and pending[0].kind == "buff-answer"
-    assert {"bribe : P P P", FIGHT} <= set(STEPS[4][0].legal())
+    assert {"bribe : P P P", FIGHT} <= set(_played()[4][0].legal())
     assert len(_state(5).players[0].hand) == 6  # everyone drew back to 6
 
 

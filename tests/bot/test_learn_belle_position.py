@@ -4,6 +4,7 @@ step shows the mechanic its text teaches (seed 001, quoted per test)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import i18n
@@ -39,15 +40,18 @@ def _steps() -> list[tuple[Tutor, list[Event]]]:
     return out
 
 
-STEPS = _steps()
+@functools.cache
+def _played() -> list[Any]:
+    """The steps, played once for the whole file (on first use, not at import)."""
+    return _steps()
 
 
 def _state(number: int) -> Any:
-    return STEPS[number - 1][0].match.state
+    return _played()[number - 1][0].match.state
 
 
 def _kinds(number: int, kind: str) -> list[dict[str, Any]]:
-    return [dict(e.data) for e in STEPS[number - 1][1] if e.kind == kind]
+    return [dict(e.data) for e in _played()[number - 1][1] if e.kind == kind]
 
 
 def _card(state: Any, seat: int, uid: str) -> Any:
@@ -89,7 +93,7 @@ def test_step_1_deploys_the_cuirassiers_face_down() -> None:
         {"seat": 0, "card": CUIRASSIERS, "type": "cuirassiers", "position": "FC"}
     ]
     # The tutor sees nothing of it.
-    tutor = STEPS[0][0]
+    tutor = _played()[0][0]
     assert all(
         e.event.kind != "deploy" for e in tutor.match.events(1, 0) if e.event.data.get("seat") == 0
     )
@@ -131,7 +135,7 @@ def test_step_4_reveal_reinforcement_enemy_fire_and_cohesion() -> None:
     assert test["dice"][0] <= test["target"]
     card = _card(_state(4), 0, CUIRASSIERS)
     assert card.up and card.tokens == 0
-    assert STEPS[3][0].match.state.phase == "combat"
+    assert _played()[3][0].match.state.phase == "combat"
 
 
 def test_step_5_melee_rolls_vc_dice_against_the_firepower() -> None:
@@ -152,9 +156,9 @@ def test_steps_6_and_7_win_by_occupying_two_abandoned_positions() -> None:
     positions ennemies abandonnées »."""
     assert _kinds(6, "conquered") == [{"position": "AD", "seat": 0}]
     assert _card(_state(6), 0, LIGNE_LEFT).loc == AD
-    assert not STEPS[5][0].match.is_over
+    assert not _played()[5][0].match.is_over
     assert _kinds(7, "conquered") == [{"position": "AG", "seat": 0}]
     assert _card(_state(7), 0, LIGNE_RIGHT).loc == AG
-    outcome = STEPS[6][0].match.outcome()
+    outcome = _played()[6][0].match.outcome()
     assert outcome is not None
     assert outcome.reason == "occupation" and outcome.ranking == ((0,), (1,))
