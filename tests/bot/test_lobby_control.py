@@ -71,6 +71,7 @@ def test_every_option_of_every_game_has_its_name_and_values_in_both_languages() 
                 for lang in ("en", "fr"):
                     text = i18n.catalogue(lang).get(key)
                     assert text, f"{lang}: {key} ({game_id} option {name})"
+                    assert ":" not in text, (lang, key, text)  # "Name: value" reads once
                     assert not problems(text, lang), (lang, key, text, problems(text, lang))
 
 
