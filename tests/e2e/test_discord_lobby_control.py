@@ -142,6 +142,11 @@ async def test_the_host_controls_the_lobby_in_french(fake: FakeDiscord, tmp_path
     bot = world.make_bot()
     chan, alice, bob = world.chan, world.alice, world.bob
     async with fake.running(bot):
+        # the commands, as a French client lists them
+        subs = {o["name"]: o for o in fake.command("lobby")["options"]}
+        assert subs["kick"]["name_localizations"]["fr"] == "retirer"
+        assert subs["kick"]["options"][0]["name_localizations"]["fr"] == "place"
+        assert subs["options"]["description_localizations"]["fr"].startswith("Changer places")
         await fake.slash(alice, chan, "lobby create", game="battalia", seats=4, options="buff=0")
         lobby = _lobby_message(fake, chan)
         assert "Options : Buff : non" in lobby.text, lobby.text
