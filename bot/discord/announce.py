@@ -242,14 +242,14 @@ class Announcer(BotCore):
 
     async def refresh_lobby(self, lobby: Lobby, content: str | None = None) -> None:
         """The lobby's message shows the lobby as it is now; ``content``: a
-        notice above it (a seat the host freed, a change of options), which
-        stays until the next notice."""
+        notice above it (a seat the host freed, a change of options), ``""``
+        to clear it (a seat taken or left since), None to leave it as it is."""
         if lobby.message_id is None:
             return
         locale = self.locale_for_channel(lobby.channel_id)
         embed, view = self.lobby_message(lobby, locale)
         channel = self.get_partial_messageable(lobby.channel_id)
-        extra: dict[str, Any] = {} if content is None else {"content": content}
+        extra: dict[str, Any] = {} if content is None else {"content": content or None}
         try:
             await channel.get_partial_message(lobby.message_id).edit(
                 embed=embed, view=view, **extra

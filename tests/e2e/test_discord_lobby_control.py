@@ -91,6 +91,8 @@ async def test_the_host_controls_the_lobby_in_english(fake: FakeDiscord, tmp_pat
         assert "`/lobby leave`" in text and "`/lobby cancel`" in text
         # three seated: fewer seats is refused, then an invalid option
         await fake.slash(bob, chan, "lobby join")
+        lobby = _lobby_message(fake, chan)
+        assert not lobby.content and "alice, bob" in lobby.text  # the notice is out of date
         await fake.slash(eve, chan, "lobby join")
         text = await _private(fake, alice, chan, "lobby options", "en", seats=2)
         assert "3 players are seated" in text and "`/lobby kick`" in text

@@ -280,7 +280,7 @@ class LobbyCog(commands.Cog, name=LOBBY):
         else:
             lobby = await self.host.leave(channel_id, user)
             text = t(locale, "lobby-left", user=user.name)
-        await self.bot.refresh_lobby(lobby)
+        await self.bot.refresh_lobby(lobby, "")  # an older notice is out of date now
         await reply(interaction, text)
 
     async def cancel(
