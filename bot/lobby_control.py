@@ -111,11 +111,11 @@ async def kick(host: HostService, channel_id: int, user: UserRef, seat: str | in
         if target not in lobby.players:
             raise HostError("lobby-kick-unknown", seat=host.display_name(target, lobby))
         name = host.display_name(target, lobby)
-        seat = lobby.players.index(target) + 1
+        number = lobby.players.index(target) + 1
         await host.store.remove_lobby_player(lobby.id, target)
         after = await host.lobby(lobby.id)
     assert after is not None
-    return Kicked(after, target, name, seat)
+    return Kicked(after, target, name, number)
 
 
 def _merged_options(game_id: str, current: str, given: str | None, standard: bool) -> Any:
