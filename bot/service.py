@@ -569,8 +569,11 @@ class HostService:
                 raise HostError("no-bots-for-game", game=Msg.of(f"game-{lobby.game_id}-name"))
             if len(lobby.players) >= lobby.seats:
                 raise HostError("lobby-full", seats=lobby.seats)
-            bot_id = -(len(lobby.bots) + 1)
-            self.names[bot_id] = bot_name(len(lobby.bots) + 1, level)
+            # the smallest free number: a bot seat the host removed leaves a gap
+            taken = {-uid for uid, _ in lobby.bots}
+            number = next(n for n in range(1, len(taken) + 2) if n not in taken)
+            bot_id = -number
+            self.names[bot_id] = bot_name(number, level)
             await self.store.add_lobby_player(lobby.id, bot_id, bot_level=level)
             new = await self.lobby(lobby.id)
         assert new is not None

@@ -405,6 +405,21 @@ class Store:
             (clock, created_epoch, lobby_id),
         )
 
+    async def set_lobby_rules(self, lobby_id: int, seats: int, options: str, clock: str) -> None:
+        """A lobby's seats, options text and clock, changed by its host before the start."""
+        await self._write(
+            "UPDATE lobbies SET seats = ?, options = ?, clock = ?, updated_at = ? WHERE id = ?",
+            (seats, options, clock, now_iso(), lobby_id),
+        )
+
+    async def latest_lobby_in(self, channel_id: int) -> LobbyRow | None:
+        """The channel's most recent lobby, whatever its status."""
+        async with self.db.execute(
+            "SELECT * FROM lobbies WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else await self._lobby_row(row)
+
     async def stamp_old_lobbies(self, epoch: float) -> None:
         """Lobbies opened before the clock existed start their life now."""
         await self._write(

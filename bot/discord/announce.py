@@ -19,6 +19,7 @@ from engine import GAMES
 
 from ..decks import DECK_GAMES
 from ..i18n import duration_text, game_name, game_text, result_lines, t
+from ..lobby_options import readable_options
 from ..service import LiveMatch, Lobby, Update
 from ..settings import Settings
 from .components import HandButton, LobbyButton, RematchButton
@@ -218,7 +219,7 @@ class Announcer(BotCore):
             count=len(lobby.players),
             seats=lobby.seats,
             players=", ".join(names),
-            options=f"`{lobby.options}`" if lobby.options else t(locale, "lobby-default-options"),
+            options=readable_options(locale, lobby.game_id, lobby.options),
         )
         embed.description += "\n" + t(
             locale, "lobby-clock", clock=t(locale, f"clock-{lobby.clock}")
@@ -239,14 +240,20 @@ class Announcer(BotCore):
         message = await channel.send(content=content, embed=embed, view=view)
         await self.host.set_lobby_message(lobby.id, message.id)
 
-    async def refresh_lobby(self, lobby: Lobby) -> None:
+    async def refresh_lobby(self, lobby: Lobby, content: str | None = None) -> None:
+        """The lobby's message shows the lobby as it is now; ``content``: a
+        notice above it (a seat the host freed, a change of options), ``""``
+        to clear it (a seat taken or left since), None to leave it as it is."""
         if lobby.message_id is None:
             return
         locale = self.locale_for_channel(lobby.channel_id)
         embed, view = self.lobby_message(lobby, locale)
         channel = self.get_partial_messageable(lobby.channel_id)
+        extra: dict[str, Any] = {} if content is None else {"content": content or None}
         try:
-            await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view)
+            await channel.get_partial_message(lobby.message_id).edit(
+                embed=embed, view=view, **extra
+            )
         except discord.HTTPException:
             log.warning("could not update the message of lobby %s", lobby.id)
 

@@ -334,7 +334,7 @@ async def test_help_rules_board_and_localised_commands(fake: FakeDiscord, world:
         assert {"lobby", "play", "hand", "board", "resign", "rules", "help"} <= names
         lobby = fake.command("lobby")
         subs = {o["name"] for o in lobby["options"]}
-        assert subs == {"create", "join", "leave", "start", "cancel", "addbot"}
+        assert subs == {"create", "join", "leave", "start", "cancel", "addbot", "kick", "options"}
         create = next(o for o in lobby["options"] if o["name"] == "create")
         game = next(o for o in create["options"] if o["name"] == "game")
         assert {c["value"] for c in game["choices"]} == set(hostable_games())

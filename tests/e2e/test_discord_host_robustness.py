@@ -113,6 +113,8 @@ COMMANDS: list[tuple[str, dict[str, Any]]] = [
     ("lobby join", {}),
     ("lobby leave", {}),
     ("lobby addbot", {}),
+    ("lobby kick", {"seat": "2"}),
+    ("lobby options", {"seats": 2}),
     ("lobby start", {}),
     ("lobby cancel", {}),
     ("play", {"move": "D"}),

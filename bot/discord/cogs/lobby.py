@@ -1,5 +1,5 @@
-"""``/lobby create|join|leave|addbot|start|cancel``, the lobby buttons and
-the Rematch button of a final board."""
+"""``/lobby create|join|leave|addbot|kick|options|start|cancel``, the lobby
+buttons and the Rematch button of a final board."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ... import lobby_control
 from ...decks import DECK_GAMES
 from ...i18n import game_name, t
 from ...service import HostError, HostService, LiveMatch, Update, UserRef
@@ -131,6 +132,103 @@ class LobbyCog(commands.Cog, name=LOBBY):
     async def lobby_addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
         await self.lobby_action(interaction, "addbot", level)
 
+    @lobby.command(name=name("kick"), description=desc("cmd-lobby-kick"))
+    @app_commands.describe(seat=desc("opt-kick-seat"))
+    @app_commands.rename(seat=name("seat"))
+    async def lobby_kick(
+        self, interaction: discord.Interaction, seat: app_commands.Range[str, 1, 100]
+    ) -> None:
+        """The host frees a seat (a player's or a bot's): the lobby message
+        says who was removed."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = await self.bot.note_interaction(interaction)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        kicked = await lobby_control.kick(self.host, channel_id, user, seat)
+        locale = self.bot.locale_for_channel(channel_id)
+        who = kicked.name if kicked.user_id < 0 else f"<@{kicked.user_id}>"
+        await self.bot.refresh_lobby(kicked.lobby, t(locale, "lobby-kicked", user=who))
+        await reply(interaction, t(locale_of(interaction), "lobby-kicked", user=kicked.name))
+
+    @lobby_kick.autocomplete("seat")
+    async def kick_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every seat but the host's, by number and name (players and bots)."""
+        if interaction.channel_id is None:
+            return []
+        lobby = await self.host.lobby_in(interaction.channel_id)
+        if lobby is None:
+            return []
+        locale = locale_of(interaction)
+        typed = current.strip().casefold()
+        choices = []
+        for seat, uid, who in lobby_control.seat_choices(self.host, lobby):
+            label = t(locale, "lobby-seat-choice", seat=seat, name=who)[:100]
+            if typed in label.casefold():
+                choices.append(app_commands.Choice(name=label, value=str(uid)))
+        return choices[:25]
+
+    @lobby.command(name=name("options"), description=desc("cmd-lobby-options"))
+    @app_commands.describe(
+        seats=desc("opt-seats"),
+        options=desc("opt-change-options"),
+        clock=desc("opt-clock"),
+        standard=desc("opt-standard"),
+    )
+    @app_commands.rename(
+        seats=name("seats"),
+        options=name("options"),
+        clock=name("clock"),
+        standard=name("standard"),
+    )
+    @app_commands.choices(
+        clock=[
+            app_commands.Choice(name=desc("clock-correspondence"), value="correspondence"),
+            app_commands.Choice(name=desc("clock-fast"), value="fast"),
+        ],
+    )
+    async def lobby_options(
+        self,
+        interaction: discord.Interaction,
+        seats: app_commands.Range[int, 1, 8] | None = None,
+        options: str | None = None,
+        clock: str | None = None,
+        standard: bool = False,
+    ) -> None:
+        """The host changes the lobby's seats, options or clock before the
+        start: the lobby message shows the change and the seated players
+        are told, so that nobody starts a match they did not agree to."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = await self.bot.note_interaction(interaction)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        change = await lobby_control.change(
+            self.host,
+            channel_id,
+            user,
+            seats=seats,
+            options=options,
+            clock=clock,
+            standard=standard,
+        )
+        locale = self.bot.locale_for_channel(channel_id)
+        lines = "\n".join(lobby_control.change_lines(locale, change))
+        await self.bot.refresh_lobby(
+            change.after, t(locale, "lobby-changed", players="", changes=lines)
+        )
+        others = [uid for uid in change.after.players if uid > 0 and uid != user.id]
+        if others:
+            mentions = " ".join(f"<@{uid}>" for uid in others)
+            channel = self.bot.get_partial_messageable(channel_id)
+            await channel.send(
+                t(locale, "lobby-changed", players=mentions + " ", changes=lines),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        mine = locale_of(interaction)
+        changes = "\n".join(lobby_control.change_lines(mine, change))
+        await reply(interaction, t(mine, "lobby-changed-done", changes=changes))
+
     async def lobby_action(
         self,
         interaction: discord.Interaction,
@@ -183,7 +281,7 @@ class LobbyCog(commands.Cog, name=LOBBY):
         else:
             lobby = await self.host.leave(channel_id, user)
             text = t(locale, "lobby-left", user=user.name)
-        await self.bot.refresh_lobby(lobby)
+        await self.bot.refresh_lobby(lobby, "")  # an older notice is out of date now
         await reply(interaction, text)
 
     async def cancel(
