@@ -9,6 +9,7 @@ from discord.ext import commands
 from ..announce import Announcer
 from .decks import DecksCog
 from .info import InfoCog
+from .learn import LearnCog
 from .lobby import LobbyCog
 from .play import PlayCog
 from .records import RecordsCog
@@ -16,7 +17,14 @@ from .records import RecordsCog
 
 def cogs(bot: Announcer) -> list[commands.Cog]:
     """Every cog, in the order their commands are registered."""
-    return [LobbyCog(bot), PlayCog(bot), InfoCog(bot), RecordsCog(bot), DecksCog(bot)]
+    return [
+        LobbyCog(bot),
+        PlayCog(bot),
+        InfoCog(bot),
+        RecordsCog(bot),
+        DecksCog(bot),
+        LearnCog(bot),
+    ]
 
 
-__all__ = ["DecksCog", "InfoCog", "LobbyCog", "PlayCog", "RecordsCog", "cogs"]
+__all__ = ["DecksCog", "InfoCog", "LearnCog", "LobbyCog", "PlayCog", "RecordsCog", "cogs"]
