@@ -198,10 +198,18 @@ async def test_learn_between_battle_to_the_end(
         assert await bot.host.store.match(1) is None
 
 
+@pytest.mark.parametrize(
+    ("locale", "gone", "stopped"),
+    [
+        ("en-US", "no longer exists", "Lesson stopped"),
+        ("fr", "n'existe plus", "Leçon arrêtée"),
+    ],
+)
 async def test_quit_and_a_new_lesson_makes_the_old_message_stale(
-    fake: FakeDiscord, tmp_path: Path
+    fake: FakeDiscord, tmp_path: Path, locale: str, gone: str, stopped: str
 ) -> None:
-    world = World(fake, tmp_path / "g.db")
+    world = World(fake, tmp_path / "g.db", locale)
+    command = "`/learn`" if locale == "en-US" else "`/apprendre`"
     bot = world.make_bot()
     async with fake.running(bot):
         first = (
@@ -214,7 +222,8 @@ async def test_quit_and_a_new_lesson_makes_the_old_message_stale(
         res = await fake.click(world.alice, first, custom_id=first.buttons()[0]["custom_id"])
         await res.wait_update()
         stale = fake.message(first.id)
-        assert "no longer exists" in stale.text and "`/learn`" in stale.text
+        assert gone in stale.text and command in stale.text
+        check_text(stale, locale[:2])
         assert not learn_components(stale)
         quit_id = next(
             b["custom_id"] for b in second.buttons() if b["custom_id"].startswith("lc:quit")
@@ -222,7 +231,8 @@ async def test_quit_and_a_new_lesson_makes_the_old_message_stale(
         res = await fake.click(world.alice, second, custom_id=quit_id)
         await res.wait_update()
         after = fake.message(second.id)
-        assert "Lesson stopped" in after.text and not learn_components(after)
+        assert stopped in after.text and not learn_components(after)
+        check_text(after, locale[:2])
         assert not after.attachments
         assert current(bot, world.alice) is None
 
