@@ -81,12 +81,16 @@ class LessonConsole:
 
     def handle(self, session: LessonSession, command: str, low: str) -> Turn | None:
         """One typed line: a hint, a level of the menu, or a move."""
+        if command in session.tutor.legal():  # a notation first, as in a match
+            self.path = []
+            return self.sessions.act(USER, command)
         if low in HINT_WORDS:
             return self.sessions.hint(USER)
         menu = session.menu(self.locale)
         node = menu.node(self.path) or menu.root
-        if low in BACK_WORDS and self.path:
-            self.path.pop()
+        if low in BACK_WORDS:
+            if self.path:
+                self.path.pop()
             self.show_choices(session)
             return None
         if command.isdigit() and 1 <= int(command) <= len(node.children):

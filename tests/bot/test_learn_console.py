@@ -44,7 +44,7 @@ def test_a_lesson_to_its_end_with_numbers_notation_hint_and_mistakes(
     tmp_path: Path, locale: str, hint: str, said: list[str]
 ) -> None:
     steps = lesson_for(GAME).steps
-    lines = [hint, "9>1", "zz9", first_step_number(locale)]
+    lines = [hint, "9>1", "zz9", "back", first_step_number(locale)]
     lines += [s.expect[0] for s in steps[1:]]
     code, text = _run(["--learn", GAME, "--lang", locale, "--out", str(tmp_path)], lines)
     assert code == 0, text[-2000:]
