@@ -9,6 +9,7 @@ the layout of the game's menu, so it runs over every game with a lesson."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -282,3 +283,28 @@ async def test_every_lesson_through_the_buttons(
         message = await play_lesson(fake, bot, world.alice, res.messages[-1])
         assert current(bot, world.alice) is None and not learn_components(message)
         check_text(message, "en")
+
+
+async def test_a_double_click_plays_the_move_once(fake: FakeDiscord, tmp_path: Path) -> None:
+    world = World(fake, tmp_path / "g.db")
+    bot = world.make_bot()
+    async with fake.running(bot):
+        res = await fake.slash(world.alice, world.chan, "learn", game="between-battle")
+        message = res.messages[-1]
+        session = current(bot, world.alice)
+        assert session is not None
+        index = [n for n, _ in session.menu("en").entries].index("2>1")
+        custom_id = next(
+            b["custom_id"] for b in message.buttons() if b["custom_id"].endswith(f":{index}")
+        )
+        results = await asyncio.gather(
+            fake.click(world.alice, message, custom_id=custom_id),
+            fake.click(world.alice, message, custom_id=custom_id),
+        )
+        for result in results:
+            await result.wait_update()
+        assert session.tutor.step_index == 1  # once, not twice (and no refusal)
+        await fake.wait_for(lambda: "step 2 of 6" in fake.message(message.id).text)
+        final = fake.message(message.id).text
+        # the second click found the lesson moved on: no "wrong move" for the same button
+        assert "Play your **2** on pile 1" not in final and "asks for another one" not in final

@@ -12,7 +12,11 @@ click, another lesson started) says so and offers ``/learn``."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
+import weakref
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -87,6 +91,8 @@ class LearnCog(commands.Cog, name=LEARN):
     def __init__(self, bot: Announcer) -> None:
         self.bot = bot
         self.sessions = Sessions()
+        # one click at a time per user; a lock lives while a click holds it
+        self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @app_commands.command(name=name("learn"), description=desc("learn-cmd"))
     @app_commands.describe(game=desc("learn-opt-game"))
@@ -198,10 +204,47 @@ class LearnCog(commands.Cog, name=LEARN):
         await self.update(interaction, content=None, **kwargs)
 
     # ---- clicks -----------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def one_at_a_time(self, user_id: int) -> AsyncIterator[None]:
+        """A user's clicks on their lesson, one after the other (a double click
+        then finds the lesson moved on and shows it as it is)."""
+        lock = self.locks.get(user_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self.locks[user_id] = lock
+        async with lock:
+            yield
+
     async def learn_index(
         self, interaction: discord.Interaction, session: int, version: int, index: int
     ) -> None:
         await interaction.response.defer()
+        async with self.one_at_a_time(interaction.user.id):
+            await self._learn_index(interaction, session, version, index)
+
+    async def learn_menu(
+        self,
+        interaction: discord.Interaction,
+        session: int,
+        version: int,
+        path: str,
+        page: int,
+        value: str,
+    ) -> None:
+        await interaction.response.defer()
+        async with self.one_at_a_time(interaction.user.id):
+            await self._learn_menu(interaction, session, version, path, page, value)
+
+    async def learn_button(
+        self, interaction: discord.Interaction, session: int, action: str
+    ) -> None:
+        await interaction.response.defer()
+        async with self.one_at_a_time(interaction.user.id):
+            await self._learn_button(interaction, session, action)
+
+    async def _learn_index(
+        self, interaction: discord.Interaction, session: int, version: int, index: int
+    ) -> None:
         user = interaction.user.id
         try:
             lesson = self.sessions.get(user, session)
@@ -214,7 +257,7 @@ class LearnCog(commands.Cog, name=LEARN):
             return
         await self.answer(interaction, lesson, turn)
 
-    async def learn_menu(
+    async def _learn_menu(
         self,
         interaction: discord.Interaction,
         session: int,
@@ -223,7 +266,6 @@ class LearnCog(commands.Cog, name=LEARN):
         page: int,
         value: str,
     ) -> None:
-        await interaction.response.defer()
         user = interaction.user.id
         locale = locale_of(interaction)
         try:
@@ -257,10 +299,9 @@ class LearnCog(commands.Cog, name=LEARN):
             return
         await self.answer(interaction, lesson, turn)
 
-    async def learn_button(
+    async def _learn_button(
         self, interaction: discord.Interaction, session: int, action: str
     ) -> None:
-        await interaction.response.defer()
         user = interaction.user.id
         locale = locale_of(interaction)
         try:
