@@ -3,6 +3,7 @@
 
     python3 run.py               run the Discord bot (reads .env / the environment)
     python3 run.py console       play in the terminal, no Discord token needed
+                                 (console --learn <game>: a game's guided lesson)
     python3 run.py test          lint, type-check and run every test, with samples
                                  of the long random-game sweeps (under 10 minutes)
     python3 run.py test --full   the same with the complete sweeps (what CI runs)

@@ -848,12 +848,18 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     g.add_argument("--db", default=":memory:", help=h("db"))
     g.add_argument("--seed", type=int, default=0, help=h("seed"))
     g.add_argument("--deck", action="append", help=h("deck"))
+    g.add_argument("--learn", metavar="GAME", help=t(locale, "learn-console-arg"))
     return p
 
 
 def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     args = parser(_help_locale(argv)).parse_args(argv)
     out = stdout or sys.stdout
+    if args.learn:  # a guided lesson, in memory: no store, no match
+        from .learn.console import run_lesson
+
+        out_dir = None if args.no_images else Path(args.out)
+        return run_lesson(args.learn, args.lang, stdin or sys.stdin, out, out_dir)
     try:
         return asyncio.run(run_console(args, stdin or sys.stdin, out))
     except KeyboardInterrupt:  # Ctrl-C: leave quietly (a --db match is kept)

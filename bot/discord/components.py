@@ -27,7 +27,7 @@ from .errors import guard
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
-LOBBY, PLAY, RECORDS = "LobbyCog", "PlayCog", "RecordsCog"
+LOBBY, PLAY, RECORDS, LEARN = "LobbyCog", "PlayCog", "RecordsCog", "LearnCog"
 
 
 def template(prefix: str, *fields: tuple[str, str]) -> str:
@@ -76,6 +76,26 @@ class RecordsHandlers(Protocol):
 
     async def replay_step(
         self, interaction: discord.Interaction, match_id: int, step: int
+    ) -> None: ...
+
+
+class LearnHandlers(Protocol):
+    async def learn_index(
+        self, interaction: discord.Interaction, session: int, version: int, index: int
+    ) -> None: ...
+
+    async def learn_menu(
+        self,
+        interaction: discord.Interaction,
+        session: int,
+        version: int,
+        path: str,
+        page: int,
+        value: str,
+    ) -> None: ...
+
+    async def learn_button(
+        self, interaction: discord.Interaction, session: int, action: str
     ) -> None: ...
 
 
@@ -433,6 +453,149 @@ class ReplayStep(
         await cog.replay_step(interaction, self.match_id, self.step)
 
 
+# ---------------------------------------------------------------------------
+# Lessons (/learn): in memory only, their numbers name a lesson, not a match
+# ---------------------------------------------------------------------------
+
+LESSON_FIELDS = (("session", NUMBER), ("version", NUMBER))
+
+
+class LearnMoveButton(
+    GueridonItem[discord.ui.Button[Any]],
+    template=template("lm", *LESSON_FIELDS, ("index", NUMBER)),
+):
+    """A lesson's move, by its index in the learner's menu at that version."""
+
+    def __init__(self, session: int, version: int, index: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(index),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"lm:{session}:{version}:{index}",
+            )
+        )
+        self.session, self.version, self.index = session, version, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LearnMoveButton:
+        label = item.label if isinstance(item, discord.ui.Button) else ""
+        return cls(int(match["session"]), int(match["version"]), int(match["index"]), label or "")
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        cog = cast(LearnHandlers, handlers(interaction, LEARN))
+        await cog.learn_index(interaction, self.session, self.version, self.index)
+
+
+class LearnMoveSelect(
+    GueridonItem[discord.ui.Select[Any]],
+    template=template("ls", *LESSON_FIELDS, ("chunk", NUMBER)),
+):
+    """The same as :class:`LearnMoveButton`, as a select (more than 20 actions)."""
+
+    def __init__(
+        self,
+        session: int,
+        version: int,
+        chunk: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            one_choice_select(f"ls:{session}:{version}:{chunk}", options, placeholder, "0")
+        )
+        self.session, self.version = session, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LearnMoveSelect:
+        numbers = int(match["session"]), int(match["version"]), int(match["chunk"])
+        return cls(*numbers, *_select_state(item))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        value = _chosen(self.item)
+        index = int(value) if value.isdecimal() else -1
+        cog = cast(LearnHandlers, handlers(interaction, LEARN))
+        await cog.learn_index(interaction, self.session, self.version, index)
+
+
+class LearnMenuSelect(
+    GueridonItem[discord.ui.Select[Any]],
+    template=template(
+        "lp", *LESSON_FIELDS, ("path", r"[\d.]*"), ("page", NUMBER), ("chunk", NUMBER)
+    ),
+):
+    """A level of the game's action menu in a lesson (see :class:`MenuSelect`):
+    a choice plays its action or shows the next level in the same message."""
+
+    def __init__(
+        self,
+        session: int,
+        version: int,
+        path: str,
+        page: int,
+        chunk: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            one_choice_select(
+                f"lp:{session}:{version}:{path}:{page}:{chunk}", options, placeholder, "c0"
+            )
+        )
+        self.session, self.version, self.path, self.page = session, version, path, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LearnMenuSelect:
+        return cls(
+            int(match["session"]),
+            int(match["version"]),
+            match["path"],
+            int(match["page"]),
+            int(match["chunk"]),
+            *_select_state(item),
+        )
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        value = _chosen(self.item)
+        cog = cast(LearnHandlers, handlers(interaction, LEARN))
+        await cog.learn_menu(interaction, self.session, self.version, self.path, self.page, value)
+
+
+class LearnButton(
+    GueridonItem[discord.ui.Button[Any]],
+    template=template("lc", ("action", "hint|quit"), ("session", NUMBER)),
+):
+    """A lesson's Hint and Quit buttons."""
+
+    def __init__(self, session: int, action: str, locale: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(locale, f"learn-button-{action}"),
+                style=discord.ButtonStyle.secondary
+                if action == "hint"
+                else discord.ButtonStyle.danger,
+                emoji="💡" if action == "hint" else None,
+                custom_id=f"lc:{action}:{session}",
+            )
+        )
+        self.session, self.action = session, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LearnButton:
+        return cls(int(match["session"]), match["action"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        cog = cast(LearnHandlers, handlers(interaction, LEARN))
+        await cog.learn_button(interaction, self.session, self.action)
+
+
 COMPONENTS: tuple[type[GueridonItem[Any]], ...] = (
     LobbyButton,
     MoveButton,
@@ -442,5 +605,9 @@ COMPONENTS: tuple[type[GueridonItem[Any]], ...] = (
     LeaderboardPage,
     ReplayStep,
     RematchButton,
+    LearnMoveButton,
+    LearnMoveSelect,
+    LearnMenuSelect,
+    LearnButton,
 )
 """Every kind, in the order they are registered at start-up."""

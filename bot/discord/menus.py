@@ -4,6 +4,8 @@ they are one choice away and few, else the levels of the game's action menu
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 import discord
 
 from ..i18n import t
@@ -16,6 +18,52 @@ from .text import button_label, clip
 BUTTON_LIMIT = 20  # more legal actions than this: select menus
 
 
+class ChoiceItems(Protocol):
+    """The components a layout of choices is made of: a match's (custom ids
+    naming the match, the version and the seat) or a lesson's."""
+
+    def button(self, index: int, label: str) -> discord.ui.Item[Any]: ...
+
+    def select(
+        self, chunk: int, options: list[discord.SelectOption], placeholder: str
+    ) -> discord.ui.Item[Any]: ...
+
+    def level(
+        self,
+        path: str,
+        page: int,
+        chunk: int,
+        options: list[discord.SelectOption],
+        placeholder: str,
+    ) -> discord.ui.Item[Any]: ...
+
+
+class MatchItems:
+    """A seat's choices in a match: :class:`MoveButton`, :class:`MoveSelect`
+    and :class:`MenuSelect` at the match's current version."""
+
+    def __init__(self, live: LiveMatch, seat: int) -> None:
+        self.id, self.version, self.seat = live.id, live.match.version, seat
+
+    def button(self, index: int, label: str) -> discord.ui.Item[Any]:
+        return MoveButton(self.id, self.version, self.seat, index, label)
+
+    def select(
+        self, chunk: int, options: list[discord.SelectOption], placeholder: str
+    ) -> discord.ui.Item[Any]:
+        return MoveSelect(self.id, self.version, self.seat, chunk, options, placeholder)
+
+    def level(
+        self,
+        path: str,
+        page: int,
+        chunk: int,
+        options: list[discord.SelectOption],
+        placeholder: str,
+    ) -> discord.ui.Item[Any]:
+        return MenuSelect(self.id, self.version, self.seat, path, page, chunk, options, placeholder)
+
+
 def action_view(
     bot: BotCore, live: LiveMatch, seat: int, locale: str, numbered: bool = False
 ) -> discord.ui.View | None:
@@ -23,25 +71,30 @@ def action_view(
     are one choice away and few; else the first level of the game's menu,
     each choice narrowing to the next level (:class:`MenuSelect`).
     ``numbered``: labels start with the action's number (1, 2 ...)."""
-    match = live.match
-    if seat not in match.pending():
+    if seat not in live.match.pending():
         return None
     menu = bot.menu_for(live, seat, locale)
     view = discord.ui.View(timeout=None)
+    add_choices(view, menu, locale, MatchItems(live, seat), numbered)
+    return view
+
+
+def add_choices(
+    view: discord.ui.View, menu: Menu, locale: str, items: ChoiceItems, numbered: bool = False
+) -> None:
+    """A menu's first level laid out as :func:`action_view` does, with ``items``."""
     children = menu.root.children
     if not menu.flat or len(children) > PAGE:
-        add_menu_level(view, live, seat, locale, menu, (), 0, numbered)
-        return view
+        add_level(view, locale, menu, (), 0, items, numbered)
+        return
     labels = [c.step.label if c.step else "" for c in children]
     if numbered:
         labels = [f"{i + 1}. {label}" for i, label in enumerate(labels)]
     notations = [menu.entries[c.entry or 0][0] for c in children]
     if len(children) <= BUTTON_LIMIT:
         for index, (label, notation) in enumerate(zip(labels, notations, strict=True)):
-            view.add_item(
-                MoveButton(live.id, match.version, seat, index, button_label(label, notation))
-            )
-        return view
+            view.add_item(items.button(index, button_label(label, notation)))
+        return
     for chunk, page in enumerate(page_of(len(children), 0)):
         options = [
             discord.SelectOption(
@@ -51,17 +104,7 @@ def action_view(
             )
             for i in (o.child for o in page if o.child is not None)
         ]
-        view.add_item(
-            MoveSelect(
-                live.id,
-                match.version,
-                seat,
-                chunk,
-                options,
-                placeholder=t(locale, "choose-action"),
-            )
-        )
-    return view
+        view.add_item(items.select(chunk, options, t(locale, "choose-action")))
 
 
 def add_menu_level(
@@ -78,18 +121,31 @@ def add_menu_level(
     a choice plays its action or opens the next level; on a long level
     the last option turns the page. ``numbered``: labels start with the
     choice's number (the ghost outlines' numbers)."""
+    add_level(view, locale, menu, path, page, MatchItems(live, seat), numbered)
+
+
+def add_level(
+    view: discord.ui.View,
+    locale: str,
+    menu: Menu,
+    path: tuple[int, ...],
+    page: int,
+    items: ChoiceItems,
+    numbered: bool = False,
+) -> None:
+    """:func:`add_menu_level` with the components ``items`` makes."""
     node = menu.node(path)
     assert node is not None and not node.is_leaf
     count = len(node.children)
     selects = page_of(count, page)
     for chunk, options in enumerate(selects):
-        items = []
+        entries = []
         for o in options:
             if o.child is not None:
                 step = node.children[o.child].step
                 assert step is not None
                 label = f"{o.child + 1}. {step.label}" if numbered else step.label
-                items.append(
+                entries.append(
                     discord.SelectOption(
                         label=clip(label, 100),
                         value=o.value,
@@ -98,7 +154,7 @@ def add_menu_level(
                 )
             else:
                 first, last = page_range(count, o.page or 0)
-                items.append(
+                entries.append(
                     discord.SelectOption(
                         label=clip(
                             t(locale, "menu-next-page", first=first, last=last, count=count),
@@ -119,15 +175,4 @@ def add_menu_level(
             )
         else:
             placeholder = t(locale, "menu-choose")
-        view.add_item(
-            MenuSelect(
-                live.id,
-                live.match.version,
-                seat,
-                path_text(path),
-                page,
-                chunk,
-                items,
-                placeholder=clip(placeholder, 150),
-            )
-        )
+        view.add_item(items.level(path_text(path), page, chunk, entries, clip(placeholder, 150)))

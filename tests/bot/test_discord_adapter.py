@@ -30,7 +30,13 @@ from bot.discord import (
     RematchButton,
     ReplayStep,
 )
-from bot.discord.components import GueridonItem
+from bot.discord.components import (
+    GueridonItem,
+    LearnButton,
+    LearnMenuSelect,
+    LearnMoveButton,
+    LearnMoveSelect,
+)
 from bot.discord.errors import GueridonTree, answer_failure
 from bot.i18n import error_text, t
 from bot.service import HostError
@@ -50,6 +56,12 @@ RELEASED = {
     "LeaderboardPage": r"gb:(?P<game>[a-z-]+):(?P<scope>[gs]):(?P<page>\d+)",
     "ReplayStep": r"gv:(?P<match>\d+):(?P<step>\d+):(?P<slot>[a-z-]+)",
     "RematchButton": r"gr:(?P<match>\d+)",
+    "LearnMoveButton": r"lm:(?P<session>\d+):(?P<version>\d+):(?P<index>\d+)",
+    "LearnMoveSelect": r"ls:(?P<session>\d+):(?P<version>\d+):(?P<chunk>\d+)",
+    "LearnMenuSelect": (
+        r"lp:(?P<session>\d+):(?P<version>\d+):(?P<path>[\d.]*):(?P<page>\d+):(?P<chunk>\d+)"
+    ),
+    "LearnButton": r"lc:(?P<action>hint|quit):(?P<session>\d+)",
 }
 
 
@@ -78,6 +90,14 @@ async def test_custom_ids_read_back_to_the_same_component() -> None:
         ),
         (ReplayStep(9, 5, "button-next", "next"), "gv:9:5:next", {"match_id": 9, "step": 5}),
         (RematchButton(9), "gr:9", {"match_id": 9}),
+        (LearnMoveButton(8, 3, 4, "x"), "lm:8:3:4", {"session": 8, "version": 3, "index": 4}),
+        (LearnMoveSelect(8, 3, 1, option), "ls:8:3:1", {"session": 8, "version": 3}),
+        (
+            LearnMenuSelect(8, 3, "2.1", 1, 0, option),
+            "lp:8:3:2.1:1:0",
+            {"session": 8, "version": 3, "path": "2.1", "page": 1},
+        ),
+        (LearnButton(8, "hint"), "lc:hint:8", {"session": 8, "action": "hint"}),
     ]
     assert {type(item) for item, _, _ in made} == set(COMPONENTS)
     for item, custom_id, fields in made:

@@ -9,6 +9,7 @@ from discord.ext import commands
 from ..announce import Announcer
 from .decks import DecksCog
 from .info import InfoCog
+from .learn import LearnCog
 from .lobby import LobbyCog
 from .play import PlayCog
 from .records import RecordsCog
@@ -24,7 +25,17 @@ def cogs(bot: Announcer) -> list[commands.Cog]:
         RecordsCog(bot),
         DecksCog(bot),
         SettingsCog(bot),
+        LearnCog(bot),
     ]
 
 
-__all__ = ["DecksCog", "InfoCog", "LobbyCog", "PlayCog", "RecordsCog", "SettingsCog", "cogs"]
+__all__ = [
+    "DecksCog",
+    "InfoCog",
+    "LearnCog",
+    "LobbyCog",
+    "PlayCog",
+    "RecordsCog",
+    "SettingsCog",
+    "cogs",
+]
