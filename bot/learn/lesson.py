@@ -110,6 +110,16 @@ class Tutor:
     def legal(self) -> list[str]:
         return self.match.legal_notations(self.learner)
 
+    def accepts(self, notation: str) -> bool:
+        """Whether the rules accept this move of the learner now: a complete
+        move counts even where ``legal()`` lists only the menu's openers
+        (Via Belli's turn offers ``+`` for every summon the menu completes)."""
+        try:
+            self.match.preview(self.learner, notation)
+        except RulesError:
+            return False
+        return True
+
     def hint(self) -> tuple[str, Msg, Msg | None]:
         """``(notation, the move in words, why)`` of the suggested move."""
         step = self.step
@@ -203,8 +213,7 @@ def walk(lesson: Lesson) -> Tutor:
                 f"{lesson.game_id}: step {number + 1} expects a move after a free one"
             )
         free = free or not step.expect
-        legal = set(tutor.legal())
-        missing = [n for n in step.expect if n not in legal]
+        missing = [n for n in step.expect if not tutor.accepts(n)]
         if missing:
             raise LessonError(f"{lesson.game_id}: step {number + 1}: not legal: {missing}")
         notation, _, _ = tutor.hint()
