@@ -57,7 +57,7 @@ def test_every_key_exists_and_reads_well(game_id: str, locale: str) -> None:
     texts = [step_title(locale, session), *turn_lines(locale, session, turn)]
     while not session.finished:
         texts += turn_lines(locale, session, sessions.hint(1))
-        texts += turn_lines(locale, session, sessions.act(1, "?!"))
+        texts += turn_lines(locale, session, sessions.act(1, "zzz"))
         notation = session.tutor.hint()[0]
         texts += turn_lines(locale, session, sessions.act(1, notation))
         texts.append(step_title(locale, session))
@@ -110,7 +110,7 @@ def test_every_hint_is_legal(game_id: str) -> None:
     tutor = Tutor(lesson_for(game_id))
     while not tutor.finished:
         notation, words, _ = tutor.hint()
-        assert notation in tutor.legal()
+        assert tutor.accepts(notation)
         assert game_text("en", words) and game_text("fr", words)
         assert tutor.act(notation).accepted
 
