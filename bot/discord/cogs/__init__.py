@@ -1,5 +1,5 @@
 """The slash commands, one cog per concern: lobbies, playing, rules and help,
-records. Handlers acknowledge first, call the service, then answer; they do
+records, decks, spectators. Handlers acknowledge first, call the service, then answer; they do
 not catch: refusals and failures go through :mod:`bot.discord.errors`."""
 
 from __future__ import annotations
@@ -12,11 +12,19 @@ from .info import InfoCog
 from .lobby import LobbyCog
 from .play import PlayCog
 from .records import RecordsCog
+from .watch import WatchCog
 
 
 def cogs(bot: Announcer) -> list[commands.Cog]:
     """Every cog, in the order their commands are registered."""
-    return [LobbyCog(bot), PlayCog(bot), InfoCog(bot), RecordsCog(bot), DecksCog(bot)]
+    return [
+        LobbyCog(bot),
+        PlayCog(bot),
+        InfoCog(bot),
+        RecordsCog(bot),
+        DecksCog(bot),
+        WatchCog(bot),
+    ]
 
 
-__all__ = ["DecksCog", "InfoCog", "LobbyCog", "PlayCog", "RecordsCog", "cogs"]
+__all__ = ["DecksCog", "InfoCog", "LobbyCog", "PlayCog", "RecordsCog", "WatchCog", "cogs"]
