@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
+from bot.i18n import game_text, t
 from bot.service import HostError, HostService, LiveMatch, UserRef
 from bot.spectators import (
     Spectators,
@@ -133,7 +133,7 @@ async def test_summary_line_in_both_languages(service: HostService) -> None:
     line = summary_line(live, "en")
     assert line.startswith(f"Between Battle · match #{live.id} · Alice, Bob · 0 actions played")
     assert line.endswith(f"to act: {acting}")
-    assert summary_line(live, "fr").endswith(f"au tour de {acting}")
+    assert summary_line(live, "fr").endswith(f"à jouer : {acting}")
     assert "\n" not in line
     await service.resign(live.id, ALICE.id)
     assert "over: " in summary_line(live, "en") and "Bob" in summary_line(live, "en")
@@ -162,7 +162,7 @@ def test_public_lines_show_private_events_only_in_their_redacted_form() -> None:
 
     def line(event: Event) -> list[str]:
         msg = game.describe_event(event, names)
-        text = t("en", msg) if msg is not None else ""
+        text = game_text("en", msg) if msg is not None else ""
         return [f"· {text}"] if text else []
 
     for event in events:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -170,15 +171,18 @@ class WatchCog(commands.Cog, name=WATCH):
         return self.match_choices(interaction, current)
 
     # ---- boards by DM -------------------------------------------------------------------------
-    def board_embed(self, live: LiveMatch, locale: str, lines: list[str]) -> discord.Embed:
-        """A spectator's board: the public lines, then who acts (by name, no
-        mention) or the result and the revealed seed."""
+    def board_embed(
+        self, live: LiveMatch, state: Any, version: int, locale: str, lines: list[str]
+    ) -> discord.Embed:
+        """A spectator's board of ``state`` (the match at ``version``): the
+        public lines, then who acts (by name, no mention) or the result and the
+        revealed seed."""
         match = live.match
         game = live.game
         status: list[str] = []
-        outcome = match.outcome()
+        outcome = game.outcome(state)
         if outcome is None:
-            for seat, decision in sorted(match.pending().items()):
+            for seat, decision in sorted(game.pending(state).items()):
                 what = game_text(locale, game.decision_text(decision, names=live.names))
                 status.append(t(locale, "to-act", who=live.names[seat], what=what))
         else:
@@ -194,7 +198,7 @@ class WatchCog(commands.Cog, name=WATCH):
         )
         embed.set_image(url="attachment://board.png")
         footer = "watch-footer-end" if outcome is not None else "watch-footer"
-        embed.set_footer(text=t(locale, footer, match=live.id, actions=match.version))
+        embed.set_footer(text=t(locale, footer, match=live.id, actions=version))
         return embed
 
     async def send_board(
@@ -203,15 +207,17 @@ class WatchCog(commands.Cog, name=WATCH):
         user_id: int,
         locale: str,
         lines: list[str],
-        png: bytes | None = None,
+        shown: tuple[Any, int, bytes] | None = None,
     ) -> bool:
-        """DM one spectator the public board; False when their DMs are closed
-        (they no longer follow the match then)."""
-        embed = self.board_embed(live, locale, lines)
-        if png is None:
-            png = await self.bot.render(
-                public_board_png, live.game_id, live.match.state, live.names, locale
-            )
+        """DM one spectator the public board (``shown``: the state, its
+        version and its image, taken together; else the match now); False
+        when their DMs are closed (they no longer follow the match then)."""
+        if shown is None:
+            state, version = live.match.state, live.match.version  # before any await
+            png = await self.bot.render(public_board_png, live.game_id, state, live.names, locale)
+        else:
+            state, version, png = shown
+        embed = self.board_embed(live, state, version, locale, lines)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(embed=embed, file=discord.File(io.BytesIO(png), filename="board.png"))
@@ -228,9 +234,14 @@ class WatchCog(commands.Cog, name=WATCH):
         spectator gets it by DM, in their language; following ends with the
         final board."""
         spectators = self.spectators
+        # one state for every spectator, taken before any await: a newer
+        # action committed meanwhile comes with its own announcement
+        state, version = live.match.state, live.match.version
+        # the final board: the one of the last action (an earlier announcement
+        # may already draw the final state, the last lines come with the last)
+        final = live.game.outcome(state) is not None and updates[-1].version >= version
         watchers = spectators.of(live.id)
         if watchers and not plays_in_thread(live):
-            state = live.match.state
             images: dict[str, bytes] = {}
             for user_id in watchers:
                 locale = self.bot.locale_for_user(user_id)
@@ -239,7 +250,8 @@ class WatchCog(commands.Cog, name=WATCH):
                         public_board_png, live.game_id, state, live.names, locale
                     )
                 lines = update_lines(updates, locale)
-                if not await self.send_board(live, user_id, locale, lines, images[locale]):
+                shown = (state, version, images[locale])
+                if not await self.send_board(live, user_id, locale, lines, shown):
                     await spectators.unwatch(live.id, user_id)
-        if live.match.is_over:
+        if final:
             await spectators.finish(live.id)
