@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.discord import GueridonBot
 from bot.service import LiveMatch
 from bot.spectators import public_board_png, public_lines
 from engine import GAMES, Match, rng
@@ -41,6 +42,13 @@ from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage
 async def fake() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord.serve() as f:
         yield f
+
+
+async def channel_mode(bot: GueridonBot, world: World) -> None:
+    """The server plays its matches in the lobby's channel (``/settings``'
+    match mode): spectators then get the boards by DM."""
+    settings = await bot.host.guild_settings(world.guild.id)
+    await bot.host.save_guild_settings(settings.model_copy(update={"match_mode": "channel"}))
 
 
 def match_channel(fake: FakeDiscord, live: LiveMatch) -> FakeChannel:
@@ -81,6 +89,7 @@ async def test_watch_unwatch_board_and_refusals(
     french = language == "fr"
     bot = world.make_bot()
     async with fake.running(bot):
+        await channel_mode(bot, world)
         # nothing to watch or show yet
         res = await fake.slash(zoe, world.chan, "watch")
         assert res.ephemeral
@@ -162,6 +171,7 @@ async def test_closed_dms_are_said_once_privately(fake: FakeDiscord, tmp_path: P
     world = World(fake, tmp_path / "g.db")
     bot = world.make_bot()
     async with fake.running(bot):
+        await channel_mode(bot, world)
         await open_and_start(world, options="characters=pirate,ninja hp=3")
         live = live_match(bot, world.chan)
         channel = match_channel(fake, live)
@@ -236,6 +246,7 @@ async def test_a_spectator_follows_to_the_end_and_never_sees_a_hand(
     zoe = fake.add_user("zoé", guild=world.guild, locale=locale)
     bot = world.make_bot()
     async with fake.running(bot):
+        await channel_mode(bot, world)
         res = await fake.slash(
             world.alice, world.chan, "lobby create", game=game_id, seats=2, options=options
         )
@@ -297,3 +308,40 @@ async def test_a_spectator_follows_to_the_end_and_never_sees_a_hand(
             leaked = [n for n in hidden if shows(text, n)]
             assert not leaked, (version, leaked, text)
         assert hidden_seen, "no hand ever held a card the public side did not show"
+
+
+# ---- thread mode ---------------------------------------------------------------------------------
+THREADS_MERGED = "lobby_channel_id" in getattr(LiveMatch, "__dataclass_fields__", {})
+
+
+@pytest.mark.skipif(not THREADS_MERGED, reason="match threads (THREADS, issue 16) not merged yet")
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_in_thread_mode_a_spectator_joins_the_thread(
+    fake: FakeDiscord, tmp_path: Path, language: str
+) -> None:
+    """A match in its thread (the default): /watch adds the spectator to the
+    thread instead of sending DMs; /watch again takes them out of it (the bot
+    has Manage Threads) or says how to leave it (it has not)."""
+    world = World(fake, tmp_path / "g.db")
+    locale = "en-US" if language == "en" else "fr"
+    zoe = fake.add_user("zoé", guild=world.guild, locale=locale)
+    bot = world.make_bot()
+    async with fake.running(bot):
+        await open_and_start(world, options="characters=pirate,ninja hp=3")
+        live = live_match(bot, world.chan)
+        thread = match_channel(fake, live)
+        assert thread.is_thread
+        res = await fake.slash(zoe, thread, "watch")
+        assert res.ephemeral
+        checked(res.text, language)
+        assert thread.mention in res.text
+        assert zoe.id in fake.thread_members(thread)
+        await one_move(fake, world, live, rng.seed_state(2))
+        await bot.wait_idle(2)
+        assert fake.dm_messages(zoe) == []  # the boards are in the thread she is in
+        res = await fake.slash(zoe, thread, "watch")
+        checked(res.text, language)
+        assert ("ne suivez plus" if language == "fr" else "no longer follow") in res.text
+        if zoe.id in fake.thread_members(thread):
+            # without Manage Threads the bot may not remove her: it says how to leave
+            assert thread.mention in res.text

@@ -10,7 +10,6 @@ of the match only (:mod:`bot.spectators`): never a hand or a private image.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import logging
 from typing import Any
@@ -47,11 +46,21 @@ async def join_thread(bot: Announcer, live: LiveMatch, user_id: int) -> None:
     await bot.http.add_user_to_thread(live.channel_id, user_id)
 
 
-async def leave_thread(bot: Announcer, live: LiveMatch, user_id: int) -> None:
+async def leave_thread(bot: Announcer, live: LiveMatch, user_id: int) -> bool:
     """Thread mode: take the spectator out of the match's thread again
-    (DELETE /channels/{thread}/thread-members/{user}; the bot owns the thread)."""
-    with contextlib.suppress(discord.HTTPException):
+    (DELETE /channels/{thread}/thread-members/{user}), which Discord allows
+    only with Manage Threads; False when the bot may not (the spectator
+    leaves the thread themselves then)."""
+    thread = bot.get_channel(live.channel_id)
+    if not isinstance(thread, discord.Thread):
+        return False
+    if not thread.permissions_for(thread.guild.me).manage_threads:
+        return False
+    try:
         await bot.http.remove_user_from_thread(live.channel_id, user_id)
+    except discord.HTTPException:
+        return False
+    return True
 
 
 class WatchCog(commands.Cog, name=WATCH):
@@ -98,9 +107,10 @@ class WatchCog(commands.Cog, name=WATCH):
         spectators = self.spectators
         if spectators.follows(live.id, user_id):
             await spectators.unwatch(live.id, user_id)
-            if plays_in_thread(live):
-                await leave_thread(self.bot, live, user_id)
-            await reply(interaction, t(locale, "watch-stopped", match=live.id))
+            text = t(locale, "watch-stopped", match=live.id)
+            if plays_in_thread(live) and not await leave_thread(self.bot, live, user_id):
+                text += "\n" + t(locale, "watch-leave-thread", thread=f"<#{live.channel_id}>")
+            await reply(interaction, text)
             return
         spectators.check_can_watch(live, user_id)
         game = game_name(locale, live.game.info.id)
