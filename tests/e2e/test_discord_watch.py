@@ -345,3 +345,21 @@ async def test_in_thread_mode_a_spectator_joins_the_thread(
         if zoe.id in fake.thread_members(thread):
             # without Manage Threads the bot may not remove her: it says how to leave
             assert thread.mention in res.text
+
+
+async def test_the_match_option_is_declared_as_discord_checks_it(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """``match:`` of /watch and /board: an integer 1..2^53 with autocomplete,
+    so Discord refuses absurd numbers; an id in range that names no match
+    gets the bot's private refusal."""
+    world = World(fake, tmp_path / "g.db")
+    async with fake.running(world.make_bot()):
+        for command in ("watch", "board"):
+            [spec] = fake.command(command)["options"]
+            assert (spec["type"], spec["min_value"], spec["max_value"]) == (4, 1, 2**53)
+            assert spec["autocomplete"] and not spec.get("required")
+            assert spec["name_localizations"]["fr"] == "partie"
+            res = await fake.slash(world.eve, world.chan, command, match=2**53)
+            assert res.ephemeral and f"Match #{2**53} does not exist." in res.text
+        assert fake.command("watch")["name_localizations"]["fr"] == "suivre"

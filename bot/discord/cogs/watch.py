@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ...i18n import game_name, game_text, result_lines, t
+from ...i18n import game_name, game_text, lang, result_lines, t
 from ...service import HostError, HostService, LiveMatch, Update
 from ...spectators import (
     Spectators,
@@ -254,7 +254,7 @@ class WatchCog(commands.Cog, name=WATCH):
         if watchers and not plays_in_thread(live):
             images: dict[str, bytes] = {}
             for user_id in watchers:
-                locale = self.bot.locale_for_user(user_id)
+                locale = lang(self.bot.locale_for_user(user_id))  # one image per language
                 if locale not in images:
                     images[locale] = await self.bot.render(
                         public_board_png, live.game_id, state, live.names, locale
