@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -29,6 +29,10 @@ from .replies import reply
 from .text import EMBED_COLOUR, fit_description
 
 log = logging.getLogger("gueridon")
+
+BoardListener = Callable[[LiveMatch, list[Update]], Awaitable[None]]
+"""Called after a match's board was posted, with the updates it showed
+(several when announcements were folded): spectators (``cogs/watch.py``)."""
 
 DM_CLOSED_CODES = {50007, 50278}
 
@@ -53,6 +57,8 @@ class Announcer(BotCore):
         # lines and private views of announcements folded into a newer one
         self.pending_lines: dict[int, list[str]] = {}
         self.pending_private: dict[int, set[int]] = {}
+        self.pending_updates: dict[int, list[Update]] = {}
+        self.board_listeners: list[BoardListener] = []
 
     @contextlib.asynccontextmanager
     async def announcing(self, match_id: int) -> AsyncIterator[None]:
@@ -276,12 +282,19 @@ class Announcer(BotCore):
                 # will follow: one board for both, with every line of both.
                 self.pending_lines[live.id] = lines
                 self.pending_private.setdefault(live.id, set()).update(update.private_changed)
+                self.pending_updates.setdefault(live.id, []).append(update)
                 return
             await self.post_board(live, locale, lines)
             for seat in sorted(update.private_changed | self.pending_private.pop(live.id, set())):
                 if seat in live.resigned or live.is_bot_seat(seat):
                     continue  # bot seats have no one to read a DM: nothing is drawn for them
                 await self.send_private(live, seat)
+            updates = [*self.pending_updates.pop(live.id, []), update]
+            for listener in self.board_listeners:
+                try:
+                    await listener(live, updates)
+                except Exception:
+                    log.exception("a board listener failed on match %s", live.id)
 
     async def post_board(self, live: LiveMatch, locale: str, header: Sequence[str] = ()) -> None:
         channel = self.get_partial_messageable(live.channel_id)

@@ -120,6 +120,7 @@ COMMANDS: list[tuple[str, dict[str, Any]]] = [
     ("play", {"move": "D"}),
     ("hand", {}),
     ("board", {}),
+    ("watch", {}),
     ("rules", {"game": "between-battle"}),
     ("help", {}),
     ("leaderboard", {"game": "between-battle"}),

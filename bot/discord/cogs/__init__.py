@@ -1,5 +1,5 @@
 """The slash commands, one cog per concern: lobbies, playing, rules and help,
-records. Handlers acknowledge first, call the service, then answer; they do
+records, decks, spectators. Handlers acknowledge first, call the service, then answer; they do
 not catch: refusals and failures go through :mod:`bot.discord.errors`."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from .lobby import LobbyCog
 from .play import PlayCog
 from .records import RecordsCog
 from .settings import SettingsCog
+from .watch import WatchCog
 
 
 def cogs(bot: Announcer) -> list[commands.Cog]:
@@ -26,6 +27,7 @@ def cogs(bot: Announcer) -> list[commands.Cog]:
         DecksCog(bot),
         SettingsCog(bot),
         LearnCog(bot),
+        WatchCog(bot),
     ]
 
 
@@ -37,5 +39,6 @@ __all__ = [
     "PlayCog",
     "RecordsCog",
     "SettingsCog",
+    "WatchCog",
     "cogs",
 ]

@@ -1,4 +1,5 @@
-"""``/play`` (with autocomplete), ``/hand``, ``/board``, ``/resign``, and the
+"""``/play`` (with autocomplete), ``/hand``, ``/resign`` (``/board`` is in
+``watch.py``), and the
 clicks on a seat's choices: move buttons and selects, menu levels, "my hand"."""
 
 from __future__ import annotations
@@ -102,15 +103,6 @@ class PlayCog(commands.Cog, name=PLAY):
         if view is not None:
             kwargs["view"] = view
         await reply(interaction, **kwargs)
-
-    @app_commands.command(name=name("board"), description=desc("cmd-board"))
-    async def board(self, interaction: discord.Interaction) -> None:
-        live = self.match_for(interaction)  # from memory: refusals stay ephemeral
-        await interaction.response.defer(thinking=True)
-        await self.bot.note_interaction(interaction)
-        locale = self.bot.locale_for_channel(live.channel_id)
-        embed, file, _ = await self.bot.board_message(live, locale)
-        await interaction.followup.send(embed=embed, file=file)
 
     @app_commands.command(name=name("resign"), description=desc("cmd-resign"))
     async def resign(self, interaction: discord.Interaction) -> None:

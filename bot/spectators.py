@@ -1,0 +1,193 @@
+"""Spectators (``/watch`` and ``/board``), with no Discord import.
+
+A spectator follows a live match: in channel mode the adapter sends them each
+new public board by DM, in thread mode they are added to the match's thread
+(where the boards are posted anyway). Everything a spectator is given comes
+from the public side of the match only: the board drawn from
+``view(state, None)`` and the events as ``Event.for_seat(None)`` sees them
+(:func:`public_lines`, :func:`public_board_png`), never a hand, a private
+image or a private event. ``tests/bot/test_spectators.py`` checks that the
+public image does not change when the hidden information is resampled.
+
+Who follows what is kept in the ``watchers`` table (migration 009) and in
+memory; the rows of a match are deleted once its final board went out
+(:meth:`Spectators.finish`). The Discord adapter owns the one
+:class:`Spectators` of a bot (``cogs/watch.py``) and loads it at start-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine import GAMES, Event
+
+from .i18n import game_name, game_text, result_lines, t
+from .service import HostError, HostService, LiveMatch, Update
+from .store import now_iso
+
+AUTOCOMPLETE_LIMIT = 25  # Discord's most choices
+
+
+def plays_in_thread(live: LiveMatch) -> bool:
+    """Whether the match plays in a thread of its own (THREADS' thread mode):
+    its ``channel_id`` is then not the channel where its lobby opened."""
+    lobby_channel = getattr(live, "lobby_channel_id", None)
+    return lobby_channel is not None and lobby_channel != live.channel_id
+
+
+def public_lines(
+    game_id: str, events: Iterable[Event], names: Sequence[str], locale: str
+) -> list[str]:
+    """The lines a spectator reads of ``events``: each as a spectator sees it
+    (``Event.for_seat(None)``: its redacted form, or nothing), in ``locale``."""
+    game = GAMES[game_id]
+    lines = []
+    for event in events:
+        seen = event.for_seat(None)
+        if seen is None:
+            continue
+        text = game_text(locale, game.describe_event(seen, names))
+        if text:
+            lines.append(f"· {text}")
+    return lines
+
+
+def update_lines(updates: Iterable[Update], locale: str) -> list[str]:
+    """What a spectator reads of a run of updates (several when announcements
+    were folded into one board), in the spectator's language: who ran out of
+    time, who resigned, then the public lines of the events."""
+    lines: list[str] = []
+    for update in updates:
+        live = update.live
+        if update.by_clock:
+            lines.append(t(locale, "clock-played", name=live.names[update.seat]))
+        if update.action == "!resign":
+            lines.append(t(locale, "resigned", user=live.names[update.seat]))
+        lines += public_lines(live.game_id, update.events, live.names, locale)
+    return lines
+
+
+def public_board_png(game_id: str, state: Any, names: Sequence[str], locale: str) -> bytes:
+    """The board a spectator sees of ``state``: drawn from ``view(state, None)``
+    only (called in the render workers: it pickles)."""
+    from render import render_board
+
+    return render_board(game_id, GAMES[game_id].view(state, None), list(names), locale)
+
+
+def summary_line(live: LiveMatch, locale: str) -> str:
+    """One line about a match for ``/board``: the game, the players, how far
+    it went and who acts (or how it ended)."""
+    match = live.match
+    game = live.game
+    outcome = match.outcome()
+    if outcome is not None:
+        _title, *rest = result_lines(locale, outcome, live.names)
+        state = t(locale, "watch-finished", result=" · ".join(rest))
+    else:
+        acting = [live.names[seat] for seat in sorted(match.pending())]
+        state = t(locale, "watch-acting", players=", ".join(acting))
+    return t(
+        locale,
+        "watch-summary",
+        game=game_name(locale, game.info.id),
+        match=live.id,
+        players=", ".join(live.names),
+        actions=match.version,
+        state=state,
+    )
+
+
+class Spectators:
+    """Who follows which match (the service's ``spectators``)."""
+
+    def __init__(self, host: HostService) -> None:
+        self.host = host
+        self._watchers: dict[int, dict[int, str]] = {}  # match -> user -> since
+
+    async def load(self) -> None:
+        """Read who follows the active matches (at start-up); rows left by
+        matches that ended or were cancelled are dropped."""
+        db = self.host.store.db
+        async with db.execute(
+            "SELECT w.match_id, w.user_id, w.since, m.status FROM watchers w"
+            " JOIN matches m ON m.id = w.match_id ORDER BY w.since"
+        ) as cur:
+            rows = await cur.fetchall()
+        self._watchers.clear()
+        stale = set()
+        for match_id, user_id, since, status in rows:
+            if status == "active":
+                self._watchers.setdefault(int(match_id), {})[int(user_id)] = str(since)
+            else:
+                stale.add(int(match_id))
+        for match_id in stale:
+            await self._delete(match_id)
+
+    def of(self, match_id: int) -> tuple[int, ...]:
+        """The users following a match, in the order they started."""
+        return tuple(self._watchers.get(match_id, {}))
+
+    def follows(self, match_id: int, user_id: int) -> bool:
+        return user_id in self._watchers.get(match_id, {})
+
+    def is_live(self, live: LiveMatch) -> bool:
+        """Still played: not over, not cancelled."""
+        return not live.match.is_over and self.host.by_channel.get(live.channel_id) == live.id
+
+    def check_can_watch(self, live: LiveMatch, user_id: int) -> None:
+        """Refuse a player of the match (they get its boards already) and a
+        match that is no longer played."""
+        if live.seats_of(user_id):
+            raise HostError("watch-player", match=live.id)
+        if not self.is_live(live):
+            raise HostError("watch-over", match=live.id)
+
+    async def watch(self, live: LiveMatch, user_id: int) -> None:
+        self.check_can_watch(live, user_id)
+        since = now_iso()
+        await self.host.store._write(
+            "INSERT OR IGNORE INTO watchers (match_id, user_id, since) VALUES (?, ?, ?)",
+            (live.id, user_id, since),
+        )
+        self._watchers.setdefault(live.id, {}).setdefault(user_id, since)
+
+    async def unwatch(self, match_id: int, user_id: int) -> None:
+        await self.host.store._write(
+            "DELETE FROM watchers WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        )
+        users = self._watchers.get(match_id)
+        if users is not None:
+            users.pop(user_id, None)
+            if not users:
+                del self._watchers[match_id]
+
+    async def finish(self, match_id: int) -> None:
+        """Following ends with the match (after its final board went out)."""
+        self._watchers.pop(match_id, None)
+        await self._delete(match_id)
+
+    async def _delete(self, match_id: int) -> None:
+        await self.host.store._write("DELETE FROM watchers WHERE match_id = ?", (match_id,))
+
+    def live_matches(self, guild_id: int | None, typed: str = "") -> list[LiveMatch]:
+        """The server's matches being played, newest first, for the
+        ``match:`` option's autocomplete (``typed``: a part of the number)."""
+        host = self.host
+        found = [
+            host.matches[match_id]
+            for match_id in host.by_channel.values()
+            if match_id in host.matches
+        ]
+        typed = typed.strip().lstrip("#")
+        return sorted(
+            (
+                live
+                for live in found
+                if live.guild_id == guild_id
+                and not live.match.is_over
+                and (not typed or typed in str(live.id))
+            ),
+            key=lambda live: -live.id,
+        )[:AUTOCOMPLETE_LIMIT]
