@@ -26,6 +26,7 @@ from .core import BotCore
 from .menus import action_view
 from .replies import reply
 from .text import EMBED_COLOUR, fit_description
+from .venues import Venues
 
 log = logging.getLogger("gueridon")
 
@@ -52,6 +53,7 @@ class Announcer(BotCore):
         # lines and private views of announcements folded into a newer one
         self.pending_lines: dict[int, list[str]] = {}
         self.pending_private: dict[int, set[int]] = {}
+        self.venues = Venues(self)  # where matches play: their threads
 
     @contextlib.asynccontextmanager
     async def announcing(self, match_id: int) -> AsyncIterator[None]:
@@ -275,6 +277,8 @@ class Announcer(BotCore):
                 if seat in live.resigned or live.is_bot_seat(seat):
                     continue  # bot seats have no one to read a DM: nothing is drawn for them
                 await self.send_private(live, seat)
+            if update.outcome is not None:
+                await self.venues.ended(live)  # the lobby channel's line, the thread archived
 
     async def post_board(self, live: LiveMatch, locale: str, header: Sequence[str] = ()) -> None:
         channel = self.get_partial_messageable(live.channel_id)
