@@ -18,6 +18,7 @@ import pytest
 
 from bot.discord import GueridonBot
 from bot.service import LiveMatch
+from tests.bot.textcheck import problems
 from tests.e2e.test_discord_between_battle import World, live_match, match_chan
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
@@ -132,7 +133,9 @@ async def test_a_match_plays_entirely_inside_its_thread(
         winner = live.names[outcome.ranking[0][0]]
         assert words["over"] in end_line.text and words["winner"] + winner in end_line.text
         assert f"<#{thread.id}>" in end_line.text and words["match"] in end_line.text
-        assert "{" not in end_line.text and "{" not in start_line.text
+        lang = locale[:2]
+        assert problems(start_line.text, lang) == [] and problems(end_line.text, lang) == []
+        assert problems(thread.name or "", lang) == []
         # the channel is free again, and the match is no longer found anywhere
         assert bot.host.match_in(thread.id) is None
         await bot.host.wait_for_bots()
@@ -181,7 +184,7 @@ async def test_without_create_public_threads_it_says_so_once_and_plays_in_the_ch
             assert bot.host.match_in(world.lobby_chan.id) is None
         notices = [m for m in public(fake, world.lobby_chan) if words["perm"] in m.text]
         assert len(notices) == 1, [m.text for m in notices]
-        assert "{" not in notices[0].text
+        assert problems(notices[0].text, locale[:2]) == []
         assert not any(c.is_thread for c in fake.channels.values())
         assert (await bot.host.guild_settings(world.guild.id)).thread_notice
         # given the permission, the next match has its thread again
