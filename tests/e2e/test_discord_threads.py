@@ -251,3 +251,39 @@ async def test_a_second_lobby_opens_in_the_channel_while_the_first_match_plays(
         assert not any(m.attachments for m in lines)
         assert len(lines) == 2 + 2 + 2  # two lobbies, two start lines, two cancel lines
         assert [f"<#{first.channel_id}>" in m.text for m in lines[-2:]] == [True, False]
+
+
+async def test_without_send_messages_in_threads_it_names_that_permission(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    world = World(fake, tmp_path / "g.db")
+    fake.set_overwrite(
+        world.lobby_chan,
+        fake.bot_role(world.guild),
+        deny=discord.Permissions(send_messages_in_threads=True),
+    )
+    bot = world.make_bot()
+    async with fake.running(bot):
+        lobby = await open_lobby(world, world.alice, world.bob)
+        live = await start(world, bot, world.alice, lobby)
+        assert live.channel_id == world.lobby_chan.id
+        [notice] = [m for m in public(fake, world.lobby_chan) if "permission" in m.text]
+        assert "Send Messages in Threads" in notice.text
+        assert not any(c.is_thread for c in fake.channels.values())  # it did not even try
+
+
+async def test_when_discord_refuses_the_thread_the_match_plays_in_the_channel(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    world = World(fake, tmp_path / "g.db", locale="fr")
+    bot = world.make_bot()
+    async with fake.running(bot):
+        lobby = await open_lobby(world, world.alice, world.bob)
+        # someone already opened a thread on the lobby message: Discord refuses a second
+        fake.create_thread(world.lobby_chan, "on discute", 11, fake.message(lobby.id))
+        live = await start(world, bot, world.alice, lobby)
+        assert live.channel_id == world.lobby_chan.id and not live.in_thread
+        assert [v.kind for v in fake.take_violations()] == ["invalid_action"]
+        [notice] = [m for m in public(fake, world.lobby_chan) if "fil" in m.text]
+        assert "refusé" in notice.text and problems(notice.text, "fr") == []
+        assert any(m.attachments for m in public(fake, world.lobby_chan))
