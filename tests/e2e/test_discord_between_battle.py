@@ -33,10 +33,10 @@ class World:
     """A server with a games channel and four members.
 
     ``lobby_chan`` is the channel where lobbies open. ``chan`` is where the
-    current match plays: by default (thread mode) the thread made from the
-    newest lobby message while that thread is open, else ``lobby_chan`` (before
-    the start, in channel mode, and once the match's thread is archived at its
-    end; use :func:`match_chan` to read a finished match's thread)."""
+    latest match plays or played: by default (thread mode) the thread made
+    from the newest lobby message (archived or not, so that a finished match's
+    final board is read there), else ``lobby_chan`` (before a lobby starts, in
+    channel mode). Open lobbies in ``lobby_chan`` once a match has started."""
 
     def __init__(self, fake: FakeDiscord, db: Path, locale: str = "en-US") -> None:
         self.fake = fake
@@ -69,14 +69,13 @@ def world(fake: FakeDiscord, tmp_path: Path) -> World:
 
 
 def current_chan(fake: FakeDiscord, lobby_chan: FakeChannel) -> FakeChannel:
-    """Where the match of a lobby channel plays: the open thread made from the
-    channel's newest message that has one, else the channel itself."""
+    """Where the latest match of a lobby channel plays or played: the thread
+    made from the channel's newest message with an embed (a lobby, or in
+    channel mode a board), else the channel itself."""
     for message in reversed(fake.channel_messages(lobby_chan, include_ephemeral=False)):
-        if message.thread_id is not None:
-            thread = fake.channels.get(message.thread_id)
-            if thread is not None and not thread.archived:
-                return thread
-            break
+        if message.embeds:
+            thread = None if message.thread_id is None else fake.channels.get(message.thread_id)
+            return thread if thread is not None else lobby_chan
     return lobby_chan
 
 
@@ -198,7 +197,7 @@ async def test_full_match_with_commands_buttons_and_dms(fake: FakeDiscord, world
         result = await bot.host.store.result(live.id)
         assert result is not None
         # the channel is free again
-        res = await fake.slash(world.alice, world.chan, "lobby create", game="between-battle")
+        res = await fake.slash(world.alice, world.lobby_chan, "lobby create", game="between-battle")
         assert "opened" in res.text
 
 

@@ -36,11 +36,12 @@ def _errors(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 async def _play_against_a_bot(fake: FakeDiscord, world: World, bot: GueridonBot) -> None:
     """Alice against an easy bot, to the end, Alice typing /play."""
+    chan = world.lobby_chan
     await fake.slash(
-        world.alice, world.chan, "lobby create", game="between-battle", seats=2, options="hp=3"
+        world.alice, chan, "lobby create", game="between-battle", seats=2, options="hp=3"
     )
-    await fake.slash(world.alice, world.chan, "lobby addbot", level="easy")
-    await fake.slash(world.alice, world.chan, "lobby start")
+    await fake.slash(world.alice, chan, "lobby addbot", level="easy")
+    await fake.slash(world.alice, chan, "lobby start")
     live = live_match(bot, world.chan)
     chan = match_chan(fake, live)  # its thread (archived at the end)
     for _ in range(200):
