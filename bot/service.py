@@ -372,6 +372,8 @@ class HostService:
         self.matches[live.id] = live
         if live.guild_id is not None:
             self.channel_guilds[live.channel_id] = live.guild_id
+            if live.lobby_channel_id is not None:  # its lines there speak the server's language
+                self.channel_guilds[live.lobby_channel_id] = live.guild_id
         if live.match.is_over:
             if self.by_channel.get(live.channel_id) == live.id:
                 self.by_channel.pop(live.channel_id, None)

@@ -109,6 +109,7 @@ async def test_resume_finds_the_match_in_its_thread(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "g.db")
     svc = HostService(store, seed_source=lambda: 4242)
     await svc.resume()
+    await svc.remember_guild(GUILD, CHAN, "fr")
     await _lobby(svc)
 
     async def venue(live: LiveMatch, lobby: Lobby) -> int | None:
@@ -125,6 +126,9 @@ async def test_resume_finds_the_match_in_its_thread(tmp_path: Path) -> None:
         assert found is not None and found.id == live.id
         assert found.lobby_channel_id == CHAN and again.match_in(CHAN) is None
         assert again.channel_guilds[THREAD] == GUILD
+        # after a restart the thread and the lobby's channel (its start and end
+        # lines) both speak the server's language, before anyone interacts
+        assert again.channel_locale(THREAD) == "fr" and again.channel_locale(CHAN) == "fr"
     finally:
         await store.close()
 
