@@ -108,6 +108,12 @@ async def test_a_match_plays_entirely_inside_its_thread(
         start_line = lines[1]
         assert words["started"] in start_line.text and f"<#{thread.id}>" in start_line.text
         assert "alice" in start_line.text and "bob" in start_line.text
+        # bob's DMs are closed: the notice pointing to /hand is in the thread
+        await fake.wait_for(
+            lambda: any(
+                "/hand" in m.text and f"<@{world.bob.id}>" in m.text for m in public(fake, thread)
+            )
+        )
         # a reminder for bob (DMs closed), in the thread
         await fake.wait_for(
             lambda: any(
