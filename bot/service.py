@@ -19,7 +19,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -83,7 +83,9 @@ class UserRef:
 
 @dataclass
 class LiveMatch:
-    """A match in memory, with its seats and lock."""
+    """A match in memory, with its seats and lock. ``channel_id`` is where it
+    plays (its thread in thread mode), ``lobby_channel_id`` where its lobby
+    opened (the same in channel mode)."""
 
     id: int
     guild_id: int | None
@@ -100,11 +102,17 @@ class LiveMatch:
     bot_levels: dict[int, str] = field(default_factory=dict)
     replaced: set[int] = field(default_factory=set)
     clock: str = "correspondence"
+    lobby_channel_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
         return self.match.game
+
+    @property
+    def in_thread(self) -> bool:
+        """Whether the match plays somewhere else than its lobby's channel."""
+        return self.lobby_channel_id is not None and self.lobby_channel_id != self.channel_id
 
     @property
     def names(self) -> list[str]:
@@ -212,6 +220,12 @@ class ClockConfig:
 
     def bank(self, clock: str) -> float:
         return self.fast_bank if clock == "fast" else 0.0
+
+
+Venue = Callable[[LiveMatch, Lobby], Awaitable[int | None]]
+"""Where a match that starts will play: an adapter's coroutine that may open
+a place of its own for it (Discord: a thread made from the lobby message) and
+returns its id, or None to play in the lobby's channel."""
 
 
 class HostListener(Protocol):
@@ -351,12 +365,15 @@ class HostService:
             bot_levels=dict(row.bot_levels),
             replaced=set(row.replaced),
             clock=row.clock,
+            lobby_channel_id=row.lobby_channel_id,
         )
 
     def _register(self, live: LiveMatch) -> None:
         self.matches[live.id] = live
         if live.guild_id is not None:
             self.channel_guilds[live.channel_id] = live.guild_id
+            if live.lobby_channel_id is not None:  # its lines there speak the server's language
+                self.channel_guilds[live.lobby_channel_id] = live.guild_id
         if live.match.is_over:
             if self.by_channel.get(live.channel_id) == live.id:
                 self.by_channel.pop(live.channel_id, None)
@@ -630,7 +647,10 @@ class HostService:
             self._retire(live)
             return live
 
-    async def start(self, channel_id: int, user: UserRef) -> LiveMatch:
+    async def start(self, channel_id: int, user: UserRef, venue: Venue | None = None) -> LiveMatch:
+        """Start the channel's lobby. ``venue`` (the adapter's) may give the
+        match a place of its own before anything of it is announced and
+        before its bots or clock run."""
         async with self._channel_lock(channel_id):
             lobby = await self._open_lobby(channel_id)
             if user.id != lobby.host_id:
@@ -678,11 +698,33 @@ class HostService:
                 bots=set(bot_levels),
                 bot_levels=bot_levels,
                 clock=lobby.clock,
+                lobby_channel_id=channel_id,
             )
+            place = None
+            if venue is not None:
+                try:
+                    place = await venue(live, lobby)
+                except Exception:
+                    log.exception("no venue for match %s: it plays in its channel", match_id)
+            if place is not None and place != channel_id:
+                await self.move_match(live, place)
             self._register(live)
         await self._sync_clock(live, moved=None)
         self.kick_bots(live)
         return live
+
+    async def move_match(self, live: LiveMatch, channel_id: int) -> None:
+        """The match plays in ``channel_id`` from now on (its thread): the
+        store and :attr:`by_channel` follow, and its former channel is free
+        for a new lobby."""
+        old = live.channel_id
+        await self.store.move_match(live.id, channel_id)
+        live.channel_id = channel_id
+        if live.guild_id is not None:
+            self.channel_guilds[channel_id] = live.guild_id
+        if self.by_channel.get(old) == live.id:
+            del self.by_channel[old]
+            self.by_channel[channel_id] = live.id
 
     def _with_decks(self, lobby: Lobby, options: Any) -> Any:
         """A deck game's options with every seat's deck code (chosen, given
@@ -1227,9 +1269,10 @@ class HostService:
         if live.game_id in DECK_GAMES:  # decks follow their players, not the seats
             previous = previous.model_copy(update={"decks": ()})
         options = live.game.options_text(previous)
+        channel_id = live.lobby_channel_id or live.channel_id  # not in the match's thread
         lobby = await self.create_lobby(
             guild_id=live.guild_id,
-            channel_id=live.channel_id,
+            channel_id=channel_id,
             host=user,
             game_id=live.game_id,
             seats=live.match.seats,
@@ -1237,7 +1280,7 @@ class HostService:
         )
         for seat, (uid, name) in enumerate(live.players):
             if uid != user.id and seat not in live.bots:
-                await self.join(live.channel_id, UserRef(uid, name))
+                await self.join(channel_id, UserRef(uid, name))
             decks = getattr(live.match.options, "decks", ())
             if live.game_id in DECK_GAMES and seat not in live.bots and seat < len(decks):
                 await self.store.set_lobby_deck(lobby.id, uid, "", decks[seat])

@@ -98,6 +98,7 @@ class MatchRow:
     bot_levels: tuple[tuple[int, str], ...] = ()  # (seat, level)
     replaced: tuple[int, ...] = ()  # seats taken over by a bot after expiries
     clock: str = "correspondence"
+    lobby_channel_id: int | None = None  # where its lobby opened (channel_id: where it plays)
 
 
 class Store:
@@ -463,16 +464,20 @@ class Store:
         clock: str = "correspondence",
     ) -> int:
         """Create the match (and close its lobby) in one transaction.
-        ``bot_levels`` maps the seats played by bots to their level."""
+        ``bot_levels`` maps the seats played by bots to their level. The
+        match plays in ``channel_id`` (its lobby's channel) until
+        :meth:`move_match` moves it to its thread."""
         stamp = now_iso()
         async with self.transaction() as db:
             cur = await db.execute(
-                "INSERT INTO matches (lobby_id, guild_id, channel_id, game_id, options, seats,"
-                " seed, seed_sha256, engine_version, status, snapshot, version, created_at,"
-                " updated_at, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)",
+                "INSERT INTO matches (lobby_id, guild_id, channel_id, lobby_channel_id, game_id,"
+                " options, seats, seed, seed_sha256, engine_version, status, snapshot, version,"
+                " created_at, updated_at, clock)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)",
                 (
                     lobby_id,
                     guild_id,
+                    channel_id,
                     channel_id,
                     game_id,
                     options,
@@ -886,6 +891,10 @@ class Store:
             (now_iso(), now_iso(), match_id),
         )
 
+    async def move_match(self, match_id: int, channel_id: int) -> None:
+        """The match plays in ``channel_id`` from now on (its thread)."""
+        await self._write("UPDATE matches SET channel_id = ? WHERE id = ?", (channel_id, match_id))
+
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
         await self._write(
             "UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id)
@@ -941,6 +950,7 @@ class Store:
             ),
             replaced=tuple(int(s["seat"]) for s in seats if s["replaced"]),
             clock=row["clock"],
+            lobby_channel_id=row["lobby_channel_id"],
         )
 
     async def match_actions(self, match_id: int) -> list[tuple[int, int, str, str]]:

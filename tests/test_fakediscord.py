@@ -941,3 +941,155 @@ async def test_default_member_permissions_and_an_admins_overrides(
     fake.set_command_permission(world.guild, "admin", helpers)
     res = await fake.slash(carol, world.games, "admin")
     assert res.content == "manage_guild=False"
+
+
+# --------------------------------------------------------------------------------------------
+# threads (https://discord.com/developers/docs/topics/threads)
+# --------------------------------------------------------------------------------------------
+
+
+async def _thread_from_message(
+    fake: FakeDiscord, bot: TinyBot, world: World, **kwargs: Any
+) -> tuple[discord.Message, discord.Thread]:
+    channel = world_channel(bot, world)
+    sent = await channel.send("lobby")
+    thread = await sent.create_thread(name="Between Battle #1 · alice, bob", **kwargs)
+    return sent, thread
+
+
+async def test_a_thread_from_a_message_takes_its_id_and_is_a_type_11_channel(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    sent, thread = await _thread_from_message(fake, bot, world, auto_archive_duration=60)
+    assert thread.id == sent.id
+    stored = fake.channels[thread.id]
+    assert stored.type == 11 and stored.parent_id == world.games.id and stored.is_thread
+    payload = stored.payload()
+    assert payload["parent_id"] == str(world.games.id)
+    meta = payload["thread_metadata"]
+    assert meta["auto_archive_duration"] == 60 and meta["archived"] is False
+    # discord.py sees a Thread, in the cache, whose parent is the channel
+    cached = await fake.wait_for(lambda: bot.get_channel(thread.id))
+    assert isinstance(cached, discord.Thread) and cached.parent_id == world.games.id
+    fetched = await bot.fetch_channel(thread.id)
+    assert isinstance(fetched, discord.Thread) and fetched.auto_archive_duration == 60
+    # the message knows its thread; a second thread from it is refused
+    source = fake.message(sent.id)
+    assert source.thread_id == thread.id and source.flags & (1 << 5)
+    with pytest.raises(discord.HTTPException) as err:
+        await sent.create_thread(name="again")
+    assert err.value.code == 160004
+    fake.take_violations()
+    # a duration Discord does not offer is refused
+    other = await world_channel(bot, world).send("other")
+    with pytest.raises(discord.HTTPException) as bad:
+        await bot.http.start_thread_with_message(
+            world.games.id,
+            other.id,
+            name="x",
+            auto_archive_duration=30,  # type: ignore[arg-type]
+            rate_limit_per_user=None,
+        )
+    assert bad.value.status == 400
+    assert fake.message(other.id).thread_id is None
+    assert [v.kind for v in fake.take_violations()] == ["invalid_form_body"]
+
+
+async def test_messages_and_interactions_inside_a_thread(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    _, thread = await _thread_from_message(fake, bot, world)
+    stored = fake.channels[thread.id]
+    await thread.send("board")
+    assert [m.content for m in fake.channel_messages(stored)] == ["board"]
+    assert "board" not in [m.content for m in fake.channel_messages(world.games)]
+    # a command run in the thread: its channel is the thread
+    res = await fake.slash(world.alice, stored, "play", move="e4")
+    assert res.content == "played e4 x1"
+    assert fake.message(res.message.id).channel_id == thread.id
+    [inter] = [i for i in fake.interactions.values() if i.payload["data"].get("name") == "play"]
+    assert inter.payload["channel_id"] == str(thread.id)
+    assert inter.payload["channel"]["type"] == 11
+    assert inter.payload["channel"]["parent_id"] == str(world.games.id)
+    assert "thread_metadata" in inter.payload["channel"]
+    # a user who writes in the thread joins it
+    await fake.send_message(world.bob, stored, "hello")
+    assert world.bob.id in fake.thread_members(stored)
+
+
+async def test_archiving_a_thread_and_sending_to_it(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    _, thread = await _thread_from_message(fake, bot, world)
+    stored = fake.channels[thread.id]
+    await bot.http.edit_channel(thread.id, archived=True)
+    assert stored.archived
+    await fake.wait_for(lambda: getattr(bot.get_channel(thread.id), "archived", True))
+    # an archived thread takes no other change...
+    with pytest.raises(discord.HTTPException) as err:
+        await bot.http.edit_channel(thread.id, name="renamed")
+    assert err.value.code == 50083
+    fake.take_violations()
+    # ...but a message from someone who may send unarchives it (it is not locked)
+    await thread.send("rematch?")
+    assert not stored.archived
+    # a locked, archived thread refuses whoever lacks Manage Threads
+    await bot.http.edit_channel(thread.id, archived=True, locked=True)
+    fake.set_overwrite(
+        world.games, fake.bot_role(world.guild), deny=discord.Permissions(manage_threads=True)
+    )
+    with pytest.raises(discord.HTTPException) as locked:
+        await thread.send("still here?")
+    assert locked.value.code == 50083 and stored.archived
+    fake.take_violations()
+
+
+async def test_thread_members_are_added_and_removed(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    _, thread = await _thread_from_message(fake, bot, world)
+    stored = fake.channels[thread.id]
+    assert fake.thread_members(stored) == {fake.bot_user.id}
+    await thread.add_user(discord.Object(id=world.alice.id))
+    assert fake.thread_members(stored) == {fake.bot_user.id, world.alice.id}
+    members = await thread.fetch_members()
+    assert {m.id for m in members} == {fake.bot_user.id, world.alice.id}
+    await thread.remove_user(discord.Object(id=world.alice.id))
+    assert fake.thread_members(stored) == {fake.bot_user.id}
+    await thread.leave()
+    assert fake.thread_members(stored) == set()
+    await thread.join()
+    assert fake.thread_members(stored) == {fake.bot_user.id}
+    # no member changes on an archived thread
+    await bot.http.edit_channel(thread.id, archived=True)
+    with pytest.raises(discord.HTTPException) as err:
+        await thread.add_user(discord.Object(id=world.bob.id))
+    assert err.value.code == 50083
+    fake.take_violations()
+
+
+async def test_thread_permission_refusals(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    channel = world_channel(bot, world)
+    sent = await channel.send("lobby")
+    fake.set_overwrite(
+        world.games,
+        fake.bot_role(world.guild),
+        deny=discord.Permissions(create_public_threads=True),
+    )
+    with pytest.raises(discord.Forbidden) as err:
+        await sent.create_thread(name="no thread")
+    assert err.value.code == 50013
+    assert fake.message(sent.id).thread_id is None
+    [violation] = fake.take_violations()
+    assert violation.kind == "missing_permissions"
+    # with the permission back, but not Send Messages in Threads: no posting there
+    fake.set_overwrite(
+        world.games,
+        fake.bot_role(world.guild),
+        deny=discord.Permissions(send_messages_in_threads=True),
+    )
+    thread = await sent.create_thread(name="thread")
+    with pytest.raises(discord.Forbidden) as send:
+        await thread.send("board")
+    assert send.value.code == 50013
+    fake.take_violations()

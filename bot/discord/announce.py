@@ -27,6 +27,7 @@ from .core import BotCore
 from .menus import action_view
 from .replies import reply
 from .text import EMBED_COLOUR, fit_description
+from .venues import Venues
 
 log = logging.getLogger("gueridon")
 
@@ -59,6 +60,7 @@ class Announcer(BotCore):
         self.pending_private: dict[int, set[int]] = {}
         self.pending_updates: dict[int, list[Update]] = {}
         self.board_listeners: list[BoardListener] = []
+        self.venues = Venues(self)  # where matches play: their threads
 
     @contextlib.asynccontextmanager
     async def announcing(self, match_id: int) -> AsyncIterator[None]:
@@ -295,6 +297,8 @@ class Announcer(BotCore):
                     await listener(live, updates)
                 except Exception:
                     log.exception("a board listener failed on match %s", live.id)
+            if update.outcome is not None:
+                await self.venues.ended(live)  # the lobby channel's line, the thread archived
 
     async def post_board(self, live: LiveMatch, locale: str, header: Sequence[str] = ()) -> None:
         channel = self.get_partial_messageable(live.channel_id)

@@ -76,8 +76,9 @@ async def play_random_match(
         assert live.match.is_over
         seed = str(live.match.seed)
         # the last boards may still be drawing on a busy machine
+        where = fake.channels[live.channel_id]  # the match's thread, or its channel
         await fake.wait_for(
-            lambda: any(seed in m.text for m in fake.channel_messages(world.chan)), timeout=30
+            lambda: any(seed in m.text for m in fake.channel_messages(where)), timeout=30
         )
     return chooser
 

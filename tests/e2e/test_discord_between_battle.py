@@ -30,11 +30,19 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 class World:
+    """A server with a games channel and four members.
+
+    ``lobby_chan`` is the channel where lobbies open. ``chan`` is where the
+    latest match plays or played: by default (thread mode) the thread made
+    from the newest lobby message (archived or not, so that a finished match's
+    final board is read there), else ``lobby_chan`` (before a lobby starts, in
+    channel mode). Open lobbies in ``lobby_chan`` once a match has started."""
+
     def __init__(self, fake: FakeDiscord, db: Path, locale: str = "en-US") -> None:
         self.fake = fake
         self.db = db
         self.guild: FakeGuild = fake.add_guild("Café des jeux", locale=locale)
-        self.chan: FakeChannel = fake.add_text_channel(self.guild, "jeux")
+        self.lobby_chan: FakeChannel = fake.add_text_channel(self.guild, "jeux")
         self.alice = fake.add_user("alice", guild=self.guild, locale=locale)
         self.bob = fake.add_user("bob", guild=self.guild, locale="fr")
         self.admin = fake.add_user(
@@ -42,6 +50,10 @@ class World:
         )
         self.eve = fake.add_user("eve", guild=self.guild)
         self.users = {u.id: u for u in (self.alice, self.bob, self.admin, self.eve)}
+
+    @property
+    def chan(self) -> FakeChannel:
+        return current_chan(self.fake, self.lobby_chan)
 
     def make_bot(self, **settings: Any) -> GueridonBot:
         """A bot drawing (and thinking) in threads unless ``worker_processes=True``:
@@ -56,8 +68,31 @@ def world(fake: FakeDiscord, tmp_path: Path) -> World:
     return World(fake, tmp_path / "gueridon.db")
 
 
+def current_chan(fake: FakeDiscord, lobby_chan: FakeChannel) -> FakeChannel:
+    """Where the latest match of a lobby channel plays or played: the thread
+    made from the channel's newest message with an embed (a lobby, or in
+    channel mode a board), else the channel itself."""
+    for message in reversed(fake.channel_messages(lobby_chan, include_ephemeral=False)):
+        if message.embeds:
+            thread = None if message.thread_id is None else fake.channels.get(message.thread_id)
+            return thread if thread is not None else lobby_chan
+    return lobby_chan
+
+
+def match_chan(fake: FakeDiscord, live: LiveMatch) -> FakeChannel:
+    """Where ``live`` plays (or played): its thread, or its lobby's channel."""
+    return fake.channels[live.channel_id]
+
+
 def live_match(bot: GueridonBot, chan: FakeChannel) -> LiveMatch:
+    """The match playing in ``chan``, or in the thread of ``chan``'s newest lobby."""
     live = bot.host.match_in(chan.id)
+    if live is None and not chan.is_thread:
+        # a finished match's thread (archived) or a thread the test did not pick
+        for m in sorted(bot.host.matches.values(), key=lambda m: -m.id):
+            if m.lobby_channel_id == chan.id and bot.host.match_in(m.channel_id) is m:
+                live = m
+                break
     assert live is not None
     return live
 
@@ -154,14 +189,15 @@ async def test_full_match_with_commands_buttons_and_dms(fake: FakeDiscord, world
         assert turn < 1500
         # the result and the revealed seed are posted
         seed = str(live.match.seed)
-        await fake.wait_for(lambda: any(seed in m.text for m in fake.channel_messages(world.chan)))
-        final = [m for m in fake.channel_messages(world.chan) if seed in m.text][-1]
+        played = match_chan(fake, live)  # its thread, archived at the end
+        await fake.wait_for(lambda: any(seed in m.text for m in fake.channel_messages(played)))
+        final = [m for m in fake.channel_messages(played) if seed in m.text][-1]
         assert "Seed" in final.text
         assert live.match.seed_commitment in final.text
         result = await bot.host.store.result(live.id)
         assert result is not None
         # the channel is free again
-        res = await fake.slash(world.alice, world.chan, "lobby create", game="between-battle")
+        res = await fake.slash(world.alice, world.lobby_chan, "lobby create", game="between-battle")
         assert "opened" in res.text
 
 
@@ -284,6 +320,8 @@ async def test_bad_input_gets_a_clear_ephemeral_error(fake: FakeDiscord, world: 
         assert "Only the host" in text
         await fake.slash(alice, chan, "lobby start")
         live = live_match(bot, chan)
+        chan = match_chan(fake, live)  # the match plays in its thread
+        assert chan.is_thread and chan.parent_id == world.lobby_chan.id
         actor, _ = pending_user(world, live)
         other = bob if actor is alice else alice
         version, state = live.version, live.match.state

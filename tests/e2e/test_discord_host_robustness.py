@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from bot.discord import GueridonBot
-from tests.e2e.test_discord_between_battle import World, live_match, open_and_start
+from tests.e2e.test_discord_between_battle import World, live_match, match_chan, open_and_start
 from tests.fakediscord import DiscordError, FakeDiscord
 
 
@@ -36,12 +36,14 @@ def _errors(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 async def _play_against_a_bot(fake: FakeDiscord, world: World, bot: GueridonBot) -> None:
     """Alice against an easy bot, to the end, Alice typing /play."""
+    chan = world.lobby_chan
     await fake.slash(
-        world.alice, world.chan, "lobby create", game="between-battle", seats=2, options="hp=3"
+        world.alice, chan, "lobby create", game="between-battle", seats=2, options="hp=3"
     )
-    await fake.slash(world.alice, world.chan, "lobby addbot", level="easy")
-    await fake.slash(world.alice, world.chan, "lobby start")
+    await fake.slash(world.alice, chan, "lobby addbot", level="easy")
+    await fake.slash(world.alice, chan, "lobby start")
     live = live_match(bot, world.chan)
+    chan = match_chan(fake, live)  # its thread (archived at the end)
     for _ in range(200):
         await fake.wait_for(
             lambda: (
@@ -54,11 +56,11 @@ async def _play_against_a_bot(fake: FakeDiscord, world: World, bot: GueridonBot)
             break
         seat = live.seats_of(world.alice.id)[0]
         version = live.version
-        await fake.slash(world.alice, world.chan, "play", move=live.match.legal_notations(seat)[0])
+        await fake.slash(world.alice, chan, "play", move=live.match.legal_notations(seat)[0])
         await fake.wait_for(lambda v=version: live.version > v)
     await bot.host.wait_for_bots()
     seed = str(live.match.seed)
-    await fake.wait_for(lambda: any(seed in m.text for m in fake.channel_messages(world.chan)))
+    await fake.wait_for(lambda: any(seed in m.text for m in fake.channel_messages(chan)))
     assert live.match.is_over
 
 
@@ -284,6 +286,7 @@ async def test_languages_survive_a_restart(
         await fake.slash(zoe, chan, "lobby addbot", level="easy")
         await fake.slash(zoe, chan, "lobby start")
         live = live_match(bot, chan)
+        chan = match_chan(fake, live)  # the match plays in its thread
         await fake.wait_for(
             lambda: any(live.user_of(s) == zoe.id for s in live.match.pending()), timeout=20
         )

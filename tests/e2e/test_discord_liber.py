@@ -31,7 +31,7 @@ from engine.games.liber.actions import format_action, parse_action
 from engine.games.liber.data import decks_by_id
 from tests.bot.textcheck import problems
 from tests.e2e.random_match import play_random_match, typed_move
-from tests.e2e.test_discord_between_battle import World, live_match, png
+from tests.e2e.test_discord_between_battle import World, live_match, match_chan, png
 from tests.e2e.test_discord_every_game import _texts
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
@@ -277,11 +277,12 @@ async def test_a_new_player_builds_a_deck_and_plays_it_against_a_hard_bot(
             moves += 1
         assert live.match.is_over, moves
         seed = str(live.match.seed)
+        played = match_chan(fake, live)  # its thread, archived at the end
         await fake.wait_for(
-            lambda: any(seed in m.text for m in fake.channel_messages(world.chan)), timeout=30
+            lambda: any(seed in m.text for m in fake.channel_messages(played)), timeout=30
         )
         await bot.host.wait_for_bots()
-        final = [m for m in fake.channel_messages(world.chan) if m.attachments][-1]
+        final = [m for m in fake.channel_messages(played) if m.attachments][-1]
         png(final)
         assert t("en", "result-title") in final.text
         row = await bot.host.store.match(live.id)
@@ -509,7 +510,12 @@ async def test_three_players_with_built_decks_play_to_the_end(
             "last-standing",
         }
         # what everyone reads in the channel (eve's private answers are English)
-        texts = [m.text for m in fake.channel_messages(world.chan) if not m.ephemeral]
+        texts = [
+            m.text
+            for chan in (match_chan(fake, live), world.lobby_chan)  # its thread, the lines
+            for m in fake.channel_messages(chan)
+            if not m.ephemeral
+        ]
         bad = [p for text in texts for p in problems(text, "fr", ("alice", "bob", "eve"))]
         assert not bad, bad
 

@@ -10,7 +10,13 @@ import pytest
 
 from engine import Match, MatchRecord, rng
 from tests.e2e.random_match import play_random_match
-from tests.e2e.test_discord_between_battle import World, live_match, open_and_start, png
+from tests.e2e.test_discord_between_battle import (
+    World,
+    live_match,
+    match_chan,
+    open_and_start,
+    png,
+)
 from tests.fakediscord import FakeDiscord
 
 
@@ -39,9 +45,10 @@ async def test_records_after_matches(fake: FakeDiscord, world: World) -> None:
         await open_and_start(world, "characters=pirate,ninja hp=3")
         first = await _play_out(fake, world, bot)
         seed = str(bot.host.matches[first].match.seed)
-        await fake.wait_for(lambda: any(seed in m.text for m in fake.channel_messages(world.chan)))
+        played = match_chan(fake, bot.host.matches[first])  # its thread, archived at the end
+        await fake.wait_for(lambda: played.archived)
         # the final board offers a rematch: same players, same options
-        final = next(m for m in fake.channel_messages(world.chan) if seed in m.text)
+        final = next(m for m in fake.channel_messages(played) if seed in m.text)
         res = await fake.click(world.bob, final, label="Rematch")
         await fake.wait_for(lambda: "Revanche" in res.text)  # Bob reads French
         lobby = await bot.host.lobby_in(world.chan.id)

@@ -157,6 +157,17 @@ Discord behaviours reproduced (worth knowing when reading failures)
 - A rejected response (400) does not acknowledge: the bot may still answer in the window.
 - Errors are always 4xx with Discord's ``{"code", "message", "errors"}`` bodies (5xx would
   make discord.py retry with sleeps).
+- Threads: a thread started from a message takes the message's id (the message gets the
+  HAS_THREAD flag and a ``thread`` field; a second thread from it is 400 / 160004); it is a
+  type 11 channel with ``parent_id`` and ``thread_metadata`` (the ``auto_archive_duration``
+  asked for: 60, 1440, 4320 or 10080), and inherits its parent's permissions. Creating one
+  needs Create Public Threads, posting in one Send Messages in Threads (403 / 50013).
+  Interactions run in a thread carry the thread as their channel. ``PATCH archived: true``
+  archives it; an archived thread refuses other edits and member changes (400 / 50083) and
+  is reopened by a message from whoever may send, unless it is locked (then only Manage
+  Threads). Members: PUT/DELETE/GET ``thread-members`` (THREAD_MEMBERS_UPDATE), message
+  authors join; ``fake.thread_members(thread)`` reads them, ``fake.create_thread(parent,
+  name, 11, message)`` makes one as a user would.
 """
 
 from .errors import (

@@ -68,6 +68,9 @@ GUILD_CATEGORY = 4
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
+# https://discord.com/developers/docs/resources/channel#thread-metadata-object
+THREAD_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+FLAG_HAS_THREAD = 1 << 5  # message flag: a thread was started from this message
 
 # --- gateway intents -------------------------------------------------------------------------
 INTENT_GUILDS = 1 << 0
@@ -252,6 +255,10 @@ class FakeChannel:
     owner_id: int | None = None  # for threads
     archived: bool = False
     locked: bool = False
+    auto_archive_duration: int = 1440  # threads: minutes of silence before archiving
+    archive_changed: dt.datetime | None = None  # threads: when ``archived`` last changed
+    member_ids: set[int] = field(default_factory=set)  # threads: the thread's members
+    message_count: int = 0  # threads: messages sent in it
     last_message_id: int | None = None
     created_at: dt.datetime = field(default_factory=now)
 
@@ -292,13 +299,13 @@ class FakeChannel:
         if self.type in THREAD_TYPES:
             data.update(
                 owner_id=str(self.owner_id) if self.owner_id else None,
-                message_count=0,
-                member_count=1,
-                total_message_sent=0,
+                message_count=self.message_count,
+                member_count=min(len(self.member_ids), 50),  # Discord stops counting at 50
+                total_message_sent=self.message_count,
                 thread_metadata={
                     "archived": self.archived,
-                    "auto_archive_duration": 1440,
-                    "archive_timestamp": iso(self.created_at),
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": iso(self.archive_changed or self.created_at),
                     "locked": self.locked,
                     "invitable": True,
                     "create_timestamp": iso(self.created_at),
@@ -447,6 +454,7 @@ class FakeMessage:
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
     interaction_id: int | None = None
+    thread_id: int | None = None  # the thread started from this message
 
     @property
     def ephemeral(self) -> bool:

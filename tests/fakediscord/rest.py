@@ -29,10 +29,13 @@ from .models import (
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    THREAD_ARCHIVE_DURATIONS,
     VIEW_CHANNEL,
     FakeChannel,
     FakeInteraction,
     FakeMessage,
+    iso,
+    now,
 )
 
 if TYPE_CHECKING:
@@ -175,6 +178,7 @@ class RestAPI:
         r.add_post(f"{c}/typing", self.typing)
         r.add_post(f"{c}/threads", self.create_thread)
         r.add_post(f"{c}/messages/{{message_id}}/threads", self.create_thread)
+        r.add_get(f"{c}/thread-members", self.list_thread_members)
         r.add_put(f"{c}/thread-members/{{member}}", self.thread_member)
         r.add_delete(f"{c}/thread-members/{{member}}", self.thread_member)
         # guilds
@@ -270,6 +274,10 @@ class RestAPI:
             raise DiscordError(
                 403, 50013, "Missing Permissions", violation="missing_permissions", detail=what
             )
+
+    def _has(self, channel: FakeChannel, perms: int) -> bool:
+        have = self.fake.permissions_for(self.fake.bot_user.id, channel)
+        return have & perms == perms
 
     def _message(self, channel: FakeChannel, request: web.Request) -> FakeMessage:
         mid = _snowflake(request.match_info["message_id"])
@@ -491,6 +499,20 @@ class RestAPI:
         needed = MANAGE_THREADS if channel.is_thread else MANAGE_CHANNELS
         if not (channel.is_thread and channel.owner_id == self.fake.bot_user.id):
             self._require(channel, needed, "edit channel")
+        if channel.is_thread:
+            # https://discord.com/developers/docs/resources/channel#modify-channel-json-params-thread:
+            # "Requires the thread to have archived set to false or be set to false in the
+            # request"; a locked thread is unarchived by MANAGE_THREADS only
+            still_archived = payload.get("archived", True) is not False
+            if channel.archived and still_archived and set(payload) - {"archived", "locked"}:
+                raise _archived_thread()
+            if channel.archived and payload.get("archived") is False and channel.locked:
+                self._require(channel, MANAGE_THREADS, "unarchive a locked thread")
+            duration = payload.get("auto_archive_duration")
+            if duration is not None:
+                if duration not in THREAD_ARCHIVE_DURATIONS:
+                    raise _bad_archive_duration()
+                channel.auto_archive_duration = int(duration)
         if "name" in payload:
             name = payload["name"]
             errs: list[limits.FieldError] = []
@@ -500,8 +522,9 @@ class RestAPI:
             channel.name = name
         if "topic" in payload:
             channel.topic = payload["topic"]
-        if "archived" in payload:
+        if "archived" in payload and bool(payload["archived"]) != channel.archived:
             channel.archived = bool(payload["archived"])
+            channel.archive_changed = now()
         if "locked" in payload:
             channel.locked = bool(payload["locked"])
         event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
@@ -555,6 +578,10 @@ class RestAPI:
             if uploads:
                 self._require(channel, send | ATTACH_FILES, "attach files")
             if channel.is_thread and channel.locked:
+                # https://discord.com/developers/docs/topics/threads: a locked thread
+                # takes messages only from members with MANAGE_THREADS
+                if channel.archived and not self._has(channel, MANAGE_THREADS):
+                    raise _archived_thread()
                 self._require(channel, MANAGE_THREADS, "send to a locked thread")
         self._validate(payload, uploads, limit=fake.attachment_size_limit)
         payload = dict(payload)
@@ -579,7 +606,10 @@ class RestAPI:
                     )
                 reference = None
         if channel.is_thread and channel.archived:
+            # sending to an archived, unlocked thread unarchives it
             channel.archived = False
+            channel.archive_changed = now()
+            fake.dispatch("THREAD_UPDATE", channel.payload())
         msg = fake.create_message(
             channel,
             fake.bot_user,
@@ -698,15 +728,63 @@ class RestAPI:
         limits._len_between(name, 1, 100, ("name",), errs)
         if errs:
             raise form_error(errs)
-        thread = fake.create_thread(parent, str(name), ttype, source)
+        duration = payload.get("auto_archive_duration") or 1440
+        if duration not in THREAD_ARCHIVE_DURATIONS:
+            raise _bad_archive_duration()
+        if source is not None and source.thread_id is not None:
+            raise DiscordError(
+                400,
+                160004,
+                "A thread has already been created for this message",
+                violation="invalid_action",
+            )
+        thread = fake.create_thread(parent, str(name), ttype, source, int(duration))
         return json_response(fake.thread_payload(thread), 201)
 
-    async def thread_member(self, request: web.Request) -> web.Response:
+    async def list_thread_members(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         if not channel.is_thread:
             raise DiscordError(
                 400, 50024, "Cannot execute action on this channel type", violation="invalid_action"
             )
+        self._require(channel, VIEW_CHANNEL, "list thread members")
+        return json_response(
+            [
+                {
+                    "id": str(channel.id),
+                    "user_id": str(uid),
+                    "join_timestamp": iso(channel.created_at),
+                    "flags": 0,
+                }
+                for uid in sorted(channel.member_ids)
+            ]
+        )
+
+    async def thread_member(self, request: web.Request) -> web.Response:
+        """PUT/DELETE /channels/{thread}/thread-members/{@me | user}
+        (https://discord.com/developers/docs/resources/channel#add-thread-member): the
+        thread must not be archived; adding someone else needs Send Messages in
+        Threads, removing someone else Manage Threads."""
+        fake = self.fake
+        channel = self._channel(request)
+        if not channel.is_thread:
+            raise DiscordError(
+                400, 50024, "Cannot execute action on this channel type", violation="invalid_action"
+            )
+        if channel.archived:
+            raise _archived_thread()
+        who = request.match_info["member"]
+        add = request.method == "PUT"
+        user = fake.bot_user if who == "@me" else fake.users.get(_snowflake(who))
+        guild = fake.guild_of(channel)
+        if user is None or guild is None or user.id not in guild.members:
+            raise DiscordError(404, 10007, "Unknown Member")
+        if user.id != fake.bot_user.id:
+            needed = SEND_MESSAGES_IN_THREADS if add else MANAGE_THREADS
+            self._require(channel, needed, "add a thread member" if add else "remove one")
+        else:
+            self._require(channel, VIEW_CHANNEL, "join a thread")
+        fake.set_thread_member(channel, user, add=add)
         return no_content()
 
     # -- guilds ---------------------------------------------------------------------------
@@ -974,3 +1052,22 @@ class RestAPI:
 
 
 __all__ = ["ADMINISTRATOR", "RestAPI", "Upload", "json_response"]
+
+
+def _archived_thread() -> DiscordError:
+    """https://discord.com/developers/docs/topics/opcodes-and-status-codes#json (50083)."""
+    return DiscordError(
+        400, 50083, "Operation cannot be performed on an archived thread", violation="archived"
+    )
+
+
+def _bad_archive_duration() -> DiscordError:
+    return form_error(
+        [
+            limits.FieldError(
+                ("auto_archive_duration",),
+                "BASE_TYPE_CHOICES",
+                f"Value must be one of {set(THREAD_ARCHIVE_DURATIONS)}.",
+            )
+        ]
+    )

@@ -38,6 +38,7 @@ from .models import (
     DM,
     EMBED_LINKS,
     FLAG_EPHEMERAL,
+    FLAG_HAS_THREAD,
     FLAG_IS_COMPONENTS_V2,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
@@ -1029,6 +1030,8 @@ class FakeDiscord:
             data["application_id"] = str(msg.application_id)
         if msg.interaction_metadata is not None:
             data["interaction_metadata"] = copy.deepcopy(msg.interaction_metadata)
+        if msg.thread_id is not None and msg.thread_id in self.channels:
+            data["thread"] = self.channels[msg.thread_id].payload()
         if msg.message_reference is not None:
             data["message_reference"] = dict(msg.message_reference)
             ref = self.messages.get(int(msg.message_reference["message_id"]))
@@ -1181,6 +1184,12 @@ class FakeDiscord:
             if followup:
                 interaction.followup_ids.append(msg.id)
         msg.attachments = self._build_attachments(msg, payload, uploads, [])
+        if channel.is_thread and not msg.ephemeral:
+            # https://discord.com/developers/docs/topics/threads#thread-membership:
+            # sending a message in a thread makes its author a member
+            channel.message_count += 1
+            if author.id not in channel.member_ids:
+                self.set_thread_member(channel, author, add=True)
         self._store_message(channel, msg)
         return msg
 
@@ -1303,8 +1312,15 @@ class FakeDiscord:
         self._notify()
 
     def create_thread(
-        self, parent: FakeChannel, name: str, ttype: int, source: FakeMessage | None
+        self,
+        parent: FakeChannel,
+        name: str,
+        ttype: int,
+        source: FakeMessage | None,
+        auto_archive_duration: int = 1440,
     ) -> FakeChannel:
+        """A thread made by the bot; from ``source``, it takes the message's id
+        (https://discord.com/developers/docs/resources/channel#start-thread-from-message)."""
         guild = self.guilds[parent.guild_id or 0]
         thread = FakeChannel(
             id=source.id if source is not None else self.ids(),
@@ -1313,15 +1329,56 @@ class FakeDiscord:
             guild_id=guild.id,
             parent_id=parent.id,
             owner_id=self.bot_user.id,
+            auto_archive_duration=auto_archive_duration,
+            member_ids={self.bot_user.id},
         )
         self.channels[thread.id] = thread
         guild.channel_ids.append(thread.id)
         self._channel_messages[thread.id] = []
+        if source is not None:
+            source.thread_id = thread.id
+            source.flags |= FLAG_HAS_THREAD
         body = self.thread_payload(thread)
         body["newly_created"] = True
         self.dispatch("THREAD_CREATE", body, intent=INTENT_GUILDS)
+        if source is not None:
+            self.dispatch("MESSAGE_UPDATE", self._gateway_message(source))
         self._notify()
         return thread
+
+    def thread_members(self, thread: FakeChannel) -> set[int]:
+        """The user ids of a thread's members (tests)."""
+        return set(thread.member_ids)
+
+    def set_thread_member(self, thread: FakeChannel, user: FakeUser, *, add: bool) -> None:
+        """Add or remove a thread member and dispatch THREAD_MEMBERS_UPDATE: to every
+        session with GUILD_MEMBERS, else only when the bot itself joined or left
+        (https://discord.com/developers/docs/topics/gateway-events#thread-members-update)."""
+        if add == (user.id in thread.member_ids):
+            return
+        if add:
+            thread.member_ids.add(user.id)
+        else:
+            thread.member_ids.discard(user.id)
+        member = {
+            "id": str(thread.id),
+            "user_id": str(user.id),
+            "join_timestamp": iso(thread.created_at),
+            "flags": 0,
+        }
+        body = {
+            "id": str(thread.id),
+            "guild_id": str(thread.guild_id),
+            "member_count": min(len(thread.member_ids), 50),
+            "added_members": [member] if add else [],
+            "removed_member_ids": [] if add else [str(user.id)],
+        }
+        self.dispatch(
+            "THREAD_MEMBERS_UPDATE",
+            body,
+            intent=None if user.id == self.bot_user.id else INTENT_GUILD_MEMBERS,
+        )
+        self._notify()
 
     def remove_channel(self, channel: FakeChannel) -> None:
         guild = self.guild_of(channel)

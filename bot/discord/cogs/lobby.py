@@ -301,26 +301,29 @@ class LobbyCog(commands.Cog, name=LOBBY):
             )
             channel = self.bot.get_partial_messageable(channel_id)
             await channel.send(t(locale, "match-cancelled", match=result.id, user=user.name))
+            await self.bot.venues.cancelled(result, user.name)
             return
         await self.bot.refresh_lobby(result)
         await reply(interaction, t(locale, "lobby-cancelled"))
 
     async def start(self, interaction: discord.Interaction, channel_id: int, user: UserRef) -> None:
-        """Start the channel's lobby: the seed's commitment, then the first board."""
-        locale = self.bot.locale_for_channel(channel_id)
-        live = await self.host.start(channel_id, user)
+        """Start the channel's lobby: the seed's commitment, then the first board,
+        in the match's thread (made from the lobby message) or in the channel."""
+        live = await self.host.start(channel_id, user, venue=self.bot.venues.open)
+        locale = self.bot.locale_for_channel(live.channel_id)
         lobby = None if live.lobby_id is None else await self.host.lobby(live.lobby_id)
         if lobby is not None:
             await self.bot.refresh_lobby(lobby)
         await reply(
             interaction, t(locale_of(interaction), "lobby-started", players=", ".join(live.names))
         )
-        channel = self.bot.get_partial_messageable(channel_id)
+        channel = self.bot.get_partial_messageable(live.channel_id)
         await channel.send(
             t(locale, "lobby-started", players=", ".join(live.names))
             + "\n"
             + t(locale, "seed-commit", sha=live.match.seed_commitment)
         )
+        await self.bot.venues.started(live)
         update = Update(
             live=live,
             version=live.version,
