@@ -30,7 +30,7 @@ from bot.discord import (
     RematchButton,
     ReplayStep,
 )
-from bot.discord.components import GueridonItem
+from bot.discord.components import GueridonItem, UndoButton
 from bot.discord.errors import GueridonTree, answer_failure
 from bot.i18n import error_text, t
 from bot.service import HostError
@@ -50,6 +50,7 @@ RELEASED = {
     "LeaderboardPage": r"gb:(?P<game>[a-z-]+):(?P<scope>[gs]):(?P<page>\d+)",
     "ReplayStep": r"gv:(?P<match>\d+):(?P<step>\d+):(?P<slot>[a-z-]+)",
     "RematchButton": r"gr:(?P<match>\d+)",
+    "UndoButton": r"gu:(?P<match>\d+):(?P<version>\d+):(?P<answer>[ar])",
 }
 
 
@@ -78,6 +79,7 @@ async def test_custom_ids_read_back_to_the_same_component() -> None:
         ),
         (ReplayStep(9, 5, "button-next", "next"), "gv:9:5:next", {"match_id": 9, "step": 5}),
         (RematchButton(9), "gr:9", {"match_id": 9}),
+        (UndoButton(9, 4, False), "gu:9:4:r", {"match_id": 9, "version": 4, "accept": False}),
     ]
     assert {type(item) for item, _, _ in made} == set(COMPONENTS)
     for item, custom_id, fields in made:

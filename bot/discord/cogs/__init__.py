@@ -12,11 +12,12 @@ from .info import InfoCog
 from .lobby import LobbyCog
 from .play import PlayCog
 from .records import RecordsCog
+from .undo import UndoCog
 
 
 def cogs(bot: Announcer) -> list[commands.Cog]:
     """Every cog, in the order their commands are registered."""
-    return [LobbyCog(bot), PlayCog(bot), InfoCog(bot), RecordsCog(bot), DecksCog(bot)]
+    return [LobbyCog(bot), PlayCog(bot), InfoCog(bot), RecordsCog(bot), DecksCog(bot), UndoCog(bot)]
 
 
-__all__ = ["DecksCog", "InfoCog", "LobbyCog", "PlayCog", "RecordsCog", "cogs"]
+__all__ = ["DecksCog", "InfoCog", "LobbyCog", "PlayCog", "RecordsCog", "UndoCog", "cogs"]
