@@ -97,6 +97,10 @@ class UndoDesk:
                 message_id,
             )
 
+    async def counts(self, match_ids: list[int]) -> dict[int, int]:
+        """Moves taken back in finished matches (``results.undos``), for ``/history``."""
+        return await self.host.store.undo_counts(match_ids)
+
     def pending(self, match_id: int) -> UndoRequest | None:
         return self.requests.get(match_id)
 
