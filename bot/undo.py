@@ -181,7 +181,8 @@ class UndoDesk:
         if request is None or request.version != version:
             raise HostError("undo-stale")
         live = await self.host.get_match(match_id)
-        if live.match.version != version or live.match.is_over:
+        late = request.deadline <= self.host.now()  # before the tick closed it
+        if live.match.version != version or live.match.is_over or late:
             await self._drop(match_id)
             raise HostError("undo-stale")
         if user_id not in request.asked:

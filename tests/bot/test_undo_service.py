@@ -153,6 +153,13 @@ async def test_request_expires_in_tick(service: HostService, clock: Clock) -> No
     assert desk.pending(live.id) is None
     assert [r.status for r in closed] == ["expired"]
     assert await service.store.undo_requests() == []
+    # an answer after the time limit, before a tick closed the request, is too late
+    await desk.request(live.id, user)
+    clock.now += 121
+    other = BOB.id if user == ALICE.id else ALICE.id
+    with pytest.raises(HostError) as err:
+        await desk.answer(live.id, live.version, other, True)
+    assert err.value.key == "undo-stale"
 
 
 async def test_a_request_survives_a_restart(service: HostService, tmp_path: Path) -> None:
@@ -182,3 +189,11 @@ async def test_bots_accept_at_once(service: HostService) -> None:
     assert result.status == "done" and result.request.asked == frozenset()
     assert live.game.dump_state(live.match.state) == before
     assert live.match.actions[-1] == (seat, UNDO)
+    # a bot move thought on the undone version is refused by the version check
+    # (the bots' driver then thinks again on the new state)
+    bot_seat = next(iter(live.bots))
+    with pytest.raises(HostError) as err:
+        await service.play(
+            live.id, live.user_of(bot_seat), "D", expected_version=live.version - 1, seat=bot_seat
+        )
+    assert err.value.key == "stale"

@@ -53,8 +53,17 @@ async def _start(world: World, bot: GueridonBot, *, with_bot: bool = False) -> L
     else:
         await fake.slash(world.bob, world.chan, "lobby join")
     await fake.slash(world.alice, world.chan, "lobby start")
-    await fake.wait_for(lambda: any(m.attachments for m in fake.channel_messages(world.chan)))
-    return live_match(bot, world.chan)
+
+    def started() -> LiveMatch | None:
+        try:
+            return live_match(bot, world.chan)
+        except AssertionError:
+            return None
+
+    live: LiveMatch = await fake.wait_for(started)
+    where = _where(world, live)
+    await fake.wait_for(lambda: any(m.attachments for m in fake.channel_messages(where)))
+    return live
 
 
 def _where(world: World, live: LiveMatch) -> FakeChannel:
