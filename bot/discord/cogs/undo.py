@@ -104,11 +104,12 @@ class UndoCog(commands.Cog, name=UNDO):
             return
         request = result.request
         seconds = request.deadline - self.host.now()
+        # the move is not named: its notation may show what others may not see
+        # (a card summoned in ambush)
         text = t(
             locale,
             "undo-request",
             player=live.names[request.seat],
-            move=live.match.actions[-1][1],
             others=" ".join(f"<@{u}>" for u in sorted(request.asked)),
             time=duration_text(locale, seconds),
         )
