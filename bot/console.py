@@ -47,6 +47,7 @@ COMMANDS = {  # name: the words accepted in any language (shown: `name-console-<
     "save": ("save", "garder"),
     "random": ("random", "hasard"),
     "resign": ("resign", "abandon", "abandonner"),
+    "undo": ("undo", "reprendre", "annuler"),
     "record": ("record", "record", "enregistrement"),
     "back": ("back", "retour"),
     "quit": ("quit", "quitter", "exit", "q"),
@@ -452,6 +453,8 @@ class Console:
                     self.path.pop()  # the levels of one choice were taken at once
             self.show_choices(live, seat)
             return ""
+        if name == "undo":
+            return await self.undo(live, user)
         try:
             if name == "resign":
                 if not self.confirm(self.tr("console-resign-confirm")):
@@ -477,6 +480,39 @@ class Console:
             return ""
         self.forget_menu()
         self.print_events(update)
+        return "played"
+
+    async def undo(self, live: LiveMatch, user: int) -> str:
+        """Take back the last move (bot/undo.py): bots accept at once; in a
+        hot-seat game every other human at this screen is asked y/n."""
+        from .undo import UndoDesk
+
+        match = live.match
+        seats = live.seats_of(user)
+        last = match.actions[-1][0] if match.actions else None
+        seat = last if last in seats else (seats[0] if seats else 0)
+        refusal = match.undo_refusal(seat)
+        if refusal is not None:
+            self.say(self.tr(f"undo-refused-{refusal.reason}"))
+            return ""
+        names = live.names
+        for other in self.humans(live):
+            if other == seat or other in live.resigned:
+                continue
+            question = self.tr("console-undo-ask", player=names[other], requester=names[seat])
+            if not self.confirm(question):
+                self.say(self.tr("undo-declined", refuser=names[other], player=names[seat]))
+                return ""
+        desk = UndoDesk.of(self.service)
+        try:
+            result = await desk.request(live.id, user)
+            for asked in sorted(result.request.asked):  # they said yes above
+                result = await desk.answer(live.id, result.request.version, asked, True)
+        except HostError as err:
+            self.say(error_text(self.locale, err.key, err.rules, **err.params))
+            return ""
+        self.forget_menu()
+        self.say("  · " + self.tr("undo-accepted", player=names[seat]))
         return "played"
 
     # ---- the menu -------------------------------------------------------------------

@@ -106,8 +106,10 @@ def history_line(
     date: str,
     seats: Sequence[tuple[str, int, bool, bool]],
     reason: str,
+    undos: int = 0,
 ) -> str:
-    """One ``/history`` line; ``seats`` are (name, place, resigned, bot)."""
+    """One ``/history`` line; ``seats`` are (name, place, resigned, bot);
+    ``undos``: moves taken back by consent (said when there were any)."""
     players = ", ".join(
         f"{place}. {name}"
         + (f" ({t(locale, 'resigned-mark')})" if resigned else "")
@@ -122,7 +124,7 @@ def history_line(
         date=date,
         players=players,
         reason=reason_text(locale, reason),
-    )
+    ) + (f" · {t(locale, 'undo-count', n=undos)}" if undos else "")
 
 
 def rules_text(

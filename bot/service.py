@@ -214,6 +214,8 @@ class ClockConfig:
     lobby_ttl: float = 24 * 3600
     bot_seconds: float = 1.0
     bot_iterations: int = 1500
+    undo_seconds: float = 120
+    """How long the other players have to answer a take-back request (bot/undo.py)."""
 
     def per_move(self, clock: str) -> float:
         return self.fast_seconds if clock == "fast" else self.correspondence_seconds
@@ -280,6 +282,10 @@ class HostService:
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self.decks = DeckService(store)
+        # collaborators' periodic work (bot/undo.py: expired take-back requests),
+        # run by tick() with its time
+        self.tick_hooks: list[Callable[[float], Awaitable[None]]] = []
+        self.extensions: dict[str, Any] = {}  # collaborators by name (bot/undo.py)
 
     # ---- start-up --------------------------------------------------------------
     async def resume(self) -> list[LiveMatch]:
@@ -849,6 +855,31 @@ class HostService:
         self.kick_bots(live)
         return update
 
+    async def commit_undo(self, live: LiveMatch, seat: int, version: int) -> Update:
+        """Take back ``seat``'s last action (undo by consent, bot/undo.py):
+        the ``!undo`` row and the previous state are committed first, then the
+        match in memory changes; the clocks follow the pending seats again and
+        the bots are kicked (a bot move thought on the undone version is
+        refused by its version check)."""
+        async with live.lock:
+            match = live.match
+            if match.version != version:
+                raise HostError("undo-stale")
+            before_pending = dict(match.pending())
+            views = [match.view(s) for s in range(match.seats)]
+            try:
+                new_state, events, notation = match.preview_undo(seat, expected_version=version)
+            except RulesError as err:
+                raise HostError("illegal", rules=err) from None
+            await self._commit(live, seat, notation, new_state, events)
+            match.accept(seat, notation, new_state, events)
+            update = self._update(live, seat, notation, events, before_pending)
+            changed = {s for s in range(match.seats) if match.view(s) != views[s]}
+            update = replace(update, private_changed=update.private_changed | frozenset(changed))
+        await self._sync_clock(live, moved=None)
+        self.kick_bots(live)
+        return update
+
     async def _commit(
         self,
         live: LiveMatch,
@@ -1082,6 +1113,11 @@ class HostService:
             except Exception:
                 # one broken match must not hold up the others' clocks
                 log.exception("clock of match %s failed", match_id)
+        for hook in list(self.tick_hooks):
+            try:
+                await hook(now)
+            except Exception:
+                log.exception("a tick hook failed")
         for row in await self.store.open_lobbies():
             if row.created_epoch and now - row.created_epoch >= cfg.lobby_ttl:
                 await self.store.set_lobby_status(row.id, "cancelled")

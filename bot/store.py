@@ -22,6 +22,8 @@ from typing import Any
 
 import aiosqlite
 
+from engine.match import UNDO
+
 from . import ratings
 from .guilds import GuildSettings, channels_text, parse_channels
 
@@ -553,9 +555,10 @@ class Store:
                 seats = finished.seats if finished is not None else ()
                 await db.execute(
                     "INSERT INTO results (match_id, guild_id, game_id, ranking, reason,"
-                    " finished_at, seats, with_bots, rated, finish_seq) VALUES"
+                    " finished_at, seats, with_bots, rated, finish_seq, undos) VALUES"
                     " (?, ?, ?, ?, ?, ?, ?, ?, 1,"
-                    " (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM results))",
+                    " (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM results),"
+                    " (SELECT COUNT(*) FROM match_actions WHERE match_id = ? AND action = ?))",
                     (
                         match_id,
                         guild_id,
@@ -565,6 +568,8 @@ class Store:
                         stamp,
                         len(seats),
                         int(any(x.is_bot for x in seats)),
+                        match_id,
+                        UNDO,
                     ),
                 )
                 if finished is not None:
@@ -787,6 +792,61 @@ class Store:
                 ]
             out.append((int(head[0]), str(head[1]), str(head[2]), str(head[3]), seats))
         return out
+
+    # ---- undo by consent (issue 16, bot/undo.py) --------------------------------------
+    async def undo_counts(self, match_ids: Sequence[int]) -> dict[int, int]:
+        """``{match id: moves taken back}`` of finished matches (``results.undos``)."""
+        if not match_ids:
+            return {}
+        marks = ", ".join("?" for _ in match_ids)
+        async with self.db.execute(
+            f"SELECT match_id, undos FROM results WHERE match_id IN ({marks})", tuple(match_ids)
+        ) as cur:
+            return {int(r[0]): int(r[1]) for r in await cur.fetchall()}
+
+    async def undo_requests(self) -> list[tuple[int, int, int, int, str, str, float, int]]:
+        """Every waiting take-back request: ``(match, version, seat, user,
+        asked, accepted, deadline, message id)``."""
+        async with self.db.execute(
+            "SELECT match_id, version, seat, user_id, asked, accepted, deadline, message_id"
+            " FROM undo_requests"
+        ) as cur:
+            return [
+                (
+                    int(r[0]),
+                    int(r[1]),
+                    int(r[2]),
+                    int(r[3]),
+                    str(r[4]),
+                    str(r[5]),
+                    float(r[6]),
+                    int(r[7]),
+                )
+                for r in await cur.fetchall()
+            ]
+
+    async def save_undo_request(
+        self,
+        match_id: int,
+        *,
+        version: int,
+        seat: int,
+        user_id: int,
+        asked: str,
+        accepted: str,
+        deadline: float,
+        message_id: int,
+    ) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO undo_requests (match_id, version, seat, user_id, asked,"
+                " accepted, deadline, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (match_id, version, seat, user_id, asked, accepted, deadline, message_id),
+            )
+
+    async def drop_undo_request(self, match_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM undo_requests WHERE match_id = ?", (match_id,))
 
     # ---- the turn clock ---------------------------------------------------------------
     async def clocks(self, match_id: int) -> dict[int, tuple[float, float, float, bool, bool, int]]:

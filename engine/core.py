@@ -265,6 +265,26 @@ class Game(abc.ABC, Generic[S, A, V]):
         it may not see (other hands, deck orders, the generator) resampled
         consistently with what it has seen."""
 
+    def undo_blocker(
+        self, before: S, seat: Seat, action: A, after: S, events: Sequence[Event]
+    ) -> str | None:
+        """Why ``seat``'s ``action`` (``before`` → ``after``, with ``events``)
+        may not be taken back, or None when it may (undo by consent).
+
+        Default (:func:`engine.undo.undo_blocker`): ``"chance"`` when it drew
+        from the generator, ``"private-event"`` when an event went privately
+        to another seat, ``"reveal"`` when the acting seat's view or the
+        public view after it depends on what that seat could not see before
+        (checked on a few :meth:`determinize` worlds), ``"ended"`` when it
+        ended the game. A game may override it (it must stay pure)."""
+        from .undo import undo_blocker
+
+        return undo_blocker(self, before, seat, action, after, events)
+
+    def undoable(self, before: S, seat: Seat, action: A, after: S, events: Sequence[Event]) -> bool:
+        """Whether the action may be taken back (see :meth:`undo_blocker`)."""
+        return self.undo_blocker(before, seat, action, after, events) is None
+
     def sample_state(self, view: V, seed: int) -> S:
         """A full state consistent with a seat's ``view``: what the view shows
         is kept, everything hidden is drawn at random from ``seed``, so that

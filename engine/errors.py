@@ -69,3 +69,15 @@ class BadRecord(RulesError):
     def __init__(self, detail: str | Msg, *, code: str | None = None, **params: object) -> None:
         msg = detail if isinstance(detail, Msg) else Msg.of("core-bad-record", detail=detail)
         super().__init__(msg, code=code, **params)
+
+
+class UndoRefused(RulesError):
+    """A take-back the rules do not allow now (see :meth:`engine.Match.undo`).
+    ``reason`` is one of :data:`engine.undo.REASONS`; the message key is
+    ``undo-refused-<reason>``."""
+
+    code = "undo-refused"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(Msg.of(f"undo-refused-{reason}"), reason=reason)
+        self.reason = reason

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import Decision, Event, Game, GameOptions, Outcome, Seat
-from .errors import BadRecord, GameOver, NotYourTurn, StaleAction
+from .errors import BadRecord, GameOver, NotYourTurn, StaleAction, UndoRefused
 from .text import Msg
 
 ENGINE_VERSION = "1.0"
@@ -28,6 +28,11 @@ RECORD_FORMAT = 1
 RESIGN = "!resign"
 """The record's notation for a resignation (not a game action: any seat may
 resign at any time)."""
+UNDO = "!undo"
+"""The record's notation for taking back the seat's own last entry (undo by
+consent, :meth:`Match.undo`). Like ``!resign`` it raises the version; replay
+rebuilds the state as it was before the undone action."""
+_UNKNOWN: Any = object()
 
 
 def seed_commitment(seed: int) -> str:
@@ -117,6 +122,9 @@ class Match:
         self.version = 0
         self.log: list[LoggedEvent] = [LoggedEvent(0, e) for e in game.setup_events(self.state)]
         self.actions: list[tuple[Seat, str]] = []
+        self._before: Any = _UNKNOWN
+        """The state before the last record entry (kept for :meth:`undo`;
+        rebuilt by replay when unknown, after :meth:`from_parts`)."""
 
     # ---- reading -----------------------------------------------------
     @property
@@ -199,6 +207,7 @@ class Match:
 
     def accept(self, seat: Seat, notation: str, new_state: Any, events: tuple[Event, ...]) -> None:
         """Make a previewed action part of the match."""
+        self._before = self.state
         self.state = new_state
         self.version += 1
         self.actions.append((seat, notation))
@@ -210,6 +219,63 @@ class Match:
         new_state, events, notation = self.preview_resign(seat)
         self.accept(seat, notation, new_state, events)
         return events
+
+    # ---- undo by consent ----------------------------------------------
+    def undo_refusal(self, seat: Seat) -> UndoRefused | None:
+        """Why ``seat`` may not take back its last entry now, or None.
+
+        Only the seat's own last record entry, a game action (not a
+        resignation nor an undo), before anyone else acted and before the
+        end, and only when the game's :meth:`~engine.core.Game.undo_blocker`
+        allows it (no draw, die, shuffle or reveal)."""
+        if self.is_over:
+            return UndoRefused("over")
+        if not self.actions or not 0 <= seat < self.seats:
+            return UndoRefused("nothing")
+        last_seat, last = self.actions[-1]
+        if last_seat != seat:
+            mine = any(s == seat and t not in (UNDO, RESIGN) for s, t in self.actions)
+            return UndoRefused("acted-since" if mine else "not-yours")
+        if last in (UNDO, RESIGN):
+            return UndoRefused("nothing")
+        before = self.previous_state()
+        action = self.game.parse_action(last)
+        after, events = self.game.apply(before, seat, action)
+        if self.game.undo_blocker(before, seat, action, after, events) is not None:
+            return UndoRefused("hidden")
+        return None
+
+    def previous_state(self) -> Any:
+        """The state before the last record entry (replayed when a restored
+        match does not know it)."""
+        if self._before is _UNKNOWN:
+            if not self.actions:
+                return self.state
+            self._before = Match.replay(self.record(), upto=len(self.actions) - 1).state
+        return self._before
+
+    def preview_undo(
+        self, seat: Seat, *, expected_version: int | None = None
+    ) -> tuple[Any, tuple[Event, ...], str]:
+        """Like :meth:`preview`, for taking back ``seat``'s last action:
+        ``(state before it, (), "!undo")``; raises :class:`UndoRefused`."""
+        if expected_version is not None and expected_version != self.version:
+            raise StaleAction(Msg.of("core-stale"), expected=expected_version, actual=self.version)
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        return self.previous_state(), (), UNDO
+
+    def undo(self, seat: Seat, *, expected_version: int | None = None) -> tuple[Event, ...]:
+        """Take back ``seat``'s last action (recorded as ``!undo``; the
+        version rises by one, the log keeps the undone action's events)."""
+        new_state, events, notation = self.preview_undo(seat, expected_version=expected_version)
+        self.accept(seat, notation, new_state, events)
+        return events
+
+    def undone(self) -> frozenset[int]:
+        """Indexes in :attr:`actions` of the entries an ``!undo`` took back."""
+        return undone_entries(self.actions)
 
     # ---- records -----------------------------------------------------
     def record(self) -> MatchRecord:
@@ -233,6 +299,8 @@ class Match:
         for seat, text in record.actions[:upto]:
             if text == RESIGN:
                 match.resign(seat)
+            elif text == UNDO:
+                match.undo(seat)
             else:
                 match.play(seat, text)
         return match
@@ -281,6 +349,17 @@ class Match:
         match.version = version
         match.actions = list(record.actions)
         match.log = list(log)
+        match._before = _UNKNOWN
         if match.version != len(match.actions):
             raise BadRecord("snapshot version does not match its action count")
         return match
+
+
+def undone_entries(actions: Sequence[tuple[Seat, str]]) -> frozenset[int]:
+    """Indexes of the record entries an ``!undo`` took back (each ``!undo``
+    takes back the entry just before it)."""
+    out = set()
+    for i, (_, text) in enumerate(actions):
+        if text == UNDO and i > 0:
+            out.add(i - 1)
+    return frozenset(out)

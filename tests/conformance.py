@@ -13,6 +13,12 @@ deterministic generator, never :mod:`random`) and checks at every step:
 * what a seat sees of events addressed to others (their redacted form) is
   identical in every world that seat cannot tell apart;
 * the game ends within ``game.max_actions``;
+* (``deep``) now and then, when the action just played may be taken back
+  (:meth:`Match.undo_refusal`), undoing it gives back the exact state before
+  it (the state codec's bytes are equal), the record with its ``!undo``
+  replays to that state, and playing the action again gives the same state
+  (so the game goes on exactly as it would have: the sweep's games and their
+  coverage do not depend on this check);
 
 and at the end, that replaying the match record rebuilds the final state and
 that a snapshot restores it.
@@ -88,6 +94,30 @@ def _check_event_redaction(
         ], f"redacted events leak hidden information to seat {observer}"
 
 
+UNDO_EVERY = 30
+"""In deep playouts, the undo check runs at about one step in this many."""
+
+
+def _check_undo(game: Game[Any, Any, Any], match: Match, seat: int, before: Any) -> None:
+    """Undo the action ``seat`` just played when the rules allow it: the state
+    comes back exactly, the record replays to it (checked at the first undo of
+    a game; the final replay covers the others), and the action is played
+    again (same state as before the undo)."""
+    if match.undo_refusal(seat) is not None:
+        return
+    first = not match.undone()
+    notation = match.actions[-1][1]
+    after = game.dump_state(match.state)
+    match.undo(seat)
+    assert game.dump_state(match.state) == game.dump_state(before), "undo changed the state"
+    if first:
+        replayed = Match.replay(MatchRecord.loads(match.record().dumps()))
+        assert game.dump_state(replayed.state) == game.dump_state(before), "replay diverged"
+        assert replayed.version == match.version
+    match.play(seat, notation)
+    assert game.dump_state(match.state) == after, "the action played again gave another state"
+
+
 def run_playout(
     game: Game[Any, Any, Any],
     seats: int,
@@ -104,6 +134,8 @@ def run_playout(
     except BadOptions:
         return None
     chooser = rng.seed_state(seed, "conformance-chooser")
+    # a generator of its own, so that the undo check never changes the game
+    undo_chooser = rng.seed_state(seed, "conformance-undo")
     steps = 0
     while True:
         state = match.state
@@ -152,6 +184,9 @@ def run_playout(
         events = match.play(seat, game.format_action(action), expected_version=version)
         if deep:
             _check_event_redaction(game, state, seat, action, events, seats, seed + steps)
+            undo_roll, undo_chooser = rng.randbelow(undo_chooser, UNDO_EVERY)
+            if undo_roll == 0:
+                _check_undo(game, match, seat, state)
         for event in events:
             stats.events[event.kind] += 1
         steps += 1

@@ -28,6 +28,7 @@ from .errors import guard
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 LOBBY, PLAY, RECORDS, LEARN = "LobbyCog", "PlayCog", "RecordsCog", "LearnCog"
+UNDO = "UndoCog"
 
 
 def template(prefix: str, *fields: tuple[str, str]) -> str:
@@ -76,6 +77,12 @@ class RecordsHandlers(Protocol):
 
     async def replay_step(
         self, interaction: discord.Interaction, match_id: int, step: int
+    ) -> None: ...
+
+
+class UndoHandlers(Protocol):
+    async def answer_undo(
+        self, interaction: discord.Interaction, match_id: int, version: int, accept: bool
     ) -> None: ...
 
 
@@ -453,6 +460,36 @@ class ReplayStep(
         await cog.replay_step(interaction, self.match_id, self.step)
 
 
+class UndoButton(
+    MatchItem[discord.ui.Button[Any]],
+    template=template("gu", MATCH, ("version", NUMBER), ("answer", "[ar]")),
+):
+    """Accept (``a``) or refuse (``r``) a take-back request about a match
+    version (bot/undo.py); a click for another version is refused as stale."""
+
+    def __init__(self, match_id: int, version: int, accept: bool, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or ("Accept" if accept else "Refuse"),
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"gu:{match_id}:{version}:{'a' if accept else 'r'}",
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.accept = accept
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoButton:
+        return cls(int(match["match"]), int(match["version"]), match["answer"] == "a")
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        cog = cast(UndoHandlers, handlers(interaction, UNDO))
+        await cog.answer_undo(interaction, self.match_id, self.version, self.accept)
+
+
 # ---------------------------------------------------------------------------
 # Lessons (/learn): in memory only, their numbers name a lesson, not a match
 # ---------------------------------------------------------------------------
@@ -605,6 +642,7 @@ COMPONENTS: tuple[type[GueridonItem[Any]], ...] = (
     LeaderboardPage,
     ReplayStep,
     RematchButton,
+    UndoButton,
     LearnMoveButton,
     LearnMoveSelect,
     LearnMenuSelect,

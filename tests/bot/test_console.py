@@ -425,3 +425,27 @@ def test_a_refused_battalia_move_suggests_no_other_verb() -> None:
     assert code == 1, text[-2000:]
     assert "Coup refusé" in text and "Vouliez-vous dire : buy" not in text, text[-800:]
     assert "Tapez coups pour revoir vos choix." in text
+
+
+def test_undo_in_a_hot_seat_game_asks_the_other_player() -> None:
+    """``undo`` takes back the last move once every other human at the screen
+    says yes; a no keeps it; the record shows the ``!undo``."""
+    lines = ["Serf B13P", "undo", "n", "undo", "y", "record", "quit", "y"]
+    code, text = _run([*VB, "--players", "Alice,Bob", "--no-images"], lines)
+    assert code == 1
+    assert text.count("Bob, do you let Alice take back their last move? (y/n)") == 2
+    assert "✋ Bob refused: Alice's move stands." in text
+    assert "↩ Alice took back a move." in text
+    start = re.search(r"\{\n", text)
+    assert start is not None
+    record, _ = json.JSONDecoder().raw_decode(text[start.start() :])
+    assert record["actions"] == [[0, "Serf B13P"], [0, "!undo"]]
+
+
+def test_undo_against_a_bot_is_accepted_at_once_and_refusals_are_explained() -> None:
+    lines = ["undo", "Serf B13P", "undo", "record", "quit", "y"]
+    code, text = _run([*VB, "--players", "Alice", "--bots", "1:easy", "--no-images"], lines)
+    assert code == 1
+    assert "There is no move of yours to take back." in text  # nothing played yet
+    assert "do you let" not in text  # the bot is not asked
+    assert "↩ Alice took back a move." in text

@@ -36,6 +36,7 @@ from bot.discord.components import (
     LearnMenuSelect,
     LearnMoveButton,
     LearnMoveSelect,
+    UndoButton,
 )
 from bot.discord.errors import GueridonTree, answer_failure
 from bot.i18n import error_text, t
@@ -62,6 +63,7 @@ RELEASED = {
         r"lp:(?P<session>\d+):(?P<version>\d+):(?P<path>[\d.]*):(?P<page>\d+):(?P<chunk>\d+)"
     ),
     "LearnButton": r"lc:(?P<action>hint|quit):(?P<session>\d+)",
+    "UndoButton": r"gu:(?P<match>\d+):(?P<version>\d+):(?P<answer>[ar])",
 }
 
 
@@ -98,6 +100,7 @@ async def test_custom_ids_read_back_to_the_same_component() -> None:
             {"session": 8, "version": 3, "path": "2.1", "page": 1},
         ),
         (LearnButton(8, "hint"), "lc:hint:8", {"session": 8, "action": "hint"}),
+        (UndoButton(9, 4, False), "gu:9:4:r", {"match_id": 9, "version": 4, "accept": False}),
     ]
     assert {type(item) for item, _, _ in made} == set(COMPONENTS)
     for item, custom_id, fields in made:

@@ -15,6 +15,7 @@ from .play import PlayCog
 from .records import RecordsCog
 from .settings import SettingsCog
 from .watch import WatchCog
+from .undo import UndoCog
 
 
 def cogs(bot: Announcer) -> list[commands.Cog]:
@@ -28,6 +29,7 @@ def cogs(bot: Announcer) -> list[commands.Cog]:
         SettingsCog(bot),
         LearnCog(bot),
         WatchCog(bot),
+        UndoCog(bot),
     ]
 
 
@@ -39,6 +41,7 @@ __all__ = [
     "PlayCog",
     "RecordsCog",
     "SettingsCog",
+    "UndoCog",
     "WatchCog",
     "cogs",
 ]

@@ -12,9 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import GAMES
+from engine.match import UNDO
 
 from ...i18n import game_name, game_text, history_line, t
 from ...service import HostService, LiveMatch
+from ...undo import UndoDesk
 from ..announce import Announcer
 from ..components import RECORDS, LeaderboardPage, RecordsHandlers, ReplayStep
 from ..replies import defer_public
@@ -208,6 +210,7 @@ class RecordsCog(commands.Cog, name=RECORDS):
             embed.description = t(locale, "history-none")
         else:
             lines = []
+            undos = await UndoDesk.of(self.host).counts([row[0] for row in rows])
             for match_id, game_id, reason, finished_at, seats in rows:
                 lines.append(
                     history_line(
@@ -220,6 +223,7 @@ class RecordsCog(commands.Cog, name=RECORDS):
                             for uid, who, place, resigned, bot in seats
                         ],
                         reason,
+                        undos.get(match_id, 0),
                     )
                 )
             embed.description = clip("\n".join(lines), 4000)
@@ -235,7 +239,12 @@ class RecordsCog(commands.Cog, name=RECORDS):
         step = min(max(step, 0), total)
         match, events = self.host.replay_step(live, step)
         game = live.game
-        lines = [t(locale, "replay-step", step=step, total=total)]
+        actions = live.match.actions
+        if 0 < step <= len(actions) and actions[step - 1][1] == UNDO:
+            who = live.names[actions[step - 1][0]]
+            lines = [t(locale, "undo-replay-step", step=step, total=total, player=who)]
+        else:
+            lines = [t(locale, "replay-step", step=step, total=total)]
         if step == 0:
             lines.append(t(locale, "replay-start"))
         for event in events:
@@ -284,6 +293,11 @@ class RecordsCog(commands.Cog, name=RECORDS):
         embed, image, view = await self.replay_message(live, live.version, locale)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         notes = [t(locale, "replay-file")]
+        notes += [
+            t(locale, "undo-accepted", player=live.names[seat])
+            for seat, text in live.match.actions
+            if text == UNDO
+        ]
         if not live.match.is_over:
             notes.append(t(locale, "replay-live"))
         record_file = discord.File(io.BytesIO(data), filename=f"gueridon-match-{live.id}.json")
