@@ -94,6 +94,7 @@ class StubInteraction:
         self.guild_locale = discord.Locale("fr")
         self.guild_id = GUILD
         self.channel_id = CHAN
+        self.channel = None  # a text channel in the cache: no thread parent
         self.permissions = discord.Permissions.none()
         self.sent: list[str] = []
         self.response = StubResponse(self.sent)
