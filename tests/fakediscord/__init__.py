@@ -163,9 +163,11 @@ Discord behaviours reproduced (worth knowing when reading failures)
   asked for: 60, 1440, 4320 or 10080), and inherits its parent's permissions. Creating one
   needs Create Public Threads, posting in one Send Messages in Threads (403 / 50013).
   Interactions run in a thread carry the thread as their channel. ``PATCH archived: true``
-  archives it; an archived thread refuses other edits and member changes (400 / 50083) and
-  is reopened by a message from whoever may send, unless it is locked (then only Manage
-  Threads). Members: PUT/DELETE/GET ``thread-members`` (THREAD_MEMBERS_UPDATE), message
+  archives it; an archived thread refuses other edits, member changes, message edits and
+  reactions (400 / 50083) and application commands (CommandNotAvailable), and is reopened
+  by a message from whoever may send, unless it is locked (then only Manage Threads).
+  Setting ``locked`` or ``rate_limit_per_user`` needs Manage Threads, even for the
+  thread's creator (who may rename and archive it without). Members: PUT/DELETE/GET ``thread-members`` (THREAD_MEMBERS_UPDATE), message
   authors join; ``fake.thread_members(thread)`` reads them, ``fake.create_thread(parent,
   name, 11, message)`` makes one as a user would.
 """

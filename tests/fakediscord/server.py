@@ -1526,6 +1526,10 @@ class FakeDiscord:
         else:
             if contexts is not None and 0 not in contexts:
                 raise CommandNotAvailable(f"/{name} is not available in guilds")
+            if channel.is_thread and channel.archived:
+                # https://discord.com/developers/docs/topics/threads#active--archived-threads:
+                # "Users cannot ... use application commands ... [in] archived threads"
+                raise CommandNotAvailable(f"/{name}: the thread {channel.name!r} is archived")
             required = found.get("default_member_permissions")
             override = self._command_override(guild, name.split(" ")[0], user)
             if override is False:
