@@ -941,6 +941,14 @@ async def test_default_member_permissions_and_an_admins_overrides(
     fake.set_command_permission(world.guild, "admin", helpers)
     res = await fake.slash(carol, world.games, "admin")
     assert res.content == "manage_guild=False"
+    # "Members with the Administrator permission can use all commands": no
+    # override shuts one out
+    boss = fake.add_user(
+        "boss", guild=world.guild, permissions=discord.Permissions(administrator=True)
+    )
+    fake.set_command_permission(world.guild, "admin", boss, allow=False)
+    res = await fake.slash(boss, world.games, "admin")
+    assert res.content == "manage_guild=True"
 
 
 # --------------------------------------------------------------------------------------------

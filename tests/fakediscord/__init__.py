@@ -53,7 +53,8 @@ Building the world (synchronous; may be called while a bot runs: it gets GUILD_C
   allow=..., deny=...)``; ``fake.guild_everyone(guild)``; ``fake.bot_role(guild)``.
 - ``fake.set_command_permission(guild, "settings", user_or_role_or_guild, allow=True)`` -- a
   server admin's override (Server Settings > Integrations): it wins over the command's
-  ``default_member_permissions`` (member first, then roles, then @everyone = the guild).
+  ``default_member_permissions`` (member first, then roles, then @everyone = the guild);
+  a member with Administrator can use every command whatever the overrides.
 - ``fake.set_dms_open(user, False)`` -- the bot's DM sends to this user get 403 / code 50007,
   i.e. ``discord.Forbidden`` in the bot.
 - ``fake.make_attachment(filename, data)`` -- a user upload for an ATTACHMENT option (over

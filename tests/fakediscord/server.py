@@ -1532,10 +1532,12 @@ class FakeDiscord:
                 raise CommandNotAvailable(f"/{name}: the thread {channel.name!r} is archived")
             required = found.get("default_member_permissions")
             override = self._command_override(guild, name.split(" ")[0], user)
-            if override is False:
+            have = self.base_permissions(user.id, guild)
+            # "Members with the Administrator permission can use all commands"
+            # (https://discord.com/developers/docs/interactions/application-commands#permissions)
+            if override is False and not have & ADMINISTRATOR:
                 raise CommandNotAvailable(f"an override denies /{name} to {user.name}")
             if required is not None and override is None:
-                have = self.base_permissions(user.id, guild)
                 need = int(required)
                 if not have & ADMINISTRATOR and (need == 0 or have & need != need):
                     raise CommandNotAvailable(
