@@ -168,9 +168,11 @@ Discord behaviours reproduced (worth knowing when reading failures)
   reactions (400 / 50083) and application commands (CommandNotAvailable), and is reopened
   by a message from whoever may send, unless it is locked (then only Manage Threads).
   Setting ``locked`` or ``rate_limit_per_user`` needs Manage Threads, even for the
-  thread's creator (who may rename and archive it without). Members: PUT/DELETE/GET ``thread-members`` (THREAD_MEMBERS_UPDATE), message
-  authors join; ``fake.thread_members(thread)`` reads them, ``fake.create_thread(parent,
-  name, 11, message)`` makes one as a user would.
+  thread's creator (who may rename and archive it without). Members: PUT/DELETE/GET
+  ``thread-members`` (THREAD_MEMBERS_UPDATE), message authors join;
+  ``fake.thread_members(thread)`` reads them, ``fake.create_thread(parent, name, 11,
+  message)`` makes one as a user would, ``fake.auto_archive(thread)`` archives it as
+  Discord does a thread left silent for its ``auto_archive_duration``.
 """
 
 from .errors import (

@@ -1346,6 +1346,16 @@ class FakeDiscord:
         self._notify()
         return thread
 
+    def auto_archive(self, thread: FakeChannel) -> None:
+        """What Discord does to a thread left silent for its ``auto_archive_duration``
+        (https://discord.com/developers/docs/topics/threads#active--archived-threads): it is
+        archived (THREAD_UPDATE), without anyone asking."""
+        assert thread.is_thread, thread
+        thread.archived = True
+        thread.archive_changed = now()
+        self.dispatch("THREAD_UPDATE", thread.payload())
+        self._notify()
+
     def thread_members(self, thread: FakeChannel) -> set[int]:
         """The user ids of a thread's members (tests)."""
         return set(thread.member_ids)
