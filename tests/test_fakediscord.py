@@ -941,6 +941,14 @@ async def test_default_member_permissions_and_an_admins_overrides(
     fake.set_command_permission(world.guild, "admin", helpers)
     res = await fake.slash(carol, world.games, "admin")
     assert res.content == "manage_guild=False"
+    # "Members with the Administrator permission can use all commands": no
+    # override shuts one out
+    boss = fake.add_user(
+        "boss", guild=world.guild, permissions=discord.Permissions(administrator=True)
+    )
+    fake.set_command_permission(world.guild, "admin", boss, allow=False)
+    res = await fake.slash(boss, world.games, "admin")
+    assert res.content == "manage_guild=True"
 
 
 # --------------------------------------------------------------------------------------------
@@ -1042,6 +1050,55 @@ async def test_archiving_a_thread_and_sending_to_it(
         await thread.send("still here?")
     assert locked.value.code == 50083 and stored.archived
     fake.take_violations()
+
+
+async def test_an_archived_thread_refuses_edits_reactions_and_commands(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    """https://discord.com/developers/docs/topics/threads#active--archived-threads:
+    "Users cannot edit messages, add reactions, use application commands, or join
+    archived threads"; a message deleted there is the one change left."""
+    _, thread = await _thread_from_message(fake, bot, world)
+    stored = fake.channels[thread.id]
+    board = await thread.send("board")
+    await bot.http.edit_channel(thread.id, archived=True)
+    with pytest.raises(discord.HTTPException) as edit:
+        await board.edit(content="board, edited")
+    assert edit.value.code == 50083 and fake.message(board.id).content == "board"
+    with pytest.raises(discord.HTTPException) as react:
+        await board.add_reaction("👍")
+    assert react.value.code == 50083
+    assert [v.kind for v in fake.take_violations()] == ["archived", "archived"]
+    with pytest.raises(CommandNotAvailable):
+        await fake.slash(world.alice, stored, "play", move="e4")
+    await board.delete()
+    assert stored.archived
+    # once a message reopened it, edits go through again
+    reopened = await thread.send("rematch?")
+    assert not stored.archived
+    await reopened.edit(content="rematch!")
+    assert fake.message(reopened.id).content == "rematch!"
+
+
+async def test_locking_a_thread_needs_manage_threads_even_for_its_creator(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    """https://discord.com/developers/docs/topics/threads#editing--deleting-threads:
+    the creator may rename or archive its thread; `locked` and `rate_limit_per_user`
+    need Manage Threads."""
+    _, thread = await _thread_from_message(fake, bot, world)
+    stored = fake.channels[thread.id]
+    fake.set_overwrite(
+        world.games, fake.bot_role(world.guild), deny=discord.Permissions(manage_threads=True)
+    )
+    await bot.http.edit_channel(thread.id, name="renamed", archived=True)
+    assert stored.name == "renamed" and stored.archived
+    with pytest.raises(discord.Forbidden) as lock:
+        await bot.http.edit_channel(thread.id, locked=True)
+    assert lock.value.code == 50013 and not stored.locked
+    with pytest.raises(discord.Forbidden):
+        await bot.http.edit_channel(thread.id, archived=False, rate_limit_per_user=10)
+    assert [v.kind for v in fake.take_violations()] == ["missing_permissions"] * 2
 
 
 async def test_thread_members_are_added_and_removed(

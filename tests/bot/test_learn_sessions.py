@@ -114,3 +114,23 @@ def test_the_learner_and_the_tutor_are_named() -> None:
     session, _ = sessions.start(7, GAME, "Alice")
     assert session.names("en") == ("Alice", "Tutor")
     assert session.names("fr") == ("Alice", "Tuteur")
+
+
+@pytest.mark.parametrize(
+    "game_id", ["between-battle", "via-belli", "liber", "belle-position", "battalia"]
+)
+def test_a_finished_lesson_names_the_lobby_command_once_in_the_players_language(
+    game_id: str,
+) -> None:
+    """The outro and the closing line used to both say how to open a lobby,
+    the outro with the English ``/lobby create`` even in French."""
+    sessions = Sessions()
+    session, turn = sessions.start(7, game_id, "Alice")
+    for step in lesson_for(game_id).steps:
+        turn = sessions.act(7, step.expect[0], session.number)
+    assert session.finished
+    for locale, command in (("en", "/lobby create"), ("fr", "/salon créer")):
+        text = "\n".join(turn_lines(locale, session, turn))
+        assert text.count(command) == 1, (locale, text)
+        if locale == "fr":
+            assert "/lobby" not in text

@@ -53,7 +53,8 @@ Building the world (synchronous; may be called while a bot runs: it gets GUILD_C
   allow=..., deny=...)``; ``fake.guild_everyone(guild)``; ``fake.bot_role(guild)``.
 - ``fake.set_command_permission(guild, "settings", user_or_role_or_guild, allow=True)`` -- a
   server admin's override (Server Settings > Integrations): it wins over the command's
-  ``default_member_permissions`` (member first, then roles, then @everyone = the guild).
+  ``default_member_permissions`` (member first, then roles, then @everyone = the guild);
+  a member with Administrator can use every command whatever the overrides.
 - ``fake.set_dms_open(user, False)`` -- the bot's DM sends to this user get 403 / code 50007,
   i.e. ``discord.Forbidden`` in the bot.
 - ``fake.make_attachment(filename, data)`` -- a user upload for an ATTACHMENT option (over
@@ -163,11 +164,15 @@ Discord behaviours reproduced (worth knowing when reading failures)
   asked for: 60, 1440, 4320 or 10080), and inherits its parent's permissions. Creating one
   needs Create Public Threads, posting in one Send Messages in Threads (403 / 50013).
   Interactions run in a thread carry the thread as their channel. ``PATCH archived: true``
-  archives it; an archived thread refuses other edits and member changes (400 / 50083) and
-  is reopened by a message from whoever may send, unless it is locked (then only Manage
-  Threads). Members: PUT/DELETE/GET ``thread-members`` (THREAD_MEMBERS_UPDATE), message
-  authors join; ``fake.thread_members(thread)`` reads them, ``fake.create_thread(parent,
-  name, 11, message)`` makes one as a user would.
+  archives it; an archived thread refuses other edits, member changes, message edits and
+  reactions (400 / 50083) and application commands (CommandNotAvailable), and is reopened
+  by a message from whoever may send, unless it is locked (then only Manage Threads).
+  Setting ``locked`` or ``rate_limit_per_user`` needs Manage Threads, even for the
+  thread's creator (who may rename and archive it without). Members: PUT/DELETE/GET
+  ``thread-members`` (THREAD_MEMBERS_UPDATE), message authors join;
+  ``fake.thread_members(thread)`` reads them, ``fake.create_thread(parent, name, 11,
+  message)`` makes one as a user would, ``fake.auto_archive(thread)`` archives it as
+  Discord does a thread left silent for its ``auto_archive_duration``.
 """
 
 from .errors import (

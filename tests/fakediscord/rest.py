@@ -508,6 +508,11 @@ class RestAPI:
                 raise _archived_thread()
             if channel.archived and payload.get("archived") is False and channel.locked:
                 self._require(channel, MANAGE_THREADS, "unarchive a locked thread")
+            # https://discord.com/developers/docs/topics/threads#editing--deleting-threads:
+            # "Editing a thread to change `rate_limit_per_user` or `locked` requires
+            # `MANAGE_THREADS`", even for the thread's creator
+            if {"locked", "rate_limit_per_user"} & set(payload):
+                self._require(channel, MANAGE_THREADS, "lock a thread or set its slowmode")
             duration = payload.get("auto_archive_duration")
             if duration is not None:
                 if duration not in THREAD_ARCHIVE_DURATIONS:
@@ -629,6 +634,7 @@ class RestAPI:
         channel = self._channel(request)
         msg = self._message(channel, request)
         payload, uploads = await read_body(request)
+        _refuse_if_archived(channel)
         if msg.author.id != self.fake.bot_user.id:
             only_flags = set(payload) <= {"flags"}
             if not only_flags:
@@ -676,6 +682,7 @@ class RestAPI:
     async def add_reaction(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         msg = self._message(channel, request)
+        _refuse_if_archived(channel)
         emoji = request.match_info["emoji"]
         self.fake.set_reaction(msg, self.fake.bot_user, emoji, add=True)
         return no_content()
@@ -683,6 +690,7 @@ class RestAPI:
     async def remove_reaction(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         msg = self._message(channel, request)
+        _refuse_if_archived(channel)
         self.fake.set_reaction(msg, self.fake.bot_user, request.match_info["emoji"], add=False)
         return no_content()
 
@@ -1059,6 +1067,14 @@ def _archived_thread() -> DiscordError:
     return DiscordError(
         400, 50083, "Operation cannot be performed on an archived thread", violation="archived"
     )
+
+
+def _refuse_if_archived(channel: FakeChannel | None) -> None:
+    """https://discord.com/developers/docs/topics/threads#active--archived-threads:
+    "Users cannot edit messages, add reactions, use application commands, or join
+    archived threads" (deleting messages is the one thing left)."""
+    if channel is not None and channel.is_thread and channel.archived:
+        raise _archived_thread()
 
 
 def _bad_archive_duration() -> DiscordError:

@@ -1346,6 +1346,16 @@ class FakeDiscord:
         self._notify()
         return thread
 
+    def auto_archive(self, thread: FakeChannel) -> None:
+        """What Discord does to a thread left silent for its ``auto_archive_duration``
+        (https://discord.com/developers/docs/topics/threads#active--archived-threads): it is
+        archived (THREAD_UPDATE), without anyone asking."""
+        assert thread.is_thread, thread
+        thread.archived = True
+        thread.archive_changed = now()
+        self.dispatch("THREAD_UPDATE", thread.payload())
+        self._notify()
+
     def thread_members(self, thread: FakeChannel) -> set[int]:
         """The user ids of a thread's members (tests)."""
         return set(thread.member_ids)
@@ -1526,12 +1536,18 @@ class FakeDiscord:
         else:
             if contexts is not None and 0 not in contexts:
                 raise CommandNotAvailable(f"/{name} is not available in guilds")
+            if channel.is_thread and channel.archived:
+                # https://discord.com/developers/docs/topics/threads#active--archived-threads:
+                # "Users cannot ... use application commands ... [in] archived threads"
+                raise CommandNotAvailable(f"/{name}: the thread {channel.name!r} is archived")
             required = found.get("default_member_permissions")
             override = self._command_override(guild, name.split(" ")[0], user)
-            if override is False:
+            have = self.base_permissions(user.id, guild)
+            # "Members with the Administrator permission can use all commands"
+            # (https://discord.com/developers/docs/interactions/application-commands#permissions)
+            if override is False and not have & ADMINISTRATOR:
                 raise CommandNotAvailable(f"an override denies /{name} to {user.name}")
             if required is not None and override is None:
-                have = self.base_permissions(user.id, guild)
                 need = int(required)
                 if not have & ADMINISTRATOR and (need == 0 or have & need != need):
                     raise CommandNotAvailable(

@@ -39,11 +39,28 @@ WATCH = "watch"
 MatchId = app_commands.Range[int, 1, 2**53]  # Discord's INTEGER options stop at 2^53
 
 
+ARCHIVED_THREAD = 50083  # "Operation cannot be performed on an archived thread"
+
+
 async def join_thread(bot: Announcer, live: LiveMatch, user_id: int) -> None:
     """Thread mode: add the spectator to the match's thread
     (PUT /channels/{thread}/thread-members/{user}); the thread's boards do
-    the rest."""
-    await bot.http.add_user_to_thread(live.channel_id, user_id)
+    the rest. Discord archives a thread left silent for its auto-archive
+    duration (a correspondence match may wait a day for a move) and takes no
+    new member there: the bot, its creator, reopens it first. discord.py
+    drops an archived thread from its cache, so a thread it does not hold is
+    reopened too (harmless on an open one), and an archiving it had not seen
+    yet is met by reopening and trying again."""
+    thread = bot.get_channel(live.channel_id)
+    if not isinstance(thread, discord.Thread) or thread.archived:
+        await bot.http.edit_channel(live.channel_id, archived=False)
+    try:
+        await bot.http.add_user_to_thread(live.channel_id, user_id)
+    except discord.HTTPException as err:
+        if err.code != ARCHIVED_THREAD:
+            raise
+        await bot.http.edit_channel(live.channel_id, archived=False)
+        await bot.http.add_user_to_thread(live.channel_id, user_id)
 
 
 async def leave_thread(bot: Announcer, live: LiveMatch, user_id: int) -> bool:
