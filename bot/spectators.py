@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import GAMES, Event
+from engine.match import UNDO
 
 from .i18n import game_name, game_text, result_lines, t
 from .service import HostError, HostService, LiveMatch, Update
@@ -64,6 +65,8 @@ def update_lines(updates: Iterable[Update], locale: str) -> list[str]:
             lines.append(t(locale, "clock-played", name=live.names[update.seat]))
         if update.action == "!resign":
             lines.append(t(locale, "resigned", user=live.names[update.seat]))
+        if update.action == UNDO:  # the board goes back: say why, as the match's board does
+            lines.append(t(locale, "undo-accepted", player=live.names[update.seat]))
         lines += public_lines(live.game_id, update.events, live.names, locale)
     return lines
 
