@@ -26,13 +26,16 @@ through ``LiveMatch.channel_id``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.discord import GueridonBot
 from bot.service import LiveMatch
+from bot.spectators import public_board_png, public_lines
 from engine import Match
 from engine.match import UNDO
 from tests.bot.test_lessons import LESSON_GAMES
@@ -49,6 +52,7 @@ from tests.fakediscord import (
     InteractionResult,
 )
 
+PLAYED = re.compile(r"(\d+) (?:actions? played|coups? jou[ée]s?)")
 OPTIONS = "characters=pirate,ninja hp=3"
 PLAYERS = ("alice", "bob", "zoé")
 
@@ -108,7 +112,7 @@ class Spectator:
         self.user = user
         self.replies: list[FakeMessage] = []
 
-    async def slash(self, chan: FakeChannel, command: str, **options: object) -> InteractionResult:
+    async def slash(self, chan: FakeChannel, command: str, **options: Any) -> InteractionResult:
         res = await self.fake.slash(self.user, chan, command, **options)
         assert res.ephemeral, res.text
         self.replies += res.messages
@@ -138,6 +142,19 @@ class Spectator:
         assert hidden, "no hand ever held a card the public side did not show"
         for message in self.seen():
             clean(message.text, lang)
+            # a board DM shows the board of the version it names, not a newer one
+            found = PLAYED.search(message.text)
+            if found is not None and message in self.fake.dm_messages(self.user):
+                version = int(found.group(1))
+                then = Match.replay(record, upto=version)
+                expected = public_board_png(live.game_id, then.state, live.names, lang)
+                assert pixels(message.attachments[0].data) == pixels(expected), message.text
+                if message is self.fake.dm_messages(self.user)[0]:
+                    continue  # the board at /watch: the match as it is, no last action
+                # ... under the lines of the action that led to it
+                events = [item.event for item in live.match.log if item.version == version]
+                for line in public_lines(live.game_id, events, live.names, lang):
+                    assert line in message.text.splitlines(), (line, message.text)
             for attachment in message.attachments:
                 assert attachment.filename == "board.png", attachment.filename
                 assert pixels(attachment.data) not in private
@@ -156,9 +173,8 @@ def check_all(fake: FakeDiscord, messages: Iterable[FakeMessage], server_lang: s
                 clean(message.text, lang_of(user))
 
 
-async def open_match(world: World, bot: GueridonBot, host: FakeUser, guest: FakeUser) -> LiveMatch:
-    """``host`` opens a Between Battle lobby, ``guest`` joins with its button,
-    ``host`` starts it with its button."""
+async def open_lobby(world: World, host: FakeUser, guest: FakeUser) -> FakeMessage:
+    """``host`` opens a Between Battle lobby, ``guest`` joins with its button."""
     fake = world.fake
     res = await fake.slash(
         host, world.lobby_chan, "lobby create", game="between-battle", seats=2, options=OPTIONS
@@ -168,15 +184,22 @@ async def open_match(world: World, bot: GueridonBot, host: FakeUser, guest: Fake
     lobby = next(m for m in reversed(public(fake, world.lobby_chan)) if m.buttons())
     join = next(b for b in lobby.buttons() if b["custom_id"].startswith("gl:join:"))
     await fake.click(guest, lobby, custom_id=join["custom_id"])
-    lobby = fake.message(lobby.id)
-    start = next(b for b in lobby.buttons() if b["custom_id"].startswith("gl:start:"))
+    return fake.message(lobby.id)
+
+
+async def start(world: World, bot: GueridonBot, host: FakeUser, lobby: FakeMessage) -> LiveMatch:
+    """``host`` starts the lobby with its button; the match once its first
+    board and the hands are out."""
+    fake = world.fake
+    button = next(b for b in lobby.buttons() if b["custom_id"].startswith("gl:start:"))
     known = set(bot.host.matches)
-    await fake.click(host, lobby, custom_id=start["custom_id"])
+    await fake.click(host, lobby, custom_id=button["custom_id"])
     live: LiveMatch = await fake.wait_for(
         lambda: next((m for i, m in bot.host.matches.items() if i not in known), None)
     )
     await fake.wait_for(lambda: boards(fake, match_chan(fake, live)))
-    await fake.wait_for(lambda: all(fake.dm_messages(u) for u in (host, guest)))
+    players = [world.users[uid] for uid, _ in live.players]
+    await fake.wait_for(lambda: all(fake.dm_messages(u) for u in players))
     return live
 
 
@@ -206,6 +229,53 @@ async def play(world: World, live: LiveMatch, notation: str | None = None) -> Fa
     return user
 
 
+async def take_back(
+    world: World, live: LiveMatch, spectator: Spectator, took: str
+) -> tuple[int, bytes]:
+    """The pending player plays a move they may take back; the spectator asks
+    ``/board``; the player asks ``/undo``; the other accepts with the button.
+    The state and the match's board go back: ``(the seat, the board before)``."""
+    fake = world.fake
+    where = match_chan(fake, live)
+    seat = sorted(live.match.pending())[0]
+    before = live.game.dump_state(live.match.state)
+    board_before = boards(fake, where)[-1].attachments[0].data
+    asker = await play(world, live, undoable(live, seat))
+    other = world.bob if asker is world.alice else world.alice
+    await spectator.slash(where, "board")
+    assert spectator.replies[-1].attachments
+    res = await fake.slash(asker, where, "undo")
+    assert res.ephemeral
+    clean(res.text, lang_of(asker))
+    request = await fake.wait_for(
+        lambda: next(
+            (
+                m
+                for m in reversed(public(fake, where))
+                if m.buttons() and m.buttons()[0]["custom_id"].startswith("gu:")
+            ),
+            None,
+        )
+    )
+    assert f"<@{other.id}>" in request.content
+    posted = len(boards(fake, where))
+    await fake.click(other, request, custom_id=request.buttons()[0]["custom_id"])
+    await fake.wait_for(lambda: took in fake.message(request.id).content)
+    assert not fake.message(request.id).buttons()
+    assert live.game.dump_state(live.match.state) == before
+    assert live.match.actions[-1] == (seat, UNDO)
+    # the match's board goes back: the same picture as before the move
+    await fake.wait_for(lambda: len(boards(fake, where)) > posted)
+    board_after = boards(fake, where)[-1]
+    assert took in board_after.text
+    assert pixels(board_after.attachments[0].data) == pixels(board_before)
+    return seat, board_before
+
+
+async def wait_version(fake: FakeDiscord, live: LiveMatch, version: int) -> None:
+    await fake.wait_for(lambda: live.version >= version, timeout=10)
+
+
 async def resign(world: World, live: LiveMatch, user: FakeUser) -> None:
     """``user`` resigns as soon as the rules let them."""
     fake = world.fake
@@ -217,7 +287,7 @@ async def resign(world: World, live: LiveMatch, user: FakeUser) -> None:
         assert res.ephemeral
         clean(res.text, lang_of(user))
         if not live.match.is_over:
-            await fake.wait_for(lambda v=version: live.version > v, timeout=10)
+            await wait_version(fake, live, version + 1)
     assert live.match.is_over
 
 
@@ -232,7 +302,7 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
     bot = world.make_bot()
     async with fake.running(bot):
         # ---- 1. default settings: the match plays inside its thread --------------------------
-        live = await open_match(world, bot, alice, bob)
+        live = await start(world, bot, alice, await open_lobby(world, alice, bob))
         thread = match_chan(fake, live)
         assert thread.is_thread and thread.parent_id == world.lobby_chan.id
         lines = public(fake, world.lobby_chan)
@@ -244,41 +314,9 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
         assert zoe.user.id in fake.thread_members(thread)
         # a move, then a move its player takes back with the other's consent
         await play(world, live)
-        seat = sorted(live.match.pending())[0]
-        before = live.game.dump_state(live.match.state)
-        board_before = boards(fake, thread)[-1]
-        asker = await play(world, live, undoable(live, seat))
-        other = bob if asker is alice else alice
+        seat, board_before = await take_back(world, live, zoe, words["took"])
         res = await zoe.slash(thread, "board")
-        assert zoe.replies[-1].attachments
-        res = await fake.slash(asker, thread, "undo")
-        assert res.ephemeral
-        clean(res.text, lang_of(asker))
-        request = await fake.wait_for(
-            lambda: next(
-                (
-                    m
-                    for m in reversed(public(fake, thread))
-                    if m.buttons() and m.buttons()[0]["custom_id"].startswith("gu:")
-                ),
-                None,
-            )
-        )
-        assert f"<@{other.id}>" in request.content
-        posted = len(boards(fake, thread))
-        await fake.click(other, request, custom_id=request.buttons()[0]["custom_id"])
-        await fake.wait_for(lambda: words["took"] in fake.message(request.id).content)
-        assert live.game.dump_state(live.match.state) == before
-        assert live.match.actions[-1] == (seat, UNDO)
-        # the board in the thread goes back: the same picture as before the move
-        await fake.wait_for(lambda: len(boards(fake, thread)) > posted)
-        board_after = boards(fake, thread)[-1]
-        assert words["took"] in board_after.text
-        assert pixels(board_after.attachments[0].data) == pixels(board_before.attachments[0].data)
-        res = await zoe.slash(thread, "board")
-        assert pixels(zoe.replies[-1].attachments[0].data) == pixels(
-            board_before.attachments[0].data
-        )
+        assert pixels(zoe.replies[-1].attachments[0].data) == pixels(board_before)
         # play on a little, then resign
         await play(world, live)
         await resign(world, live, alice)
@@ -315,11 +353,21 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
         assert res.ephemeral
         clean(res.text, lang)
         seen = len(public(fake, world.lobby_chan))
-        live = await open_match(world, bot, bob, alice)
+        live = await start(world, bot, bob, await open_lobby(world, bob, alice))
         assert live.channel_id == world.lobby_chan.id and not live.in_thread
+        await bot.wait_idle(5)  # the first board went out
         res = await zoe.slash(world.lobby_chan, "watch")
         assert words["follow"] in res.text
         await fake.wait_for(lambda: fake.dm_messages(zoe.user))
+        # an undo: the spectator gets the board that went back, by DM
+        await play(world, live)
+        await fake.wait_for(lambda: len(fake.dm_messages(zoe.user)) == 2)
+        board_before = fake.dm_messages(zoe.user)[-1].attachments[0].data
+        await take_back(world, live, zoe, "a repris un coup")
+        undone = await fake.wait_for(
+            lambda: next((m for m in fake.dm_messages(zoe.user) if words["took"] in m.text), None)
+        )
+        assert pixels(undone.attachments[0].data) == pixels(board_before)
         for _ in range(3):
             await play(world, live)
         await resign(world, live, bob)
