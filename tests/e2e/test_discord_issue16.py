@@ -119,7 +119,13 @@ class Spectator:
         return res
 
     def seen(self) -> list[FakeMessage]:
-        return [*self.fake.dm_messages(self.user), *self.replies]
+        """Their DMs, and every ephemeral message shown to them anywhere."""
+        found = {m.id: m for m in [*self.fake.dm_messages(self.user), *self.replies]}
+        for channel in list(self.fake.channels.values()):
+            for message in self.fake.channel_messages(channel, visible_to=self.user):
+                if message.ephemeral:
+                    found[message.id] = message
+        return list(found.values())
 
     def check(self, live: LiveMatch, players: Iterable[FakeUser]) -> None:
         private = {
@@ -163,10 +169,12 @@ class Spectator:
 
 
 def check_all(fake: FakeDiscord, messages: Iterable[FakeMessage], server_lang: str) -> None:
-    """The public ``messages`` in the server's language; every DM of every
+    """``messages`` (of server channels): the public ones in the server's
+    language, the ephemeral ones in their reader's; and every DM of every
     user in that user's language."""
     for message in messages:
-        clean(message.text, server_lang)
+        reader = fake.users.get(message.visible_to or 0)
+        clean(message.text, server_lang if reader is None else lang_of(reader))
     for user in fake.users.values():
         if not user.bot:
             for message in fake.dm_messages(user):
@@ -338,7 +346,18 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
         res = await fake.slash(alice, world.lobby_chan, "history")
         assert words["history"] in clean(res.text, lang)
         assert await bot.host.store.undo_counts([live.id]) == {live.id: 1}
-        check_all(fake, public(fake, world.lobby_chan) + public(fake, thread), lang)
+        check_all(
+            fake, fake.channel_messages(world.lobby_chan) + fake.channel_messages(thread), lang
+        )
+        # a rematch from the final board in the archived thread: the lobby
+        # opens in the channel, the thread stays archived
+        final = next(m for m in reversed(public(fake, thread)) if m.buttons())
+        res = await fake.click(bob, final, custom_id=final.buttons()[0]["custom_id"])
+        assert res.ephemeral
+        clean(res.text, lang_of(bob))
+        rematch = public(fake, world.lobby_chan)[-1]
+        assert rematch.buttons() and "bob" in rematch.text and "alice" in rematch.text
+        assert thread.archived and public(fake, thread)[-1].id == final.id
 
         # ---- 2. channel mode and French, by an admin ----------------------------------------
         with pytest.raises(CommandNotAvailable):  # Discord hides /settings from eve
@@ -352,8 +371,9 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
         )
         assert res.ephemeral
         clean(res.text, lang)
-        seen = len(public(fake, world.lobby_chan))
-        live = await start(world, bot, bob, await open_lobby(world, bob, alice))
+        # bob starts the rematch: it plays in the channel, in French
+        live = await start(world, bot, bob, fake.message(rematch.id))
+        seen = [m.id for m in public(fake, world.lobby_chan)].index(rematch.id) + 1
         assert live.channel_id == world.lobby_chan.id and not live.in_thread
         await bot.wait_idle(5)  # the first board went out
         res = await zoe.slash(world.lobby_chan, "watch")
@@ -379,12 +399,14 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
         # the match's public messages are in the channel, in French
         played = public(fake, world.lobby_chan)[seen:]
         assert sum(1 for m in played if m.attachments) >= 4
-        assert "salon d'attente" in played[0].text
+        assert "commence" in played[0].text
         assert any("Partie terminée" in m.text for m in played), "\n---\n".join(
             m.text for m in played
         )
         assert not any(c.is_thread for c in fake.channels.values() if c is not thread)
-        check_all(fake, played, "fr")
+        check_all(
+            fake, [m for m in fake.channel_messages(world.lobby_chan) if m.id > rematch.id], "fr"
+        )
 
 
 async def learn_everything(
