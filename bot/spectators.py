@@ -174,6 +174,21 @@ class Spectators:
     async def _delete(self, match_id: int) -> None:
         await self.host.store._write("DELETE FROM watchers WHERE match_id = ?", (match_id,))
 
+    def started_in(self, channel_id: int) -> LiveMatch | None:
+        """The one match being played in a thread of its own that started
+        from a lobby of ``channel_id`` (thread mode: the channel shows its
+        start line), else None (none, or several: name one)."""
+        host = self.host
+        found = [
+            live
+            for live in (host.matches.get(match_id) for match_id in host.by_channel.values())
+            if live is not None
+            and plays_in_thread(live)
+            and live.lobby_channel_id == channel_id
+            and not live.match.is_over
+        ]
+        return found[0] if len(found) == 1 else None
+
     def live_matches(self, guild_id: int | None, typed: str = "") -> list[LiveMatch]:
         """The server's matches being played, newest first, for the
         ``match:`` option's autocomplete (``typed``: a part of the number)."""

@@ -127,6 +127,22 @@ async def test_thread_mode_is_read_from_the_lobby_channel(service: HostService) 
     assert plays_in_thread(live)
 
 
+async def test_the_one_match_a_channel_started_in_a_thread(service: HostService) -> None:
+    """/watch and /board without a number in the lobby's channel (thread
+    mode): the match that channel started, when it is the only one."""
+    spectators = Spectators(service)
+    first = await _started(service)
+    assert first.lobby_channel_id == CHAN and spectators.started_in(CHAN) is None  # no thread
+    await service.move_match(first, 1001)  # its thread
+    assert spectators.started_in(CHAN) is first
+    assert spectators.started_in(1001) is None
+    second = await _started(service)
+    await service.move_match(second, 1002)
+    assert spectators.started_in(CHAN) is None  # two: the player names one
+    await service.resign(second.id, ALICE.id)
+    assert spectators.started_in(CHAN) is first
+
+
 async def test_summary_line_in_both_languages(service: HostService) -> None:
     live = await _started(service)
     acting = live.names[sorted(live.match.pending())[0]]

@@ -316,8 +316,11 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
         lines = public(fake, world.lobby_chan)
         assert len(lines) == 2 and words["started"] in lines[1].text
         assert f"<#{thread.id}>" in lines[1].text
-        # the spectator follows: they join the thread, no DM
-        res = await zoe.slash(thread, "watch")
+        # the spectator follows from the channel where they saw the start line:
+        # they join the thread, no DM
+        res = await zoe.slash(world.lobby_chan, "board")
+        assert str(live.id) in res.text and res.attachments
+        res = await zoe.slash(world.lobby_chan, "watch")
         assert thread.mention in res.text and words["follow"] in res.text
         assert zoe.user.id in fake.thread_members(thread)
         # a move, then a move its player takes back with the other's consent

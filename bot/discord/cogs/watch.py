@@ -80,11 +80,14 @@ class WatchCog(commands.Cog, name=WATCH):
         self, interaction: discord.Interaction, match: int | None, *, mine: bool = False
     ) -> LiveMatch:
         """The match named by ``match``, else the one played in this
-        channel or thread; in DMs (with ``mine``) the user's latest match."""
+        channel or thread (or the one thread started from this channel); in
+        DMs (with ``mine``) the user's latest match."""
         if match is not None:
             return await self.host.get_match(match)
         if interaction.guild_id is not None and interaction.channel_id is not None:
-            live = self.host.match_in(interaction.channel_id)
+            live = self.host.match_in(interaction.channel_id) or self.spectators.started_in(
+                interaction.channel_id
+            )
             if live is None:
                 raise HostError("no-match")
             return live
