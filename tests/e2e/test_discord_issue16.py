@@ -88,6 +88,33 @@ def lang_of(user: FakeUser) -> str:
     return "fr" if user.locale.startswith("fr") else "en"
 
 
+def labels(components: list[dict[str, Any]]) -> list[str]:
+    """The words on buttons and in selects (option labels and placeholders;
+    an option's description is its notation, the text ``/play`` takes)."""
+    found: list[str] = []
+    for component in components:
+        found += [str(component[k]) for k in ("label", "placeholder") if component.get(k)]
+        for option in component.get("options", ()):
+            found += [str(option["label"])] if option.get("label") else []
+        found += labels(component.get("components", []))
+    return found
+
+
+def every_version(message: FakeMessage) -> list[str]:
+    """What a player read of ``message`` over time: each older version's
+    content, embeds and components, then the message as it is now."""
+    texts = []
+    for old in message.history:
+        parts = [str(old.get("content") or "")]
+        for embed in old.get("embeds") or ():
+            parts += [str(embed.get(k) or "") for k in ("title", "description")]
+            parts.append(str((embed.get("footer") or {}).get("text") or ""))
+        parts += labels(old.get("components") or [])
+        texts.append("\n".join(p for p in parts if p))
+    texts.append("\n".join([message.text, *labels(message.components)]))
+    return texts
+
+
 def clean(text: str, lang: str) -> str:
     found = problems(text, lang, PLAYERS)
     assert not found, (text, found)
@@ -147,7 +174,8 @@ class Spectator:
         hidden = {n for n in hidden if not shows(allowed, n)}
         assert hidden, "no hand ever held a card the public side did not show"
         for message in self.seen():
-            clean(message.text, lang)
+            for text in every_version(message):
+                clean(text, lang)
             # a board DM shows the board of the version it names, not a newer one
             found = PLAYED.search(message.text)
             if found is not None and message in self.fake.dm_messages(self.user):
@@ -174,11 +202,13 @@ def check_all(fake: FakeDiscord, messages: Iterable[FakeMessage], server_lang: s
     user in that user's language."""
     for message in messages:
         reader = fake.users.get(message.visible_to or 0)
-        clean(message.text, server_lang if reader is None else lang_of(reader))
+        for text in every_version(message):
+            clean(text, server_lang if reader is None else lang_of(reader))
     for user in fake.users.values():
         if not user.bot:
             for message in fake.dm_messages(user):
-                clean(message.text, lang_of(user))
+                for text in every_version(message):
+                    clean(text, lang_of(user))
 
 
 async def open_lobby(world: World, host: FakeUser, guest: FakeUser) -> FakeMessage:
@@ -423,7 +453,10 @@ async def learn_everything(
         message = await play_lesson(fake, bot, user, res.messages[-1])
         assert current(bot, user) is None and not learn_components(message)
         assert WORDS[lang]["lesson-done"] in message.text
-        clean(message.text, lang)
+        versions = every_version(message)
+        assert len(versions) > 3  # every step was read
+        for text in versions:
+            clean(text, lang)
 
 
 @pytest.mark.parametrize(
