@@ -437,6 +437,11 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
             m.text for m in played
         )
         assert not any(c.is_thread for c in fake.channels.values() if c is not thread)
+        # the records' public answers follow the server's language, whoever asks
+        res = await fake.slash(alice, world.lobby_chan, "history")
+        assert not res.ephemeral and "1 coup repris" in res.text
+        res = await fake.slash(alice, world.lobby_chan, "replay", match=live.id)
+        assert not res.ephemeral and "a repris un coup" in res.text
         check_all(
             fake, [m for m in fake.channel_messages(world.lobby_chan) if m.id > rematch.id], "fr"
         )
