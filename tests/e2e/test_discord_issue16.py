@@ -353,6 +353,14 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
         res = await zoe.slash(world.lobby_chan, "watch")
         assert thread.mention in res.text and words["follow"] in res.text
         assert zoe.user.id in fake.thread_members(thread)
+        clean(thread.name or "", lang)
+        # a spectator asking for a hand, by command or by the board's button, gets none
+        res = await zoe.slash(thread, "hand")
+        assert not res.attachments
+        board = boards(fake, thread)[-1]
+        res = await fake.click(zoe.user, board, custom_id=board.buttons()[0]["custom_id"])
+        assert res.ephemeral and not res.attachments
+        zoe.replies += res.messages
         # a move, then a move its player takes back with the other's consent
         await play(world, live)
         seat, board_before = await take_back(world, live, zoe, words["took"])
