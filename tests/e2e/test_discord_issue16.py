@@ -10,10 +10,13 @@ in French:
    back with ``/undo`` and the other accepts with the button (the thread's
    board goes back, ``/replay``'s record shows ``!undo``, ``/history`` says a
    move was taken back, the result row counts it); the thread is archived;
+   the Rematch button in the archived thread opens a lobby in the channel;
 2. an admin switches the server to channel mode and French with
-   ``/settings set`` (a member without Manage Server is refused); the next
-   match plays in the channel, in French, and a spectator gets its boards by
-   DM;
+   ``/settings set`` (a member without Manage Server is refused); the
+   rematch plays in the channel, in French, with another undo, and a
+   spectator gets its boards by DM (each one the board of the version it
+   names, under that action's lines); ``/history`` and ``/replay`` answer
+   in French whoever asks;
 3. a new player finishes ``/learn`` for every game, in both languages, in
    the server and in DMs.
 
@@ -361,6 +364,8 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
         res = await fake.click(zoe.user, board, custom_id=board.buttons()[0]["custom_id"])
         assert res.ephemeral and not res.attachments
         zoe.replies += res.messages
+        res = await zoe.slash(thread, "undo")  # nor may they take a move back
+        assert live.version == 0
         # a move, then a move its player takes back with the other's consent
         await play(world, live)
         seat, board_before = await take_back(world, live, zoe, words["took"])
