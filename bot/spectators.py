@@ -57,14 +57,13 @@ def public_lines(
 def update_lines(updates: Iterable[Update], locale: str) -> list[str]:
     """What a spectator reads of a run of updates (several when announcements
     were folded into one board), in the spectator's language: who ran out of
-    time, who resigned, then the public lines of the events."""
+    time, who took a move back, then the public lines of the events (a
+    resignation is one: every game says it)."""
     lines: list[str] = []
     for update in updates:
         live = update.live
         if update.by_clock:
             lines.append(t(locale, "clock-played", name=live.names[update.seat]))
-        if update.action == "!resign":
-            lines.append(t(locale, "resigned", user=live.names[update.seat]))
         if update.action == UNDO:  # the board goes back: say why, as the match's board does
             lines.append(t(locale, "undo-accepted", player=live.names[update.seat]))
         lines += public_lines(live.game_id, update.events, live.names, locale)

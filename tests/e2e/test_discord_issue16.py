@@ -444,6 +444,13 @@ async def test_a_server_lives_issue_16(fake: FakeDiscord, tmp_path: Path, locale
         await bot.wait_idle(5)
         zoe.check(live, (alice, bob))
         assert len(fake.dm_messages(zoe.user)) >= 3
+        if (live.seat_of(bob.id), "!resign") in live.match.actions:  # said once, everywhere
+            final = [m for m in public(fake, world.lobby_chan) if seed in m.text][-1]
+            for text in (final.text, fake.dm_messages(zoe.user)[-1].text):
+                said = [
+                    x for x in text.splitlines() if "bob" in x and ("abandon" in x or "resign" in x)
+                ]
+                assert len(said) == 1, text
         # the match's public messages are in the channel, in French
         played = public(fake, world.lobby_chan)[seen:]
         assert sum(1 for m in played if m.attachments) >= 4
