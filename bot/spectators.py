@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import GAMES, Event
+from engine.match import UNDO
 
 from .i18n import game_name, game_text, result_lines, t
 from .service import HostError, HostService, LiveMatch, Update
@@ -56,14 +57,15 @@ def public_lines(
 def update_lines(updates: Iterable[Update], locale: str) -> list[str]:
     """What a spectator reads of a run of updates (several when announcements
     were folded into one board), in the spectator's language: who ran out of
-    time, who resigned, then the public lines of the events."""
+    time, who took a move back, then the public lines of the events (a
+    resignation is one: every game says it)."""
     lines: list[str] = []
     for update in updates:
         live = update.live
         if update.by_clock:
             lines.append(t(locale, "clock-played", name=live.names[update.seat]))
-        if update.action == "!resign":
-            lines.append(t(locale, "resigned", user=live.names[update.seat]))
+        if update.action == UNDO:  # the board goes back: say why, as the match's board does
+            lines.append(t(locale, "undo-accepted", player=live.names[update.seat]))
         lines += public_lines(live.game_id, update.events, live.names, locale)
     return lines
 
@@ -170,6 +172,21 @@ class Spectators:
 
     async def _delete(self, match_id: int) -> None:
         await self.host.store._write("DELETE FROM watchers WHERE match_id = ?", (match_id,))
+
+    def started_in(self, channel_id: int) -> LiveMatch | None:
+        """The one match being played in a thread of its own that started
+        from a lobby of ``channel_id`` (thread mode: the channel shows its
+        start line), else None (none, or several: name one)."""
+        host = self.host
+        found = [
+            live
+            for live in (host.matches.get(match_id) for match_id in host.by_channel.values())
+            if live is not None
+            and plays_in_thread(live)
+            and live.lobby_channel_id == channel_id
+            and not live.match.is_over
+        ]
+        return found[0] if len(found) == 1 else None
 
     def live_matches(self, guild_id: int | None, typed: str = "") -> list[LiveMatch]:
         """The server's matches being played, newest first, for the

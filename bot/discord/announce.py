@@ -31,9 +31,10 @@ from .venues import Venues
 
 log = logging.getLogger("gueridon")
 
-BoardListener = Callable[[LiveMatch, list[Update]], Awaitable[None]]
+BoardListener = Callable[[LiveMatch, list[Update], Any, int], Awaitable[None]]
 """Called after a match's board was posted, with the updates it showed
-(several when announcements were folded): spectators (``cogs/watch.py``)."""
+(several when announcements were folded) and the state and version it drew
+(a newer action may be committed by then): spectators (``cogs/watch.py``)."""
 
 DM_CLOSED_CODES = {50007, 50278}
 
@@ -286,6 +287,7 @@ class Announcer(BotCore):
                 self.pending_private.setdefault(live.id, set()).update(update.private_changed)
                 self.pending_updates.setdefault(live.id, []).append(update)
                 return
+            shown = live.match.state, live.match.version  # what post_board draws
             await self.post_board(live, locale, lines)
             for seat in sorted(update.private_changed | self.pending_private.pop(live.id, set())):
                 if seat in live.resigned or live.is_bot_seat(seat):
@@ -294,7 +296,7 @@ class Announcer(BotCore):
             updates = [*self.pending_updates.pop(live.id, []), update]
             for listener in self.board_listeners:
                 try:
-                    await listener(live, updates)
+                    await listener(live, updates, *shown)
                 except Exception:
                     log.exception("a board listener failed on match %s", live.id)
             if update.outcome is not None:

@@ -127,6 +127,22 @@ async def test_thread_mode_is_read_from_the_lobby_channel(service: HostService) 
     assert plays_in_thread(live)
 
 
+async def test_the_one_match_a_channel_started_in_a_thread(service: HostService) -> None:
+    """/watch and /board without a number in the lobby's channel (thread
+    mode): the match that channel started, when it is the only one."""
+    spectators = Spectators(service)
+    first = await _started(service)
+    assert first.lobby_channel_id == CHAN and spectators.started_in(CHAN) is None  # no thread
+    await service.move_match(first, 1001)  # its thread
+    assert spectators.started_in(CHAN) is first
+    assert spectators.started_in(1001) is None
+    second = await _started(service)
+    await service.move_match(second, 1002)
+    assert spectators.started_in(CHAN) is None  # two: the player names one
+    await service.resign(second.id, ALICE.id)
+    assert spectators.started_in(CHAN) is first
+
+
 async def test_summary_line_in_both_languages(service: HostService) -> None:
     live = await _started(service)
     acting = live.names[sorted(live.match.pending())[0]]
@@ -183,8 +199,13 @@ async def test_update_lines_say_resignations_in_the_readers_language(
 ) -> None:
     live = await _started(service)
     update = await service.resign(live.id, ALICE.id)
-    assert update_lines([update], "en")[0] == t("en", "resigned", user="Alice")
-    assert update_lines([update], "fr")[0] == t("fr", "resigned", user="Alice")
+    # the game's own event says it, once (no second line of the host's)
+    assert update_lines([update], "en").count("· Alice resigns.") == 1
+    assert update_lines([update], "fr").count("· Alice abandonne.") == 1
+    assert not {t("en", "resigned", user="Alice"), t("fr", "resigned", user="Alice")} & {
+        *update_lines([update], "en"),
+        *update_lines([update], "fr"),
+    }
 
 
 # ---- the hidden-information check --------------------------------------------------------------

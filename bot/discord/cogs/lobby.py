@@ -264,8 +264,9 @@ class LobbyCog(commands.Cog, name=LOBBY):
         level: str,
         deck: str | None = None,
     ) -> None:
-        """join, addbot or leave: the lobby message updated, the user told."""
-        locale = self.bot.locale_for_channel(channel_id)
+        """join, addbot or leave: the lobby message updated, the user told
+        (privately: in their language)."""
+        locale = locale_of(interaction)
         if action == "join":
             before = await self.host.lobby_in(channel_id)
             lobby = await self.host.join(channel_id, user, deck)

@@ -107,15 +107,12 @@ class PlayCog(commands.Cog, name=PLAY):
     @app_commands.command(name=name("resign"), description=desc("cmd-resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        user = await self.bot.note_interaction(interaction)
+        await self.bot.note_interaction(interaction)
         live = self.match_for(interaction)
         update = await self.host.resign(live.id, interaction.user.id)
-        locale = self.bot.locale_for_channel(live.channel_id)
+        # no line of our own: every game's resignation event says it already
         await confirm_and_announce(
-            interaction,
-            t(locale_of(interaction), "resign-accepted"),
-            update,
-            [t(locale, "resigned", user=user.name)],
+            interaction, t(locale_of(interaction), "resign-accepted"), update
         )
 
     # ---- components -----------------------------------------------------------------------

@@ -96,7 +96,12 @@ class RecordsCog(commands.Cog, name=RECORDS):
         await interaction.response.defer(thinking=True)
         await self.bot.note_interaction(interaction)
         embed, file, view = await self.leaderboard_message(
-            game, scope, interaction.guild_id, 1, locale_of(interaction), interaction.user.id
+            game,
+            scope,
+            interaction.guild_id,
+            1,
+            await self.public_locale(interaction),
+            interaction.user.id,
         )
         await interaction.followup.send(embed=embed, file=file, view=view)
 
@@ -106,7 +111,12 @@ class RecordsCog(commands.Cog, name=RECORDS):
         """A page button: the same message, another page."""
         await interaction.response.defer()
         embed, file, view = await self.leaderboard_message(
-            game_id, scope, interaction.guild_id, page, locale_of(interaction), interaction.user.id
+            game_id,
+            scope,
+            interaction.guild_id,
+            page,
+            await self.public_locale(interaction),
+            interaction.user.id,
         )
         await interaction.edit_original_response(embed=embed, attachments=[file], view=view)
 
@@ -160,7 +170,7 @@ class RecordsCog(commands.Cog, name=RECORDS):
         await self.bot.note_interaction(interaction)
         from render import RatingSeries, render_rating_chart
 
-        locale = locale_of(interaction)
+        locale = await self.public_locale(interaction)
         target = user or interaction.user
         who = target.display_name
         record, rated = await self.host.player_stats(target.id, interaction.guild_id)
@@ -186,6 +196,16 @@ class RecordsCog(commands.Cog, name=RECORDS):
             embed=embed, file=discord.File(io.BytesIO(png), filename="rating.png")
         )
 
+    async def public_locale(self, interaction: discord.Interaction) -> str:
+        """The language of a public answer: the server's ``/settings``
+        language when it chose one (public messages follow it), else the
+        asker's."""
+        if interaction.guild_id is not None:
+            chosen = (await self.host.guild_settings(interaction.guild_id)).language
+            if chosen:
+                return chosen
+        return locale_of(interaction)
+
     # ---- history ---------------------------------------------------------------------------
     @app_commands.command(name=name("history"), description=desc("cmd-history"))
     @app_commands.describe(user=desc("opt-user"), game=desc("opt-game"))
@@ -199,7 +219,7 @@ class RecordsCog(commands.Cog, name=RECORDS):
     ) -> None:
         await interaction.response.defer(thinking=True)
         await self.bot.note_interaction(interaction)
-        locale = locale_of(interaction)
+        locale = await self.public_locale(interaction)
         rows = await self.host.history(
             user_id=user.id if user else None,
             game_id=game,
@@ -289,7 +309,7 @@ class RecordsCog(commands.Cog, name=RECORDS):
         await defer_public(interaction)  # a refusal still comes privately
         await self.bot.note_interaction(interaction)
         live, record = await self.host.replay_record(match)
-        locale = locale_of(interaction)
+        locale = await self.public_locale(interaction)
         embed, image, view = await self.replay_message(live, live.version, locale)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         notes = [t(locale, "replay-file")]
@@ -309,7 +329,9 @@ class RecordsCog(commands.Cog, name=RECORDS):
         """A replay viewer's button: the board at another step."""
         await interaction.response.defer()
         live = await self.host.get_match(match_id)
-        embed, file, view = await self.replay_message(live, step, locale_of(interaction))
+        embed, file, view = await self.replay_message(
+            live, step, await self.public_locale(interaction)
+        )
         await interaction.edit_original_response(embed=embed, attachments=[file], view=view)
 
 

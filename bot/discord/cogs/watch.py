@@ -97,11 +97,14 @@ class WatchCog(commands.Cog, name=WATCH):
         self, interaction: discord.Interaction, match: int | None, *, mine: bool = False
     ) -> LiveMatch:
         """The match named by ``match``, else the one played in this
-        channel or thread; in DMs (with ``mine``) the user's latest match."""
+        channel or thread (or the one thread started from this channel); in
+        DMs (with ``mine``) the user's latest match."""
         if match is not None:
             return await self.host.get_match(match)
         if interaction.guild_id is not None and interaction.channel_id is not None:
-            live = self.host.match_in(interaction.channel_id)
+            live = self.host.match_in(interaction.channel_id) or self.spectators.started_in(
+                interaction.channel_id
+            )
             if live is None:
                 raise HostError("no-match")
             return live
@@ -256,17 +259,16 @@ class WatchCog(commands.Cog, name=WATCH):
             log.exception("could not DM the board of match %s to a spectator", live.id)
         return True
 
-    async def deliver(self, live: LiveMatch, updates: list[Update]) -> None:
+    async def deliver(
+        self, live: LiveMatch, updates: list[Update], state: Any, version: int
+    ) -> None:
         """After a board was posted (the announcement's lock is held): each
-        spectator gets it by DM, in their language; following ends with the
-        final board."""
+        spectator gets it by DM, in their language, drawn from the state the
+        match's board showed (``state`` at ``version``: a newer action may be
+        committed by now, and comes with its own announcement and lines);
+        following ends with the final board."""
         spectators = self.spectators
-        # one state for every spectator, taken before any await: a newer
-        # action committed meanwhile comes with its own announcement
-        state, version = live.match.state, live.match.version
-        # the final board: the one of the last action (an earlier announcement
-        # may already draw the final state, the last lines come with the last)
-        final = live.game.outcome(state) is not None and updates[-1].version >= version
+        final = live.game.outcome(state) is not None
         watchers = spectators.of(live.id)
         if watchers and not plays_in_thread(live):
             images: dict[str, bytes] = {}
