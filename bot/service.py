@@ -634,11 +634,20 @@ class HostService:
             live = self.match_in(channel_id) if lobby is None else None
             where = lobby if lobby is not None else live
             guild_id = None if where is None else where.guild_id
+            cancel_role = None
             if not is_admin and guild_id is not None:
-                is_admin = (await self.guild_settings(guild_id)).may_cancel(role_ids)
+                settings = await self.guild_settings(guild_id)
+                is_admin = settings.may_cancel(role_ids)
+                cancel_role = settings.cancel_role_id
+            # the refusal says who may cancel here
+            refusal = (
+                HostError("not-host-cancel")
+                if cancel_role is None
+                else HostError("not-host-cancel-role", role=f"<@&{cancel_role}>")
+            )
             if lobby is not None:
                 if user.id != lobby.host_id and not is_admin:
-                    raise HostError("not-host")
+                    raise refusal
                 await self.store.set_lobby_status(lobby.id, "cancelled")
                 new = await self.lobby(lobby.id)
                 assert new is not None
@@ -646,7 +655,7 @@ class HostService:
             if live is None:
                 raise HostError("nothing-to-cancel")
             if user.id != live.lobby_host and not is_admin:
-                raise HostError("not-host")
+                raise refusal
             async with live.lock:
                 await self.store.cancel_match(live.id)
                 self.by_channel.pop(channel_id, None)
@@ -1313,6 +1322,7 @@ class HostService:
             game_id=live.game_id,
             seats=live.match.seats,
             options=options,
+            clock=live.clock,  # the finished match's clock, not the server's default
         )
         for seat, (uid, name) in enumerate(live.players):
             if uid != user.id and seat not in live.bots:
