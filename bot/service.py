@@ -653,7 +653,7 @@ class HostService:
                 assert new is not None
                 return new
             if live is None:
-                raise HostError("nothing-to-cancel")
+                raise self.cancel_elsewhere(channel_id) or HostError("nothing-to-cancel")
             if user.id != live.lobby_host and not is_admin:
                 raise refusal
             async with live.lock:
@@ -661,6 +661,23 @@ class HostService:
                 self.by_channel.pop(channel_id, None)
             self._retire(live)
             return live
+
+    def cancel_elsewhere(self, channel_id: int, lobby_id: int | None = None) -> HostError | None:
+        """Where to cancel instead, when a channel's lobbies started matches
+        that play in threads of their own (``lobby_id``: only that lobby's):
+        the refusal names their threads."""
+        threads = [
+            live.channel_id
+            for live in self.matches.values()
+            if live.lobby_channel_id == channel_id
+            and live.channel_id != channel_id
+            and (lobby_id is None or live.lobby_id == lobby_id)
+            and self.by_channel.get(live.channel_id) == live.id
+        ]
+        if not threads:
+            return None
+        mentions = ", ".join(f"<#{thread}>" for thread in sorted(threads))
+        return HostError("cancel-in-thread", count=len(threads), threads=mentions)
 
     async def start(self, channel_id: int, user: UserRef, venue: Venue | None = None) -> LiveMatch:
         """Start the channel's lobby. ``venue`` (the adapter's) may give the
