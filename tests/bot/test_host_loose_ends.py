@@ -1,5 +1,6 @@
 """Issue 16's loose ends on the host side, without Discord: a rematch keeps
-its match's clock; who may cancel is said in the refusal."""
+its match's clock; who may cancel is said in the refusal; ``/rules`` shows
+the options in force in words."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import error_text
+from bot.i18n import error_text, rules_text, t
+from bot.lobby_options import readable_options
 from bot.service import HostError, HostService, UserRef
 from bot.store import Store
+from engine import GAMES
+from tests.bot.textcheck import problems
 
 ALICE = UserRef(1, "Alice", "en-US")
 BOB = UserRef(2, "Bob", "fr")
@@ -86,3 +90,19 @@ async def test_a_cancel_refusal_says_who_may_cancel(service: HostService, starte
         "Seul l'hôte, un membre avec « Gérer le serveur » ou un membre avec le rôle <@&77>"
         " peut annuler."
     )
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_rules_show_the_options_in_force_in_words(language: str) -> None:
+    """``/rules``' "Options in force here" reads as the lobby message does."""
+    info = GAMES["between-battle"].info
+    text = rules_text(language, info, "characters=pirate,ninja hp=3")
+    line = next(
+        x for x in text.split("\n") if x.startswith(t(language, "rules-in-force", options=""))
+    )
+    words = readable_options(language, "between-battle", "characters=pirate,ninja hp=3")
+    assert line == t(language, "rules-in-force", options=words)
+    assert "hp=3" not in line and "=" not in words
+    assert problems(line, language) == []
+    standard = rules_text(language, info, "")
+    assert t(language, "rules-in-force", options=t(language, "lobby-standard-rules")) in standard

@@ -33,11 +33,14 @@ class InfoCog(commands.Cog, name="InfoCog"):
         embed = discord.Embed(
             title=t(locale, "rules-title", game=game_name(locale, info.id)), colour=EMBED_COLOUR
         )
-        in_force = None
+        in_force = None  # the options of this channel's match, else of its open lobby
         if interaction.channel_id is not None:
             live = self.bot.host.match_in(interaction.channel_id)
+            lobby = await self.bot.host.lobby_in(interaction.channel_id)
             if live is not None and live.game_id == game:
                 in_force = g.options_text(live.match.options)
+            elif lobby is not None and lobby.game_id == game:
+                in_force = lobby.options
         embed.description = clip(
             rules_text(locale, info, in_force, game_text(locale, g.rules_details())), 4000
         )
