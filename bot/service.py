@@ -104,6 +104,11 @@ class LiveMatch:
     clock: str = "correspondence"
     lobby_channel_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # seat -> (the version its last action made, its clock row before it):
+    # an undo of that action puts the row back (memory only, like a request's wait)
+    clock_before: dict[int, tuple[int, tuple[float, float, float, bool, bool, int]]] = field(
+        default_factory=dict
+    )
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -902,7 +907,7 @@ class HostService:
             update = self._update(live, seat, notation, events, before_pending)
             changed = {s for s in range(match.seats) if match.view(s) != views[s]}
             update = replace(update, private_changed=update.private_changed | frozenset(changed))
-        await self._sync_clock(live, moved=None)
+        await self._sync_clock(live, moved=None, undone=(seat, version))
         self.kick_bots(live)
         return update
 
@@ -1073,11 +1078,20 @@ class HostService:
                 return
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _sync_clock(self, live: LiveMatch, moved: int | None, by_clock: bool = False) -> None:
+    async def _sync_clock(
+        self,
+        live: LiveMatch,
+        moved: int | None,
+        by_clock: bool = False,
+        undone: tuple[int, int] | None = None,
+    ) -> None:
         """Start the clock of seats that now have a decision, stop the others.
         ``moved``: the seat whose decision was just made (by its player, or by
         a bot when ``by_clock``); a player who decides resets their count of
-        expiries."""
+        expiries. ``undone``: ``(seat, version)`` after an undo of the action
+        that made ``version``: a take-back costs the others no time (their
+        decision was not made: no bank is charged) and gives the seat that
+        took back none (its clock is as it was when that action started)."""
         if live.match.is_over:
             return
         cfg = self.clock_config
@@ -1085,6 +1099,11 @@ class HostService:
         rows = await self.store.clocks(live.id)
         pending = live.match.pending()
         changed: dict[int, tuple[float, float, float, bool, bool, int]] = {}
+        restored = None
+        if undone is not None:
+            saved = live.clock_before.pop(undone[0], None)
+            if saved is not None and saved[0] == undone[1]:
+                restored = saved[1]
         for seat in range(live.match.seats):
             if seat in live.bots or seat in live.resigned:
                 continue
@@ -1092,6 +1111,12 @@ class HostService:
             row = old
             if row is None:
                 row = (now, cfg.per_move(live.clock), cfg.bank(live.clock), False, False, 0)
+            if seat == moved and row[3]:
+                live.clock_before[seat] = (live.match.version, row)
+            if undone is not None and seat == undone[0] and restored is not None:
+                row = restored if seat in pending else (*restored[:3], False, False, restored[5])
+            elif undone is not None and row[3] and seat not in pending:
+                row = (*row[:3], False, row[4], row[5])  # stopped, not charged
             since, per_move, bank, was_pending, reminded, expiries = row
             if seat == moved and not by_clock:
                 expiries = 0
