@@ -131,8 +131,8 @@ def rules_text(
     locale: str | None, info: Any, in_force: str | None = None, details: str = ""
 ) -> str:
     """The ``/rules`` text of a game (``info`` is its ``GameInfo``); ``in_force``
-    is the options text (``key=value``) of the match or lobby in the channel,
-    "" for the defaults, shown in words;
+    is the options of the match or lobby in the channel in words
+    (:func:`bot.lobby_options.readable_options`), "" for the defaults;
     ``details`` is the game's own longer text (``Game.rules_details``)."""
     summary = game_summary(locale, info.id)
     defaults = info.options_model()
@@ -145,12 +145,9 @@ def rules_text(
         t(locale, "rules-seats", min=info.min_seats, max=info.max_seats),
         t(locale, "rules-options", options=opts),
     ]
-    if in_force is not None:  # in words, as the lobby message shows them
-        from .lobby_options import readable_options
-
-        parts.append(
-            t(locale, "rules-in-force", options=readable_options(locale, info.id, in_force))
-        )
+    if in_force is not None:
+        words = in_force or t(locale, "lobby-standard-rules")
+        parts.append(t(locale, "rules-in-force", options=words))
     if details:
         parts.append(details)
     parts.append(t(locale, "rules-doc", game=info.id))

@@ -13,6 +13,7 @@ import discord
 import pytest
 
 from bot.discord.components import LobbyButton
+from bot.lobby_options import readable_options
 from bot.service import HostService
 from tests.bot.textcheck import problems
 from tests.e2e.test_discord_between_battle import World, live_match, open_and_start
@@ -82,3 +83,24 @@ async def test_spectators_are_known_before_matches_resume(
     async with fake.running(bot2):
         assert seen == [(world.eve.id,)], seen
         assert bot2.host.matches[live.id].match.version == live.match.version
+
+
+async def test_rules_show_the_options_in_force_in_words(fake: FakeDiscord, tmp_path: Path) -> None:
+    world = World(fake, tmp_path / "g.db")
+    bot = world.make_bot()
+    options = "characters=pirate,ninja hp=3"
+    async with fake.running(bot):
+        await fake.slash(
+            world.alice, world.chan, "lobby create", game="between-battle", seats=2, options=options
+        )
+        # the open lobby's options, then the match's (in its thread), in words
+        words = readable_options("en", "between-battle", options)
+        for channel in (world.lobby_chan, None):
+            if channel is None:
+                await fake.slash(world.bob, world.lobby_chan, "lobby join")
+                await fake.slash(world.alice, world.lobby_chan, "lobby start")
+                channel = fake.channels[live_match(bot, world.lobby_chan).channel_id]
+            res = await fake.slash(world.eve, channel, "rules", game="between-battle")
+            text = res.messages[-1].embeds[0]["description"]
+            assert f"Options in force here: {words}" in text.split("\n"), text
+            assert "hp=3" not in text

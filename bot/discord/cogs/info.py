@@ -9,6 +9,7 @@ from discord.ext import commands
 from engine import GAMES
 
 from ...i18n import game_name, game_text, rules_text, t
+from ...lobby_options import readable_options
 from ...service import HostError
 from ..announce import Announcer
 from ..replies import reply
@@ -38,9 +39,9 @@ class InfoCog(commands.Cog, name="InfoCog"):
             live = self.bot.host.match_in(interaction.channel_id)
             lobby = await self.bot.host.lobby_in(interaction.channel_id)
             if live is not None and live.game_id == game:
-                in_force = g.options_text(live.match.options)
+                in_force = readable_options(locale, game, live.match.options)
             elif lobby is not None and lobby.game_id == game:
-                in_force = lobby.options
+                in_force = readable_options(locale, game, lobby.options)
         embed.description = clip(
             rules_text(locale, info, in_force, game_text(locale, g.rules_details())), 4000
         )
