@@ -26,6 +26,8 @@ class InfoCog(commands.Cog, name="InfoCog"):
     @app_commands.rename(game=name("game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        # acknowledged first: the channel's open lobby is read from the store
+        await interaction.response.defer(ephemeral=True, thinking=True)
         locale = locale_of(interaction)
         g = GAMES.get(game)
         if g is None:
