@@ -131,7 +131,8 @@ def rules_text(
     locale: str | None, info: Any, in_force: str | None = None, details: str = ""
 ) -> str:
     """The ``/rules`` text of a game (``info`` is its ``GameInfo``); ``in_force``
-    is the options text of the match in the channel, "" for the defaults;
+    is the options of the match or lobby in the channel in words
+    (:func:`bot.lobby_options.readable_options`), "" for the defaults;
     ``details`` is the game's own longer text (``Game.rules_details``)."""
     summary = game_summary(locale, info.id)
     defaults = info.options_model()
@@ -145,13 +146,8 @@ def rules_text(
         t(locale, "rules-options", options=opts),
     ]
     if in_force is not None:
-        parts.append(
-            t(
-                locale,
-                "rules-in-force",
-                options=f"`{in_force or t(locale, 'lobby-default-options')}`",
-            )
-        )
+        words = in_force or t(locale, "lobby-standard-rules")
+        parts.append(t(locale, "rules-in-force", options=words))
     if details:
         parts.append(details)
     parts.append(t(locale, "rules-doc", game=info.id))

@@ -148,32 +148,37 @@ class PageOption:
         return f"c{self.child}" if self.child is not None else f"p{self.page}"
 
 
-def page_count(choices: int) -> int:
-    return 1 if choices <= PAGE else -(-choices // PAGED)
+def page_count(choices: int, selects: int = SELECTS_PER_MESSAGE) -> int:
+    """The pages of a level of ``choices`` choices shown in at most
+    ``selects`` selects (fewer than Discord's five leave rows for buttons)."""
+    whole = SELECT_OPTIONS * selects
+    return 1 if choices <= whole else -(-choices // (whole - 1))
 
 
-def page_of(choices: int, page: int) -> list[list[PageOption]]:
-    """The selects (lists of at most 25 options, at most 5 lists) showing
-    page ``page`` of a level of ``choices`` choices."""
-    pages = page_count(choices)
+def page_of(choices: int, page: int, selects: int = SELECTS_PER_MESSAGE) -> list[list[PageOption]]:
+    """The selects (lists of at most 25 options, at most ``selects`` lists)
+    showing page ``page`` of a level of ``choices`` choices."""
+    pages = page_count(choices, selects)
     page = page % pages
+    paged = SELECT_OPTIONS * selects - 1  # one option turns the page
     if pages == 1:
         options = [PageOption(child=i) for i in range(choices)]
     else:
-        start = page * PAGED
-        options = [PageOption(child=i) for i in range(start, min(choices, start + PAGED))]
+        start = page * paged
+        options = [PageOption(child=i) for i in range(start, min(choices, start + paged))]
         options.append(PageOption(page=(page + 1) % pages))
     return [options[i : i + SELECT_OPTIONS] for i in range(0, len(options), SELECT_OPTIONS)]
 
 
-def page_range(choices: int, page: int) -> tuple[int, int]:
+def page_range(choices: int, page: int, selects: int = SELECTS_PER_MESSAGE) -> tuple[int, int]:
     """The 1-based first and last choice numbers of a page."""
-    pages = page_count(choices)
+    pages = page_count(choices, selects)
     page = page % pages
     if pages == 1:
         return 1, choices
-    start = page * PAGED
-    return start + 1, min(choices, start + PAGED)
+    paged = SELECT_OPTIONS * selects - 1
+    start = page * paged
+    return start + 1, min(choices, start + paged)
 
 
 def parse_path(text: str) -> tuple[int, ...] | None:

@@ -104,6 +104,11 @@ class LiveMatch:
     clock: str = "correspondence"
     lobby_channel_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # seat -> (the version its last action made, its clock row before it):
+    # an undo of that action puts the row back (memory only, like a request's wait)
+    clock_before: dict[int, tuple[int, tuple[float, float, float, bool, bool, int]]] = field(
+        default_factory=dict
+    )
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -634,24 +639,50 @@ class HostService:
             live = self.match_in(channel_id) if lobby is None else None
             where = lobby if lobby is not None else live
             guild_id = None if where is None else where.guild_id
+            cancel_role = None
             if not is_admin and guild_id is not None:
-                is_admin = (await self.guild_settings(guild_id)).may_cancel(role_ids)
+                settings = await self.guild_settings(guild_id)
+                is_admin = settings.may_cancel(role_ids)
+                cancel_role = settings.cancel_role_id
+            # the refusal says who may cancel here
+            refusal = (
+                HostError("not-host-cancel")
+                if cancel_role is None
+                else HostError("not-host-cancel-role", role=f"<@&{cancel_role}>")
+            )
             if lobby is not None:
                 if user.id != lobby.host_id and not is_admin:
-                    raise HostError("not-host")
+                    raise refusal
                 await self.store.set_lobby_status(lobby.id, "cancelled")
                 new = await self.lobby(lobby.id)
                 assert new is not None
                 return new
             if live is None:
-                raise HostError("nothing-to-cancel")
+                raise self.cancel_elsewhere(channel_id) or HostError("nothing-to-cancel")
             if user.id != live.lobby_host and not is_admin:
-                raise HostError("not-host")
+                raise refusal
             async with live.lock:
                 await self.store.cancel_match(live.id)
                 self.by_channel.pop(channel_id, None)
             self._retire(live)
             return live
+
+    def cancel_elsewhere(self, channel_id: int, lobby_id: int | None = None) -> HostError | None:
+        """Where to cancel instead, when a channel's lobbies started matches
+        that play in threads of their own (``lobby_id``: only that lobby's):
+        the refusal names their threads."""
+        threads = [
+            live.channel_id
+            for live in self.matches.values()
+            if live.lobby_channel_id == channel_id
+            and live.channel_id != channel_id
+            and (lobby_id is None or live.lobby_id == lobby_id)
+            and self.by_channel.get(live.channel_id) == live.id
+        ]
+        if not threads:
+            return None
+        mentions = ", ".join(f"<#{thread}>" for thread in sorted(threads))
+        return HostError("cancel-in-thread", count=len(threads), threads=mentions)
 
     async def start(self, channel_id: int, user: UserRef, venue: Venue | None = None) -> LiveMatch:
         """Start the channel's lobby. ``venue`` (the adapter's) may give the
@@ -876,7 +907,7 @@ class HostService:
             update = self._update(live, seat, notation, events, before_pending)
             changed = {s for s in range(match.seats) if match.view(s) != views[s]}
             update = replace(update, private_changed=update.private_changed | frozenset(changed))
-        await self._sync_clock(live, moved=None)
+        await self._sync_clock(live, moved=None, undone=(seat, version))
         self.kick_bots(live)
         return update
 
@@ -1047,11 +1078,20 @@ class HostService:
                 return
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _sync_clock(self, live: LiveMatch, moved: int | None, by_clock: bool = False) -> None:
+    async def _sync_clock(
+        self,
+        live: LiveMatch,
+        moved: int | None,
+        by_clock: bool = False,
+        undone: tuple[int, int] | None = None,
+    ) -> None:
         """Start the clock of seats that now have a decision, stop the others.
         ``moved``: the seat whose decision was just made (by its player, or by
         a bot when ``by_clock``); a player who decides resets their count of
-        expiries."""
+        expiries. ``undone``: ``(seat, version)`` after an undo of the action
+        that made ``version``: a take-back costs the others no time (their
+        decision was not made: no bank is charged) and gives the seat that
+        took back none (its clock is as it was when that action started)."""
         if live.match.is_over:
             return
         cfg = self.clock_config
@@ -1059,6 +1099,11 @@ class HostService:
         rows = await self.store.clocks(live.id)
         pending = live.match.pending()
         changed: dict[int, tuple[float, float, float, bool, bool, int]] = {}
+        restored = None
+        if undone is not None:
+            saved = live.clock_before.pop(undone[0], None)
+            if saved is not None and saved[0] == undone[1]:
+                restored = saved[1]
         for seat in range(live.match.seats):
             if seat in live.bots or seat in live.resigned:
                 continue
@@ -1066,6 +1111,12 @@ class HostService:
             row = old
             if row is None:
                 row = (now, cfg.per_move(live.clock), cfg.bank(live.clock), False, False, 0)
+            if seat == moved and row[3]:
+                live.clock_before[seat] = (live.match.version, row)
+            if undone is not None and seat == undone[0] and restored is not None:
+                row = restored if seat in pending else (*restored[:3], False, False, restored[5])
+            elif undone is not None and row[3] and seat not in pending:
+                row = (*row[:3], False, row[4], row[5])  # stopped, not charged
             since, per_move, bank, was_pending, reminded, expiries = row
             if seat == moved and not by_clock:
                 expiries = 0
@@ -1313,6 +1364,7 @@ class HostService:
             game_id=live.game_id,
             seats=live.match.seats,
             options=options,
+            clock=live.clock,  # the finished match's clock, not the server's default
         )
         for seat, (uid, name) in enumerate(live.players):
             if uid != user.id and seat not in live.bots:

@@ -107,6 +107,7 @@ class Spectators:
     def __init__(self, host: HostService) -> None:
         self.host = host
         self._watchers: dict[int, dict[int, str]] = {}  # match -> user -> since
+        self._sent: dict[tuple[int, int], int] = {}  # (match, user) -> last version sent
 
     async def load(self) -> None:
         """Read who follows the active matches (at start-up); rows left by
@@ -155,7 +156,19 @@ class Spectators:
         )
         self._watchers.setdefault(live.id, {}).setdefault(user_id, since)
 
+    def newer(self, match_id: int, user_id: int, version: int) -> bool:
+        """Whether a board at ``version`` is newer than the last one sent to
+        this spectator (and it counts as sent then): announcements and
+        ``/watch``'s first board may arrive in any order, a spectator never
+        gets the same board twice nor an older one after a newer."""
+        key = (match_id, user_id)
+        if self._sent.get(key, -1) >= version:
+            return False
+        self._sent[key] = version
+        return True
+
     async def unwatch(self, match_id: int, user_id: int) -> None:
+        self._sent.pop((match_id, user_id), None)
         await self.host.store._write(
             "DELETE FROM watchers WHERE match_id = ? AND user_id = ?", (match_id, user_id)
         )
@@ -168,6 +181,7 @@ class Spectators:
     async def finish(self, match_id: int) -> None:
         """Following ends with the match (after its final board went out)."""
         self._watchers.pop(match_id, None)
+        self._sent = {key: v for key, v in self._sent.items() if key[0] != match_id}
         await self._delete(match_id)
 
     async def _delete(self, match_id: int) -> None:

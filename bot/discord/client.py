@@ -35,12 +35,14 @@ class GueridonBot(Announcer):
             bot_workers=self.bot_pool,
         )
         self.service.listeners.append(DiscordListener(self))
+        await self.tree.set_translator(Translator())
+        # the cogs first: their listeners (spectators, undo requests) are in
+        # place before a resumed match announces anything or its bots move
+        for cog in cogs(self):
+            await self.add_cog(cog)
         resumed = await self.service.resume()
         self.ticker = asyncio.get_running_loop().create_task(self._tick_forever())
         log.info("resumed %d active matches", len(resumed))
-        await self.tree.set_translator(Translator())
-        for cog in cogs(self):
-            await self.add_cog(cog)
         self.add_dynamic_items(*COMPONENTS)
         guild_id = self.settings.dev_guild_id
         if guild_id:

@@ -9,7 +9,15 @@ from typing import Any, Protocol
 import discord
 
 from ..i18n import t
-from ..menu import PAGE, Menu, page_count, page_of, page_range, path_text
+from ..menu import (
+    SELECT_OPTIONS,
+    SELECTS_PER_MESSAGE,
+    Menu,
+    page_count,
+    page_of,
+    page_range,
+    path_text,
+)
 from ..service import LiveMatch
 from .components import MenuSelect, MoveButton, MoveSelect
 from .core import BotCore
@@ -80,12 +88,19 @@ def action_view(
 
 
 def add_choices(
-    view: discord.ui.View, menu: Menu, locale: str, items: ChoiceItems, numbered: bool = False
+    view: discord.ui.View,
+    menu: Menu,
+    locale: str,
+    items: ChoiceItems,
+    numbered: bool = False,
+    selects: int = SELECTS_PER_MESSAGE,
 ) -> None:
-    """A menu's first level laid out as :func:`action_view` does, with ``items``."""
+    """A menu's first level laid out as :func:`action_view` does, with
+    ``items``, in at most ``selects`` rows of selects (fewer than five leave
+    a row for the caller's own buttons)."""
     children = menu.root.children
-    if not menu.flat or len(children) > PAGE:
-        add_level(view, locale, menu, (), 0, items, numbered)
+    if not menu.flat or len(children) > SELECT_OPTIONS * selects:
+        add_level(view, locale, menu, (), 0, items, numbered, selects)
         return
     labels = [c.step.label if c.step else "" for c in children]
     if numbered:
@@ -95,7 +110,7 @@ def add_choices(
         for index, (label, notation) in enumerate(zip(labels, notations, strict=True)):
             view.add_item(items.button(index, button_label(label, notation)))
         return
-    for chunk, page in enumerate(page_of(len(children), 0)):
+    for chunk, page in enumerate(page_of(len(children), 0, selects)):
         options = [
             discord.SelectOption(
                 label=clip(labels[i], 100),
@@ -132,12 +147,14 @@ def add_level(
     page: int,
     items: ChoiceItems,
     numbered: bool = False,
+    rows: int = SELECTS_PER_MESSAGE,
 ) -> None:
-    """:func:`add_menu_level` with the components ``items`` makes."""
+    """:func:`add_menu_level` with the components ``items`` makes, in at most
+    ``rows`` selects."""
     node = menu.node(path)
     assert node is not None and not node.is_leaf
     count = len(node.children)
-    selects = page_of(count, page)
+    selects = page_of(count, page, rows)
     for chunk, options in enumerate(selects):
         entries = []
         for o in options:
@@ -153,7 +170,7 @@ def add_level(
                     )
                 )
             else:
-                first, last = page_range(count, o.page or 0)
+                first, last = page_range(count, o.page or 0, rows)
                 entries.append(
                     discord.SelectOption(
                         label=clip(
@@ -165,7 +182,7 @@ def add_level(
                     )
                 )
         shown = [o.child for o in options if o.child is not None]
-        if len(selects) > 1 or page_count(count) > 1:
+        if len(selects) > 1 or page_count(count, rows) > 1:
             placeholder = t(
                 locale,
                 "menu-choose-range",

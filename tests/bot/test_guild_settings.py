@@ -215,7 +215,7 @@ async def test_the_cancel_role_cancels_lobbies_and_matches(service: HostService)
     # no cancel role yet: a role is nothing special
     with pytest.raises(HostError) as err:
         await service.cancel(CHAN, CHLOE, is_admin=False, role_ids=[ROLE])
-    assert err.value.key == "not-host"
+    assert err.value.key == "not-host-cancel"
     await _set(service, cancel_role_id=ROLE)
     with pytest.raises(HostError):
         await service.cancel(CHAN, CHLOE, is_admin=False, role_ids=[ROLE + 1])

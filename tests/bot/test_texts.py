@@ -42,6 +42,7 @@ from bot.i18n import (
     rules_text,
     t,
 )
+from bot.lobby_options import readable_options
 from bot.service import hostable_games
 from engine import GAMES, rng
 from engine.core import Decision, Event, Game, Outcome
@@ -358,7 +359,8 @@ def test_rules_text(game_id: str, locale: str) -> None:
     def texts() -> Iterator[tuple[str, str, str]]:
         yield "name", locale, game_name(locale, game_id)
         details = game_text(locale, game.rules_details())
-        for in_force in (None, "", changed):
+        # the options in force come in words (cogs/info.py reads them so)
+        for in_force in (None, "", readable_options(locale, game_id, changed)):
             yield f"/rules {in_force!r}", locale, rules_text(locale, info, in_force, details)
 
     check(texts())

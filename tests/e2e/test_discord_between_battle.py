@@ -385,7 +385,7 @@ async def test_help_rules_board_and_localised_commands(fake: FakeDiscord, world:
         res = await fake.slash(world.eve, world.chan, "board")
         png(res.messages[-1])
         res = await fake.slash(world.alice, world.chan, "rules", game="between-battle")
-        assert "characters=pirate,ninja" in res.text
+        assert "Options in force here: Characters: Pirate and Ninja" in res.text  # in words
 
 
 async def test_resign_ends_the_match_with_the_seed(fake: FakeDiscord, world: World) -> None:

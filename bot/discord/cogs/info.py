@@ -9,6 +9,7 @@ from discord.ext import commands
 from engine import GAMES
 
 from ...i18n import game_name, game_text, rules_text, t
+from ...lobby_options import readable_options
 from ...service import HostError
 from ..announce import Announcer
 from ..replies import reply
@@ -25,6 +26,8 @@ class InfoCog(commands.Cog, name="InfoCog"):
     @app_commands.rename(game=name("game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        # acknowledged first: the channel's open lobby is read from the store
+        await interaction.response.defer(ephemeral=True, thinking=True)
         locale = locale_of(interaction)
         g = GAMES.get(game)
         if g is None:
@@ -33,11 +36,14 @@ class InfoCog(commands.Cog, name="InfoCog"):
         embed = discord.Embed(
             title=t(locale, "rules-title", game=game_name(locale, info.id)), colour=EMBED_COLOUR
         )
-        in_force = None
+        in_force = None  # the options of this channel's match, else of its open lobby
         if interaction.channel_id is not None:
             live = self.bot.host.match_in(interaction.channel_id)
+            lobby = await self.bot.host.lobby_in(interaction.channel_id)
             if live is not None and live.game_id == game:
-                in_force = g.options_text(live.match.options)
+                in_force = readable_options(locale, game, live.match.options)
+            elif lobby is not None and lobby.game_id == game:
+                in_force = readable_options(locale, game, lobby.options)
         embed.description = clip(
             rules_text(locale, info, in_force, game_text(locale, g.rules_details())), 4000
         )

@@ -50,6 +50,7 @@ from ..text import EMBED_COLOUR, clip
 from ..translation import GAME_CHOICES, desc, locale_of, name
 
 MAX_ROWS = 5  # Discord's limit of action rows in a message
+CHOICE_ROWS = MAX_ROWS - 1  # the last row keeps Hint and Quit
 
 
 class LessonItems:
@@ -85,6 +86,27 @@ def rows(view: discord.ui.View) -> int:
     buttons = sum(1 for item in kinds if isinstance(item, discord.ui.Button))
     selects = len(kinds) - buttons
     return selects + -(-buttons // 5)
+
+
+def lesson_components(
+    session: LessonSession,
+    menu: Menu,
+    locale: str,
+    path: tuple[int, ...] = (),
+    page: int = 0,
+    numbered: bool = False,
+) -> discord.ui.View:
+    """The learner's choices (a level's page of the menu, as a match's DM
+    lays them out) in at most four rows, then Hint and Quit in the fifth."""
+    components = discord.ui.View(timeout=None)
+    items = LessonItems(session)
+    if path or page:
+        add_level(components, locale, menu, path, page, items, numbered, CHOICE_ROWS)
+    else:
+        add_choices(components, menu, locale, items, numbered, CHOICE_ROWS)
+    for action in ("hint", "quit"):
+        components.add_item(LearnButton(session.number, action, locale))
+    return components
 
 
 class LearnCog(commands.Cog, name=LEARN):
@@ -157,14 +179,7 @@ class LearnCog(commands.Cog, name=LEARN):
                 extra.set_image(url="attachment://spots.png")
                 embeds.append(extra)
                 files.append(discord.File(io.BytesIO(spots), filename="spots.png"))
-            items = LessonItems(session)
-            if path or page:
-                add_level(components, locale, menu, path, page, items, spots is not None)
-            else:
-                add_choices(components, menu, locale, items, spots is not None)
-            if rows(components) < MAX_ROWS:
-                for action in ("hint", "quit"):
-                    components.add_item(LearnButton(session.number, action, locale))
+            components = lesson_components(session, menu, locale, path, page, spots is not None)
         return {"embeds": embeds, "files": files, "view": components}
 
     @staticmethod

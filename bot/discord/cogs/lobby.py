@@ -245,7 +245,11 @@ class LobbyCog(commands.Cog, name=LOBBY):
         if lobby_id is not None:
             clicked = await self.host.lobby(lobby_id)
             if clicked is None or clicked.status != "open":
-                raise HostError("no-lobby")
+                # Cancel on a lobby whose match plays in a thread: say where
+                elsewhere = action == "cancel" and self.host.cancel_elsewhere(
+                    interaction.channel_id or 0, lobby_id
+                )
+                raise elsewhere or HostError("no-lobby")
         channel_id = interaction.channel_id
         assert channel_id is not None
         if action == "start":

@@ -238,15 +238,20 @@ class WatchCog(commands.Cog, name=WATCH):
         locale: str,
         lines: list[str],
         shown: tuple[Any, int, bytes] | None = None,
+        upto: int | None = None,
     ) -> bool:
         """DM one spectator the public board (``shown``: the state, its
         version and its image, taken together; else the match now); False
-        when their DMs are closed (they no longer follow the match then)."""
+        when their DMs are closed (they no longer follow the match then).
+        ``upto``: the version of the last action it announces (default: the
+        state's); nothing is sent if they were sent that far already."""
         if shown is None:
             state, version = live.match.state, live.match.version  # before any await
             png = await self.bot.render(public_board_png, live.game_id, state, live.names, locale)
         else:
             state, version, png = shown
+        if not self.spectators.newer(live.id, user_id, version if upto is None else upto):
+            return True  # they have this board already (or a newer one)
         embed = self.board_embed(live, state, version, locale, lines)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
@@ -280,7 +285,8 @@ class WatchCog(commands.Cog, name=WATCH):
                     )
                 lines = update_lines(updates, locale)
                 shown = (state, version, images[locale])
-                if not await self.send_board(live, user_id, locale, lines, shown):
+                announced = updates[-1].version  # the state may be newer: its lines follow
+                if not await self.send_board(live, user_id, locale, lines, shown, announced):
                     await spectators.unwatch(live.id, user_id)
         if final:
             await spectators.finish(live.id)
