@@ -30,6 +30,7 @@ WORDS = {
         "winner": "Winner: ",
         "perm": "Create Public Threads",
         "match": "#",
+        "hand": "/hand",
     },
     "fr": {
         "started": "a commencé avec",
@@ -37,6 +38,7 @@ WORDS = {
         "winner": "Vainqueur : ",
         "perm": "Créer des fils publics",
         "match": "n°",
+        "hand": "/main",  # the command's French name, as French Discord shows it
     },
 }
 
@@ -111,7 +113,8 @@ async def test_a_match_plays_entirely_inside_its_thread(
         # bob's DMs are closed: the notice pointing to /hand is in the thread
         await fake.wait_for(
             lambda: any(
-                "/hand" in m.text and f"<@{world.bob.id}>" in m.text for m in public(fake, thread)
+                words["hand"] in m.text and f"<@{world.bob.id}>" in m.text
+                for m in public(fake, thread)
             )
         )
         # a reminder for bob (DMs closed), in the thread
