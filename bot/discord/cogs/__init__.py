@@ -14,8 +14,8 @@ from .lobby import LobbyCog
 from .play import PlayCog
 from .records import RecordsCog
 from .settings import SettingsCog
-from .watch import WatchCog
 from .undo import UndoCog
+from .watch import WatchCog
 
 
 def cogs(bot: Announcer) -> list[commands.Cog]:
