@@ -60,33 +60,35 @@ async def test_records_after_matches(fake: FakeDiscord, world: World) -> None:
         await fake.slash(world.alice, world.chan, "resign")
         await fake.wait_for(lambda: bot.host.matches[second].match.is_over)
 
+        # the second match's thread is archived at its end: records are asked in the
+        # lobby's channel (Discord refuses commands in an archived thread)
         # /history lists both, newest first, with the resignation
-        res = await fake.slash(world.alice, world.chan, "history")
+        res = await fake.slash(world.alice, world.lobby_chan, "history")
         text = res.text
         assert f"#{second}" in text and f"#{first}" in text
         assert text.index(f"#{second}") < text.index(f"#{first}")
         assert "resigned" in text
-        res = await fake.slash(world.bob, world.chan, "history", _options={"user": world.bob})
+        res = await fake.slash(world.bob, world.lobby_chan, "history", _options={"user": world.bob})
         assert "abandon" in res.text  # Bob reads French
 
         # /stats: a record per game and a rating chart
-        res = await fake.slash(world.alice, world.chan, "stats")
+        res = await fake.slash(world.alice, world.lobby_chan, "stats")
         assert "Between Battle" in res.text and "2 played" in res.text
         assert "provisional" in res.text
         png(res.messages[-1])
 
         # /leaderboard: both players, as an image
-        res = await fake.slash(world.alice, world.chan, "leaderboard", game="between-battle")
+        res = await fake.slash(world.alice, world.lobby_chan, "leaderboard", game="between-battle")
         png(res.messages[-1])
         rows, _, pages = await bot.host.leaderboard("between-battle", f"guild:{world.guild.id}", 1)
         assert {r[1] for r in rows} == {world.alice.id, world.bob.id} and pages == 1
         res = await fake.slash(
-            world.alice, world.chan, "leaderboard", game="between-battle", scope="global"
+            world.alice, world.lobby_chan, "leaderboard", game="between-battle", scope="global"
         )
         png(res.messages[-1])
 
         # /replay: the JSON record replays to the same state; the viewer steps
-        res = await fake.slash(world.eve, world.chan, "replay", match=first)
+        res = await fake.slash(world.eve, world.lobby_chan, "replay", match=first)
         message = res.messages[-1]
         files = {a.filename: a for a in message.attachments}
         record = json.loads(files[f"gueridon-match-{first}.json"].data)

@@ -135,9 +135,9 @@ async def test_undo_accepted(fake: FakeDiscord, tmp_path: Path, locale: str) -> 
         assert live.match.actions[-1] == (live.seat_of(user.id), UNDO)
         await fake.slash(world.alice, _where(world, live), "resign")
         await fake.wait_for(lambda: live.match.is_over)
-        res = await fake.slash(world.alice, world.chan, "history")
+        res = await fake.slash(world.alice, world.lobby_chan, "history")
         assert f"{live.id} Via Belli" in res.text and words["history"] in res.text
-        res = await fake.slash(world.alice, world.chan, "replay", match=live.id)
+        res = await fake.slash(world.alice, world.lobby_chan, "replay", match=live.id)
         assert words["took"] in res.text
 
 
