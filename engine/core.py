@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from . import codec
+from . import codec, rng
 from .errors import BadOptions, BadRecord, NotYourTurn, RulesError
 from .text import Msg
 
@@ -264,6 +264,20 @@ class Game(abc.ABC, Generic[S, A, V]):
         """A state that ``seat`` cannot tell apart from ``state``: everything
         it may not see (other hands, deck orders, the generator) resampled
         consistently with what it has seen."""
+
+    def random_action(self, state: S, seat: Seat, rng_state: int) -> tuple[A, int]:
+        """One legal action of ``seat`` drawn at random, and the generator's
+        next state: what random playouts (the engine benchmark, the bots'
+        rollouts) play.
+
+        Default: list :meth:`legal_actions` and pick one uniformly. A game may
+        override it with a cheaper draw that never lists every action (for
+        example the card first, then its spot); it must stay pure and return
+        only actions that :meth:`legal_actions` lists, but need not be uniform
+        over that list. The conformance test checks it."""
+        legal = self.legal_actions(state, seat)
+        index, rng_state = rng.randbelow(rng_state, len(legal))
+        return legal[index], rng_state
 
     def undo_blocker(
         self, before: S, seat: Seat, action: A, after: S, events: Sequence[Event]

@@ -156,10 +156,15 @@ def run_playout(
             _json_roundtrip(game, state)
             _check_views(game, state, seats, seed * 1000 + steps)
             for s in pending:
-                for action in game.legal_actions(state, s):
+                legal_here = game.legal_actions(state, s)
+                for action in legal_here:
                     text = game.format_action(action)
                     assert game.parse_action(text) == action, f"notation {text!r} round trip"
                     game.apply(state, s, action)
+                draw = rng.seed_state(seed, "conformance-random-action", str(steps), str(s))
+                for _ in range(3):
+                    drawn, draw = game.random_action(state, s, draw)
+                    assert drawn in legal_here, f"random_action drew an illegal {drawn!r}"
             assert game.encode_state(state) == before, "apply changed its input state"
         # now and then somebody resigns
         roll, chooser = rng.randbelow(chooser, 300)
