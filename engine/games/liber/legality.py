@@ -756,6 +756,14 @@ def _single_attacks(state: State, seat: Seat, ref: Ref) -> Iterator[Attack]:
             yield Attack(src, ((t, 0),))
 
 
+def _plausible(state: State, seat: Seat, action: Action) -> bool:
+    """A cheap first test before :func:`check`: a one-target attack's target
+    (most enemy fighters are out of range); True for everything else."""
+    if type(action) is Attack and len(action.targets) == 1:
+        return target_problem(state, seat, action.src, action.targets[0][0]) is None
+    return True
+
+
 def _draw_ravage(
     state: State, seat: Seat, card_id: str, rng_state: int
 ) -> tuple[Action | None, int]:
@@ -807,7 +815,7 @@ def random_action(state: State, seat: Seat, rng_state: int) -> tuple[Action, int
             while pool:
                 j, rng_state = rng.randbelow(rng_state, len(pool))
                 action = pool[j]
-                if check(state, seat, action) is None:
+                if _plausible(state, seat, action) and check(state, seat, action) is None:
                     return action, rng_state
                 pool[j] = pool[-1]
                 pool.pop()
