@@ -1,6 +1,20 @@
 """Engine speed, per game: random full games per second and actions per second
 (median of 5 runs), ``apply`` and ``legal_actions`` latency (p50, p99), and
-the state JSON encode and decode time."""
+the state JSON encode and decode time.
+
+Every figure is CPU time (:func:`time.process_time`): the machine is shared,
+and wall time would count the other processes' turns as ours. The timed
+playouts draw each action through :meth:`Game.random_action` and apply it,
+nothing else: a game whose ``random_action`` never lists every action is
+timed without that listing. The latency columns come from a separate pass
+over the first run's games that times ``apply`` and ``legal_actions`` on
+every state met.
+
+With the ``bench`` extra installed (``.venv/bin/pip install -e '.[bench]'``),
+OpenSpiel's pure-Python games are measured in the same process and each of
+our rows is compared with their median decisions per second (see
+:mod:`benchmarks.openspiel_rows`: one action of ours includes the chance it
+draws, so it compares with one OpenSpiel decision)."""
 
 from __future__ import annotations
 
@@ -12,6 +26,7 @@ from typing import Any
 
 from engine import GAMES, rng
 
+from . import openspiel_rows
 from .report import machine, percentile, write_json
 
 NAME = "engine"
@@ -22,30 +37,53 @@ DEFAULT_JSON = Path(__file__).parent / "results" / "engine.json"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer games (under a minute)")
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write JSON")
+    parser.add_argument(
+        "--no-openspiel",
+        action="store_true",
+        help="skip the OpenSpiel comparison even when pyspiel is installed",
+    )
 
 
-def _playout(
-    game: Any, seats: int, seed: int, options: Any
-) -> tuple[int, list[float], list[float], Any]:
+def _playout(game: Any, seats: int, seed: int, options: Any) -> tuple[int, Any]:
+    """One random game, as the timed runs play it: ``(actions, final state)``."""
     state = game.setup(options, seats, seed)
     chooser = rng.seed_state(seed, "bench")
-    legal_times: list[float] = []
-    apply_times: list[float] = []
+    pending, random_action, apply = game.pending, game.random_action, game.apply
     steps = 0
     while True:
-        pending = game.pending(state)
-        if not pending:
-            return steps, legal_times, apply_times, state
-        seat = min(pending)
-        t0 = time.perf_counter()
-        legal = game.legal_actions(state, seat)
-        t1 = time.perf_counter()
-        index, chooser = rng.randbelow(chooser, len(legal))
-        state, _ = game.apply(state, seat, legal[index])
-        t2 = time.perf_counter()
-        legal_times.append(t1 - t0)
-        apply_times.append(t2 - t1)
+        waiting = pending(state)
+        if not waiting:
+            return steps, state
+        seat = min(waiting)
+        action, chooser = random_action(state, seat, chooser)
+        state, _ = apply(state, seat, action)
         steps += 1
+
+
+def _timed_playout(
+    game: Any, seats: int, seed: int, options: Any
+) -> tuple[list[float], list[float]]:
+    """The same game as :func:`_playout` (same seed, same draws), timing
+    ``legal_actions`` and ``apply`` on every state: ``(legal, apply)`` seconds."""
+    state = game.setup(options, seats, seed)
+    chooser = rng.seed_state(seed, "bench")
+    clock = time.process_time
+    legal_times: list[float] = []
+    apply_times: list[float] = []
+    while True:
+        waiting = game.pending(state)
+        if not waiting:
+            return legal_times, apply_times
+        seat = min(waiting)
+        t0 = clock()
+        game.legal_actions(state, seat)
+        t1 = clock()
+        action, chooser = game.random_action(state, seat, chooser)
+        t2 = clock()
+        state, _ = game.apply(state, seat, action)
+        t3 = clock()
+        legal_times.append(t1 - t0)
+        apply_times.append(t3 - t2)
 
 
 EXTRA_ROWS: tuple[tuple[str, str, str, int | None], ...] = (
@@ -66,32 +104,35 @@ def bench_game(
     options = game.options(options_text or None)
     seat_counts = [seats] if seats else list(range(info.min_seats, info.max_seats + 1))
     runs = []
-    all_legal: list[float] = []
-    all_apply: list[float] = []
     states = []
     for run in range(5):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         actions = 0
         for i in range(games):
             seats = seat_counts[i % len(seat_counts)]
-            n, legal_t, apply_t, final = _playout(game, seats, run * 100_003 + i, options)
+            n, final = _playout(game, seats, run * 100_003 + i, options)
             actions += n
-            if run == 0:
-                all_legal += legal_t
-                all_apply += apply_t
-                if i < 20:
-                    states.append(final)
-        elapsed = time.perf_counter() - t0
+            if run == 0 and i < 20:
+                states.append(final)
+        elapsed = time.process_time() - t0
         runs.append((games / elapsed, actions / elapsed))
+    # latency: the first run's games again, timing each call
+    all_legal: list[float] = []
+    all_apply: list[float] = []
+    for i in range(games):
+        seats = seat_counts[i % len(seat_counts)]
+        legal_t, apply_t = _timed_playout(game, seats, i, options)
+        all_legal += legal_t
+        all_apply += apply_t
     # saving and loading real states, as the host does (dump_state / load_state)
     enc, dec = [], []
     for state in states:
         for _ in range(5):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             text = game.dump_state(state)
-            t1 = time.perf_counter()
+            t1 = time.process_time()
             game.load_state(text)
-            t2 = time.perf_counter()
+            t2 = time.process_time()
             enc.append(t1 - t0)
             dec.append(t2 - t1)
     return {
@@ -133,6 +174,12 @@ def run(args: argparse.Namespace) -> int:
             f"{row['json_encode_ms']:>8.2f}ms{row['json_decode_ms']:>8.2f}ms",
             flush=True,
         )
-    write_json(args.json, {"machine": machine(), "quick": args.quick, "games": rows})
+    report: dict[str, Any] = {"machine": machine(), "quick": args.quick, "games": rows}
+    if not args.no_openspiel:
+        ours = {row["label"]: row["actions_per_s"] for row in rows}
+        compared = openspiel_rows.run(ours, seconds=0.5 if args.quick else 2.0)
+        if compared is not None:
+            report["openspiel"] = compared
+    write_json(args.json, report)
     print(f"written: {args.json}")
     return 0

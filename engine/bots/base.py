@@ -162,6 +162,15 @@ class GamePolicy(abc.ABC, Generic[S, A, V]):
         at random. Games override it with something quick but sensible."""
         return rng.choice(rng_state, legal)
 
+    def playout_action(self, state: S, seat: Seat, rng_state: int) -> tuple[A, int]:
+        """The move ``hard``'s playouts make for ``seat``: :meth:`playout` on
+        the seat's legal actions, or, for a policy that keeps the default
+        (uniformly random) :meth:`playout`, :meth:`Game.random_action`, which
+        a game may draw without listing every action."""
+        if type(self).playout is GamePolicy.playout:
+            return self.game.random_action(state, seat, rng_state)
+        return self.playout(state, seat, self.game.legal_actions(state, seat), rng_state)
+
     def evaluate(self, state: S, seat: Seat) -> float:
         """Estimated reward in [0, 1] of a non-final state for ``seat`` (used
         when a playout is cut, see :attr:`playout_depth`)."""

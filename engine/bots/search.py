@@ -128,7 +128,9 @@ def _anchored_choice(
 
 
 def playout(policy: GamePolicy[S, A, V], state: S, seat: Seat, rng_state: int) -> float:
-    """Play ``state`` out with the policy's playout moves; ``seat``'s reward."""
+    """Play ``state`` out with the policy's playout moves
+    (:meth:`GamePolicy.playout_action`: random ones through
+    :meth:`Game.random_action`); ``seat``'s reward."""
     game: Game[S, A, V] = policy.game
     seats = game.seat_count(state)
     limit = policy.playout_depth or game.max_actions
@@ -138,8 +140,7 @@ def playout(policy: GamePolicy[S, A, V], state: S, seat: Seat, rng_state: int) -
             return reward(outcome, seat, seats)
         pending = game.pending(state)
         mover = min(pending)
-        legal = game.legal_actions(state, mover)
-        action, rng_state = policy.playout(state, mover, legal, rng_state)
+        action, rng_state = policy.playout_action(state, mover, rng_state)
         state, _ = game.apply(state, mover, action)
     outcome = game.outcome(state)
     if outcome is not None:

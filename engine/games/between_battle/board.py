@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ...core import Event, Seat
 from ...core import evolve as replace
-from .model import Deck, Player, Rules, State
+from .model import Deck, Phase, Player, Rules, State
 
 # ---------------------------------------------------------------------------
 # Card helpers
@@ -94,8 +96,11 @@ def pile_value(pile: Sequence[str]) -> int | None:
 
 def ability_of(rules: Rules, card: str) -> str | None:
     """The ability id a card triggers when played (None for plain cards)."""
-    kind = card_kind(rules, card)
-    deck = deck_by_code(rules.decks)[card[:2]]
+    return deck_ability(deck_by_code(rules.decks)[card[:2]], card_kind(rules, card))
+
+
+def deck_ability(deck: Deck, kind: str) -> str | None:
+    """The ability id a card of ``deck`` of this ``kind`` triggers (None for plain cards)."""
     if kind == "special":
         return deck.special
     if kind == "unique":
@@ -115,7 +120,7 @@ def sort_key(card: str) -> tuple[int, str]:
 # ---------------------------------------------------------------------------
 
 
-def code_of(state: State, seat: Seat) -> str:
+def code_of(state: State | Draft, seat: Seat) -> str:
     character = state.players[seat].character
     return deck_by_character(state.rules.decks)[character].code
 
@@ -135,24 +140,84 @@ def with_pile(
     return (pile, piles[1]) if index == 0 else (piles[0], pile)
 
 
-def set_pile(state: State, index: int, pile: tuple[str, ...]) -> State:
-    return replace(state, piles=with_pile(state.piles, index, pile))
+# ---------------------------------------------------------------------------
+# The draft: one action builds its new state in one go
+# ---------------------------------------------------------------------------
 
 
-def set_player(state: State, seat: Seat, player: Player) -> State:
-    players = state.players
-    return replace(state, players=players[:seat] + (player,) + players[seat + 1 :])
+class Draft:
+    """A mutable working copy of a :class:`State` for one ``apply`` (or
+    ``setup``, ``resign``): every step of the action edits it in place and
+    :meth:`freeze` builds the new state once at the end, sharing every
+    field nothing changed. Made by :func:`draft_of`; never stored."""
+
+    __slots__ = tuple(f.name for f in dataclasses.fields(State))
+
+    rules: Rules
+    players: tuple[Player, ...]
+    piles: tuple[tuple[str, ...], tuple[str, ...]]
+    rng: int
+    phase: Phase
+    active: Seat
+    decider: Seat
+    discard: tuple[str, ...]
+    turn: int
+    first_player: Seat
+    work_pile: int
+    work_ability: str
+    lock_next: tuple[tuple[Seat, int], ...]
+    cancel_next: tuple[Seat, ...]
+    turn_lock: int
+    turn_cancelled: bool
+    extra_turn: bool
+    last_player: Seat
+    eliminated: tuple[Seat, ...]
+    ranking: tuple[tuple[Seat, ...], ...]
+    end_reason: str
+    bonus_turn: bool
+
+    def freeze(self) -> State:
+        """The new state (one copy)."""
+        return _freeze(self)
 
 
-def draw_to(state: State, seat: Seat, size: int, events: list[Event]) -> State:
-    player = state.players[seat]
+def _compile_draft() -> tuple[Callable[[State], Draft], Callable[[Draft], State]]:
+    names = Draft.__slots__
+    lines = ["def draft_of(s):", "    d = new(Draft)"]
+    lines += [f"    d.{name} = s.{name}" for name in names]
+    lines += ["    return d", "def freeze(d):", "    s = new(State)"]
+    lines += [f"    sa(s, {name!r}, d.{name})" for name in names]
+    lines += ["    return s"]
+    scope: dict[str, Any] = {
+        "new": object.__new__,
+        "sa": object.__setattr__,
+        "Draft": Draft,
+        "State": State,
+    }
+    exec("\n".join(lines), scope)
+    return scope["draft_of"], scope["freeze"]
+
+
+draft_of, _freeze = _compile_draft()
+"""``draft_of(state)``: a :class:`Draft` of ``state`` (its fields shared)."""
+
+
+def set_pile(d: Draft, index: int, pile: tuple[str, ...]) -> None:
+    d.piles = with_pile(d.piles, index, pile)
+
+
+def set_player(d: Draft, seat: Seat, player: Player) -> None:
+    players = d.players
+    d.players = players[:seat] + (player,) + players[seat + 1 :]
+
+
+def draw_to(d: Draft, seat: Seat, size: int, events: list[Event]) -> None:
+    player = d.players[seat]
     need = size - len(player.hand)
     if need <= 0 or not player.deck:
-        return state
+        return
     drawn = player.deck[:need]
-    state = set_player(
-        state, seat, replace(player, hand=player.hand + drawn, deck=player.deck[len(drawn) :])
-    )
+    set_player(d, seat, replace(player, hand=player.hand + drawn, deck=player.deck[len(drawn) :]))
     events.append(
         Event(
             "draw",
@@ -161,14 +226,13 @@ def draw_to(state: State, seat: Seat, size: int, events: list[Event]) -> State:
             redacted={"seat": seat, "count": len(drawn)},
         )
     )
-    return state
 
 
 def open_top(pile: tuple[str, ...]) -> bool:
     return bool(pile) and pile[-1].endswith("~")
 
 
-def next_seat(state: State, seat: Seat) -> Seat:
+def next_seat(state: State | Draft, seat: Seat) -> Seat:
     n = len(state.players)
     for step in range(1, n + 1):
         s = (seat + step) % n
@@ -177,13 +241,13 @@ def next_seat(state: State, seat: Seat) -> Seat:
     return seat
 
 
-def opponents(state: State, seat: Seat) -> list[Seat]:
+def opponents(state: State | Draft, seat: Seat) -> list[Seat]:
     """Living opponents in turn order, starting with the next player."""
     n = len(state.players)
     return [(seat + step) % n for step in range(1, n) if not state.players[(seat + step) % n].out]
 
 
-def damage_chooser(state: State, taker: Seat) -> Seat:
+def damage_chooser(state: State | Draft, taker: Seat) -> Seat:
     if state.rules.damage_chooser == "taker":
         return taker
     last = state.last_player

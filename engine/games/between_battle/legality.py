@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ... import rng
 from ...core import Seat
 from .actions import Action, GivePile, Link, Pick, Play, Pull, TakeDamage, Target, Tutor
 from .board import card_value as _card_value
@@ -198,7 +199,7 @@ def link_problem(turn: Turn, kind: str, pile: int) -> str | None:
     return None
 
 
-def damage_problem(state: State, card_actions: Callable[[], Sequence[Action]]) -> str | None:
+def damage_problem(state: State, card_actions: Callable[[], Sequence[object]]) -> str | None:
     """Taking damage is always possible, except with both piles empty under
     ``damage_with_empty_piles=refused`` when the player can play a card."""
     if state.piles[0] or state.piles[1] or state.rules.damage_with_empty_piles == "allowed":
@@ -263,6 +264,36 @@ def card_actions(state: State, seat: Seat) -> list[Action]:
     return actions
 
 
+def random_turn_action(state: State, seat: Seat, rng_state: int) -> tuple[Action, int]:
+    """One of the turn's legal actions (:func:`legal_actions` in the
+    ``turn`` phase) drawn at random, and the generator's next state, without
+    building the list's actions: the same checks as :func:`card_actions`
+    over the hand's (card, pile) spots, then one action made. Uniform, as a
+    hand never holds a card twice (each deck has every card once)."""
+    info = deck_tables(state.rules.decks)[4]
+    turn = turn_of(state)
+    lo, hi = turn.lo, turn.hi
+    links = turn.link_piles
+    spots: list[tuple[str, int, bool]] = []
+    add = spots.append
+    for card in state.players[seat].hand:
+        value, kind, label = info[card]
+        rule0, rule1 = turn.joker_rule if kind == "joker" else turn.card_rule
+        if rule0 is None or (rule0 is BETWEEN and lo < value < hi):
+            add((label, 0, False))
+        if rule1 is None or (rule1 is BETWEEN and lo < value < hi):
+            add((label, 1, False))
+        for pile in links:
+            if link_problem(turn, kind, pile) is None:
+                add((label, pile, True))
+    damage = damage_problem(state, lambda: spots) is None
+    index, rng_state = rng.randbelow(rng_state, len(spots) + damage)
+    if index == len(spots):
+        return TakeDamage(), rng_state
+    label, pile, link = spots[index]
+    return (Link(label, pile) if link else Play(label, pile)), rng_state
+
+
 def _turn_refusal(state: State, seat: Seat, action: Action) -> Refusal | None:
     if type(action) is Play or type(action) is Link:
         return _card_refusal(state, seat, action)
@@ -292,9 +323,13 @@ def pick_choices(state: State) -> tuple[CharacterId, ...]:
 
 def pull_choices(state: State) -> list[str]:
     """The cards the joker may bring up (each once, the topmost first)."""
-    pile = state.piles[state.work_pile]
+    return pull_choices_of(state.piles[state.work_pile], state.rules.joker_depth)
+
+
+def pull_choices_of(pile: tuple[str, ...], depth: int) -> list[str]:
+    """The cards a joker on top of ``pile`` may bring up (``depth``: the
+    option ``joker_depth``, 0 for any card)."""
     below = pile[:-1]
-    depth = state.rules.joker_depth
     if depth:
         below = below[-depth:]
     out: list[str] = []

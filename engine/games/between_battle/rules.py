@@ -4,6 +4,7 @@ legal actions, apply, the turn, damage and the end, views)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from ... import rng
 from ...core import Decision, Event, Game, GameInfo, GameOptions, Outcome, Seat
@@ -25,11 +26,12 @@ from .actions import (
     parse_action,
 )
 from .board import (
-    ability_of,
-    card_kind,
-    code_of,
+    Draft,
     damage_chooser,
+    deck_ability,
     deck_by_character,
+    deck_tables,
+    draft_of,
     draw_to,
     next_seat,
     opponents,
@@ -42,6 +44,25 @@ from .board import (
 )
 from .data import GAME_ID, deck_file
 from .model import Deck, Options, Player, PlayerView, Rules, State, View
+
+
+@cache
+def _decks(hp_variant: str) -> tuple[Deck, ...]:
+    """The decks a new game copies into its state, built once per HP variant
+    (a shared tuple: states are immutable, and the decks' lookup tables are
+    memoised by its identity)."""
+    return tuple(
+        Deck(
+            character=c.id,
+            code=c.code,
+            hp=c.hp_asymmetric if hp_variant == "asymmetric" else c.hp,
+            special=c.special,
+            unique=c.unique,
+            cards=tuple("X" if card.value is None else str(card.value) for card in c.cards),
+            kinds=tuple(card.kind for card in c.cards),
+        )
+        for c in deck_file().characters
+    )
 
 
 class BetweenBattle(Game[State, Action, View]):
@@ -106,18 +127,7 @@ class BetweenBattle(Game[State, Action, View]):
                 Msg.of("bb-refuse-characters-count", decks=count, seats=seats), seats=seats
             )
         data = deck_file()
-        decks = tuple(
-            Deck(
-                character=c.id,
-                code=c.code,
-                hp=c.hp_asymmetric if opts.hp_variant == "asymmetric" else c.hp,
-                special=c.special,
-                unique=c.unique,
-                cards=tuple("X" if card.value is None else str(card.value) for card in c.cards),
-                kinds=tuple(card.kind for card in c.cards),
-            )
-            for c in data.characters
-        )
+        decks = _decks(opts.hp_variant)
         rules = Rules(
             between_rule=opts.between_rule,
             empty_pile_must=opts.empty_pile_rule == "must-play-there",
@@ -150,9 +160,11 @@ class BetweenBattle(Game[State, Action, View]):
             decider=0,
         )
         if opts.characters:
+            d = draft_of(state)
             for seat, character in enumerate(opts.characters):
-                state = self._assign(state, seat, character)
-            state, _ = self._deal(state)
+                self._assign(d, seat, character)
+            self._deal(d, [])
+            state = d.freeze()
         return state
 
     def setup_events(self, state: State) -> tuple[Event, ...]:
@@ -175,21 +187,18 @@ class BetweenBattle(Game[State, Action, View]):
         )
         return tuple(events)
 
-    def _assign(self, state: State, seat: Seat, character: str) -> State:
-        deck = deck_by_character(state.rules.decks)[character]
-        player = state.players[seat]
+    def _assign(self, d: Draft, seat: Seat, character: str) -> None:
+        deck = deck_by_character(d.rules.decks)[character]
+        player = d.players[seat]
         hp = player.hp or deck.hp
-        players = list(state.players)
-        players[seat] = replace(player, character=character, hp=hp)
-        return replace(state, players=tuple(players))
+        set_player(d, seat, replace(player, character=character, hp=hp))
 
-    def _deal(self, state: State) -> tuple[State, list[Event]]:
-        stream = rng.Stream(state.rng)
+    def _deal(self, d: Draft, events: list[Event]) -> None:
+        stream = rng.Stream(d.rng)
         players = []
-        events: list[Event] = []
-        size = state.rules.hand_size
-        for seat, player in enumerate(state.players):
-            deck = deck_by_character(state.rules.decks)[player.character]
+        size = d.rules.hand_size
+        for seat, player in enumerate(d.players):
+            deck = deck_by_character(d.rules.decks)[player.character]
             cards = stream.shuffle([deck.code + label for label in deck.cards])
             hand, rest = cards[:size], cards[size:]
             players.append(replace(player, hand=hand, deck=rest))
@@ -202,15 +211,11 @@ class BetweenBattle(Game[State, Action, View]):
                 )
             )
         first = stream.below(len(players))
-        state = replace(
-            state,
-            players=tuple(players),
-            rng=stream.state,
-            first_player=first,
-        )
+        d.players = tuple(players)
+        d.rng = stream.state
+        d.first_player = first
         events.append(Event("first-player", {"seat": first}))
-        state, more = self._start_turn(state, first)
-        return state, events + more
+        self._start_turn(d, first, events)
 
     # ---- who decides -----------------------------------------------------
     def seat_count(self, state: State) -> int:
@@ -266,53 +271,67 @@ class BetweenBattle(Game[State, Action, View]):
 
     _memo: tuple[object, int, tuple[Action, ...]] = (None, -1, ())
 
+    def random_action(self, state: State, seat: Seat, rng_state: int) -> tuple[Action, int]:
+        """In a turn, one legal action drawn without listing them all
+        (``legality.random_turn_action``, uniform); elsewhere the default."""
+        if state.phase == "turn" and seat == state.decider:
+            return legality.random_turn_action(state, seat, rng_state)
+        return super().random_action(state, seat, rng_state)
+
     # ---- apply ---------------------------------------------------------------
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """The action's new state, built in one go: every step edits one
+        :class:`~.board.Draft` of ``state``, frozen once at the end."""
         self.check_turn(state, seat)
         refusal = legality.refusal(state, seat, action)
         if refusal is not None:
             raise IllegalAction(text.refusal_text(refusal), action=self.format_action(action))
         events: list[Event] = []
+        d = draft_of(state)
         if isinstance(action, Pick):
-            state = self._assign(state, seat, action.character)
+            self._assign(d, seat, action.character)
             events.append(Event("pick", {"seat": seat, "character": action.character}))
-            if all(p.character for p in state.players):
-                state, more = self._deal(state)
-                events += more
+            if all(p.character for p in d.players):
+                self._deal(d, events)
             else:
-                state = replace(state, active=seat + 1, decider=seat + 1)
+                d.active = d.decider = seat + 1
         elif isinstance(action, Play | Link):
-            state = self._play(state, seat, action, events)
+            self._play(d, seat, action, events)
         elif isinstance(action, TakeDamage):
-            state = self._declare_damage(state, seat, events)
+            self._declare_damage(d, seat, events)
         elif isinstance(action, GivePile):
-            state = self._give_pile(state, action.pile, events)
+            self._take_pile(d, d.active, d.decider, action.pile, events)
         elif isinstance(action, Pull):
-            state = self._pull(state, seat, action.card, events)
+            abilities.pull(d, seat, action.card, events)
+            self._maybe_end_turn(d, seat, events)
         elif isinstance(action, Tutor):
-            state = self._tutor(state, seat, action.card, events)
+            abilities.tutor(d, seat, action.card, events)
+            self._maybe_end_turn(d, seat, events)
         elif isinstance(action, Target):
-            ability = state.work_ability
-            state = replace(state, work_ability="", phase="turn")
-            state = abilities.resolve(state, seat, ability, state.work_pile, events, action.seat)
-            state = self._maybe_end_turn(state, seat, events)
-        return state, tuple(events)
+            ability = d.work_ability
+            d.work_ability = ""
+            d.phase = "turn"
+            abilities.resolve(d, seat, ability, d.work_pile, events, action.seat)
+            self._maybe_end_turn(d, seat, events)
+        return d.freeze(), tuple(events)
 
     # -- playing a card
-    def _play(self, state: State, seat: Seat, action: Play | Link, events: list[Event]) -> State:
-        rules = state.rules
-        player = state.players[seat]
-        card = code_of(state, seat) + action.card
+    def _play(self, d: Draft, seat: Seat, action: Play | Link, events: list[Event]) -> None:
+        rules = d.rules
+        player = d.players[seat]
+        tables = deck_tables(rules.decks)
+        deck = tables[3][player.character]
+        card = deck.code + action.card
         hand = remove_one(player.hand, card)
         revealed = remove_one(player.revealed, card) if card in player.revealed else player.revealed
-        state = set_player(state, seat, replace(player, hand=hand, revealed=revealed))
+        set_player(d, seat, replace(player, hand=hand, revealed=revealed))
         pile = action.pile
-        kind = card_kind(rules, card)
+        kind = tables[4][card][1]
         if isinstance(action, Link):
-            old = state.piles[pile]
+            old = d.piles[pile]
             placed = card + "~" if rules.link_chain else card
-            state = set_pile(state, pile, (placed,))
-            state = replace(state, discard=state.discard + tuple(plain(c) for c in old))
+            set_pile(d, pile, (placed,))
+            d.discard = d.discard + tuple(plain(c) for c in old)
             events.append(
                 Event(
                     "link",
@@ -326,116 +345,97 @@ class BetweenBattle(Game[State, Action, View]):
             )
         else:
             placed = card + "~" if kind == "link" else card
-            state = set_pile(state, pile, (*state.piles[pile], placed))
+            set_pile(d, pile, (*d.piles[pile], placed))
             events.append(Event("play", {"seat": seat, "card": card, "pile": pile}))
-        state = replace(state, last_player=seat, work_pile=pile)
+        d.last_player = seat
+        d.work_pile = pile
         if isinstance(action, Play):
-            ability = ability_of(rules, card)
+            ability = deck_ability(deck, kind)
             if ability is not None:
-                if state.turn_cancelled and (ability != "joker" or rules.cancel_stops_joker):
+                if d.turn_cancelled and (ability != "joker" or rules.cancel_stops_joker):
                     events.append(Event("ability-cancelled", {"seat": seat, "card": card}))
                 else:
-                    state = abilities.resolve(state, seat, ability, pile, events)
-        return self._maybe_end_turn(state, seat, events)
-
-    def _pull(self, state: State, seat: Seat, card: str, events: list[Event]) -> State:
-        return self._maybe_end_turn(abilities.pull(state, seat, card, events), seat, events)
-
-    def _tutor(self, state: State, seat: Seat, label: str, events: list[Event]) -> State:
-        return self._maybe_end_turn(abilities.tutor(state, seat, label, events), seat, events)
+                    abilities.resolve(d, seat, ability, pile, events)
+        self._maybe_end_turn(d, seat, events)
 
     # -- end of a turn
-    def _maybe_end_turn(self, state: State, seat: Seat, events: list[Event]) -> State:
-        if state.phase != "turn":
-            return state  # a sub-decision is pending
-        player = state.players[seat]
+    def _maybe_end_turn(self, d: Draft, seat: Seat, events: list[Event]) -> None:
+        if d.phase != "turn":
+            return  # a sub-decision is pending
+        player = d.players[seat]
         if not player.hand and not player.deck:
-            return self._coup_fatal(state, seat, events)
-        state = self._refill_empty_hands(state, events)
-        bonus = state.extra_turn
-        nxt = seat if bonus else next_seat(state, seat)
-        state, more = self._start_turn(state, nxt, bonus)
-        events += more
-        return state
+            self._coup_fatal(d, seat, events)
+            return
+        self._refill_empty_hands(d, events)
+        bonus = d.extra_turn
+        nxt = seat if bonus else next_seat(d, seat)
+        self._start_turn(d, nxt, events, bonus)
 
-    def _refill_empty_hands(self, state: State, events: list[Event]) -> State:
-        for seat, player in enumerate(state.players):
+    def _refill_empty_hands(self, d: Draft, events: list[Event]) -> None:
+        for seat, player in enumerate(d.players):
             if not player.out and not player.hand and player.deck:
-                state = draw_to(state, seat, state.rules.hand_size, events)
-        return state
+                draw_to(d, seat, d.rules.hand_size, events)
 
-    def _start_turn(
-        self, state: State, seat: Seat, bonus: bool = False
-    ) -> tuple[State, list[Event]]:
-        events: list[Event] = []
-        player = state.players[seat]
+    def _start_turn(self, d: Draft, seat: Seat, events: list[Event], bonus: bool = False) -> None:
+        player = d.players[seat]
         if not player.hand and not player.deck:
             # Nothing left to play with (the Pirate discarded their last card).
             # The seed has no rule for it: option ``exhausted``.
-            if state.rules.exhausted == "pass":
-                n = len(state.players)
+            if d.rules.exhausted == "pass":
+                n = len(d.players)
                 for step in range(1, n):
                     s = (seat + step) % n
-                    other = state.players[s]
+                    other = d.players[s]
                     if not other.out and (other.hand or other.deck):
                         events.append(Event("turn-passed", {"seat": seat}))
-                        state = replace(
-                            state,
-                            lock_next=tuple(lk for lk in state.lock_next if lk[0] != seat),
-                            cancel_next=tuple(c for c in state.cancel_next if c != seat),
-                        )
-                        state, more = self._start_turn(state, s)
-                        return state, events + more
-            ender = state.last_player if state.last_player >= 0 else seat
-            state = self._finish(state, ender, "exhausted", events)
-            return state, events
+                        d.lock_next = tuple(lk for lk in d.lock_next if lk[0] != seat)
+                        d.cancel_next = tuple(c for c in d.cancel_next if c != seat)
+                        self._start_turn(d, s, events)
+                        return
+            ender = d.last_player if d.last_player >= 0 else seat
+            self._finish(d, ender, "exhausted", events)
+            return
         lock = -1
         locks = []
-        for target, pile in state.lock_next:
+        for target, pile in d.lock_next:
             if target == seat:
                 lock = pile
             else:
                 locks.append((target, pile))
-        cancelled = seat in state.cancel_next
-        state = replace(
-            state,
-            phase="turn",
-            active=seat,
-            decider=seat,
-            turn=state.turn + 1,
-            turn_lock=lock,
-            turn_cancelled=cancelled,
-            lock_next=tuple(locks),
-            cancel_next=tuple(s for s in state.cancel_next if s != seat),
-            extra_turn=False,
-            bonus_turn=bonus,
-        )
+        cancelled = seat in d.cancel_next
+        d.phase = "turn"
+        d.active = d.decider = seat
+        d.turn = turn = d.turn + 1
+        d.turn_lock = lock
+        d.turn_cancelled = cancelled
+        d.lock_next = tuple(locks)
+        d.cancel_next = tuple(s for s in d.cancel_next if s != seat)
+        d.extra_turn = False
+        d.bonus_turn = bonus
         events.append(
-            Event("turn", {"seat": seat, "turn": state.turn, "lock": lock, "cancelled": cancelled})
+            Event("turn", {"seat": seat, "turn": turn, "lock": lock, "cancelled": cancelled})
         )
-        return state, events
 
     # -- damage
-    def _declare_damage(self, state: State, seat: Seat, events: list[Event]) -> State:
-        chooser = damage_chooser(state, seat)
+    def _declare_damage(self, d: Draft, seat: Seat, events: list[Event]) -> None:
+        chooser = damage_chooser(d, seat)
         events.append(Event("damage-declared", {"seat": seat, "chooser": chooser}))
-        if not state.piles[0] and not state.piles[1]:
-            return self._take_pile(state, seat, chooser, None, events)
-        return replace(state, phase="choose-pile", decider=chooser)
-
-    def _give_pile(self, state: State, pile: int, events: list[Event]) -> State:
-        return self._take_pile(state, state.active, state.decider, pile, events)
+        if not d.piles[0] and not d.piles[1]:
+            self._take_pile(d, seat, chooser, None, events)
+            return
+        d.phase = "choose-pile"
+        d.decider = chooser
 
     def _take_pile(
-        self, state: State, taker: Seat, chooser: Seat, pile: int | None, events: list[Event]
-    ) -> State:
+        self, d: Draft, taker: Seat, chooser: Seat, pile: int | None, events: list[Event]
+    ) -> None:
         cards: tuple[str, ...] = ()
         if pile is not None:
-            cards = tuple(plain(c) for c in state.piles[pile])
-            state = set_pile(state, pile, ())
-        victim = state.players[taker]
+            cards = tuple(plain(c) for c in d.piles[pile])
+            set_pile(d, pile, ())
+        victim = d.players[taker]
         victim = replace(victim, damage=victim.damage + cards)
-        state = set_player(state, taker, victim)
+        set_player(d, taker, victim)
         events.append(
             Event(
                 "damage",
@@ -449,51 +449,45 @@ class BetweenBattle(Game[State, Action, View]):
             )
         )
         if victim.life <= 0:
-            state = self._eliminate(state, taker, events)
-            if state.phase == "over":
-                return state
+            self._eliminate(d, taker, events)
+            if d.phase == "over":
+                return
         # refill
-        for seat, player in enumerate(state.players):
+        for seat, player in enumerate(d.players):
             if player.out:
                 continue
-            if state.rules.damage_refill == "all" or seat in (taker, chooser):
-                state = draw_to(state, seat, state.rules.hand_size, events)
-        nxt = taker if not state.players[taker].out else next_seat(state, taker)
-        state, more = self._start_turn(state, nxt)
-        events += more
-        return state
+            if d.rules.damage_refill == "all" or seat in (taker, chooser):
+                draw_to(d, seat, d.rules.hand_size, events)
+        nxt = taker if not d.players[taker].out else next_seat(d, taker)
+        self._start_turn(d, nxt, events)
 
     def _eliminate(
-        self, state: State, seat: Seat, events: list[Event], reason: str = "knockout"
-    ) -> State:
-        player = state.players[seat]
-        state = set_player(state, seat, replace(player, out=True, hand=(), deck=(), revealed=()))
-        state = replace(
-            state,
-            eliminated=(*state.eliminated, seat),
-            lock_next=tuple(lk for lk in state.lock_next if lk[0] != seat),
-            cancel_next=tuple(s for s in state.cancel_next if s != seat),
-        )
+        self, d: Draft, seat: Seat, events: list[Event], reason: str = "knockout"
+    ) -> None:
+        player = d.players[seat]
+        set_player(d, seat, replace(player, out=True, hand=(), deck=(), revealed=()))
+        d.eliminated = (*d.eliminated, seat)
+        d.lock_next = tuple(lk for lk in d.lock_next if lk[0] != seat)
+        d.cancel_next = tuple(s for s in d.cancel_next if s != seat)
         events.append(Event("eliminated", {"seat": seat}))
-        alive = [s for s, p in enumerate(state.players) if not p.out]
+        alive = [s for s, p in enumerate(d.players) if not p.out]
         # « La fin de partie se déclenche lorsqu'un joueur subit des dégâts et que
         # ses points de vie arrivent à zéro »: a death by damage ends the game
         # (elimination=first-death); a resignation alone does not
-        first_death = state.rules.elimination == "first-death" and reason == "knockout"
+        first_death = d.rules.elimination == "first-death" and reason == "knockout"
         if len(alive) <= 1 or first_death:
-            ender = state.last_player if state.last_player >= 0 else alive[0]
-            state = self._finish(state, ender, reason, events)
-        return state
+            ender = d.last_player if d.last_player >= 0 else alive[0]
+            self._finish(d, ender, reason, events)
 
-    def _coup_fatal(self, state: State, seat: Seat, events: list[Event]) -> State:
-        victims = [s for s in opponents(state, seat)]
-        if state.rules.coup_fatal_targets == "next":
+    def _coup_fatal(self, d: Draft, seat: Seat, events: list[Event]) -> None:
+        victims = [s for s in opponents(d, seat)]
+        if d.rules.coup_fatal_targets == "next":
             victims = victims[:1]
         for victim_seat in victims:
-            victim = state.players[victim_seat]
+            victim = d.players[victim_seat]
             cards = victim.hand + victim.deck
             victim = replace(victim, hand=(), deck=(), revealed=(), damage=victim.damage + cards)
-            state = set_player(state, victim_seat, victim)
+            set_player(d, victim_seat, victim)
             events.append(
                 Event(
                     "coup-fatal",
@@ -506,14 +500,14 @@ class BetweenBattle(Game[State, Action, View]):
                     },
                 )
             )
-        return self._finish(state, seat, "coup-fatal", events)
+        self._finish(d, seat, "coup-fatal", events)
 
-    def _finish(self, state: State, ender: Seat, reason: str, events: list[Event]) -> State:
+    def _finish(self, d: Draft, ender: Seat, reason: str, events: list[Event]) -> None:
         """End the game: the living rank by life left, the ender winning ties."""
-        living = [s for s, p in enumerate(state.players) if not p.out]
+        living = [s for s, p in enumerate(d.players) if not p.out]
         groups: dict[int, list[Seat]] = {}
         for s in living:
-            groups.setdefault(state.players[s].life, []).append(s)
+            groups.setdefault(d.players[s].life, []).append(s)
         ranking: list[tuple[Seat, ...]] = []
         for life in sorted(groups, reverse=True):
             group = groups[life]
@@ -521,15 +515,12 @@ class BetweenBattle(Game[State, Action, View]):
                 ranking.append((ender,))
                 group = [s for s in group if s != ender]
             ranking.append(tuple(group))
-        for s in reversed(state.eliminated):
+        for s in reversed(d.eliminated):
             ranking.append((s,))
-        state = replace(
-            state,
-            phase="over",
-            ranking=tuple(ranking),
-            end_reason=reason,
-            decider=-1,
-        )
+        d.phase = "over"
+        d.ranking = tuple(ranking)
+        d.end_reason = reason
+        d.decider = -1
         events.append(
             Event(
                 "game-over",
@@ -537,11 +528,10 @@ class BetweenBattle(Game[State, Action, View]):
                     "reason": reason,
                     "ranking": [list(g) for g in ranking],
                     "ender": ender,
-                    "life": [p.life for p in state.players],
+                    "life": [p.life for p in d.players],
                 },
             )
         )
-        return state
 
     def resign(self, state: State, seat: Seat) -> tuple[State, tuple[Event, ...]]:
         """A resigning player is eliminated at once (ranked below everyone
@@ -556,20 +546,21 @@ class BetweenBattle(Game[State, Action, View]):
         events: list[Event] = [Event("resign", {"seat": seat})]
         was_deciding = state.decider == seat
         active_left = state.active == seat
-        if state.last_player == seat:
-            state = replace(state, last_player=-1)
-        state = self._eliminate(state, seat, events, "resign")
-        if state.phase == "over":
-            return state, tuple(events)
+        d = draft_of(state)
+        if d.last_player == seat:
+            d.last_player = -1
+        self._eliminate(d, seat, events, "resign")
+        if d.phase == "over":
+            return d.freeze(), tuple(events)
         if active_left:
             # the resigner's turn (or its damage) is abandoned: the next player plays
-            state = replace(state, phase="turn", work_ability="")
-            state, more = self._start_turn(state, next_seat(state, seat))
-            events += more
+            d.phase = "turn"
+            d.work_ability = ""
+            self._start_turn(d, next_seat(d, seat), events)
         elif was_deciding:
             # they were choosing a damage pile: the next living player chooses
-            state = replace(state, decider=damage_chooser(state, state.active))
-        return state, tuple(events)
+            d.decider = damage_chooser(d, d.active)
+        return d.freeze(), tuple(events)
 
     # ---- outcome & views ---------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:

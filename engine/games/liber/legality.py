@@ -10,9 +10,11 @@ so the list, the validation and the explanation cannot disagree.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from itertools import combinations
 
+from ... import rng
 from ...core import Seat
 from ...core import evolve as replace
 from ...text import Msg
@@ -475,76 +477,100 @@ def ravage_shares(state: State, seat: Seat, amount: int) -> list[tuple[tuple[Ref
     return out
 
 
-def play_candidates(state: State, seat: Seat) -> Iterator[Play]:
+def _playable(state: State, seat: Seat) -> Iterator[tuple[str, Card]]:
+    """The distinct cards of the seat's hand it may afford and play now (the
+    cheap filter before their actions are made), in id order."""
     player = state.players[seat]
     table = cards_of(state)
     for card_id in sorted(set(player.hand)):
         card = table[card_id]
         if not _timing(state, seat, card) or player.faith < card.faith or player.gold < card.gold:
             continue
-        if card.type == "unite":
-            shares = ravage_shares(state, seat, card.ravage) if card.ravage else [()]
-            for place in _places(state, seat, (PLAINE, 1, FRONT)):
-                for share in shares:
-                    yield Play(card_id, place, None, share)
-        elif card.type == "objet":
-            for ref, _piece in units(state, seat):
-                yield Play(card_id, (ref[1], ref[2]))
-        elif card.type == "lieu" or card.spell == "enchantement":
-            for place in _places(state, seat, (PLAINE,)):
-                yield Play(card_id, place)
-        elif card.type == "dieu":
+        yield card_id, card
+
+
+def card_candidates(state: State, seat: Seat, card_id: str, card: Card) -> Iterator[Play]:
+    """The candidate plays of one card (see :func:`play_candidates`)."""
+    if card.type == "unite":
+        shares = ravage_shares(state, seat, card.ravage) if card.ravage else [()]
+        for place in _places(state, seat, (PLAINE, 1, FRONT)):
+            for share in shares:
+                yield Play(card_id, place, None, share)
+    elif card.type == "objet":
+        for ref, _piece in units(state, seat):
+            yield Play(card_id, (ref[1], ref[2]))
+    elif card.type == "lieu" or card.spell == "enchantement":
+        for place in _places(state, seat, (PLAINE,)):
+            yield Play(card_id, place)
+    elif card.type == "dieu":
+        yield Play(card_id)
+    elif card.type == "sort":
+        kind = target_kind(card)
+        if kind == "none":
             yield Play(card_id)
-        elif card.type == "sort":
-            kind = target_kind(card)
-            if kind == "none":
-                yield Play(card_id)
-            else:
-                for ref in all_targets(state, seat, kind):
-                    yield Play(card_id, None, ref)
+        else:
+            for ref in all_targets(state, seat, kind):
+                yield Play(card_id, None, ref)
+
+
+def play_candidates(state: State, seat: Seat) -> Iterator[Play]:
+    for card_id, card in _playable(state, seat):
+        yield from card_candidates(state, seat, card_id, card)
+
+
+def _attack_sources(state: State, seat: Seat) -> Iterator[tuple[Ref, Piece]]:
+    for ref, piece in fighters(state, seat):
+        if attacker_problem(state, seat, (ref[1], ref[2])) is None:
+            yield ref, piece
+
+
+def attacker_candidates(state: State, seat: Seat, ref: Ref, piece: Piece) -> Iterator[Attack]:
+    """The candidate attacks of one attacker (see :func:`attack_candidates`)."""
+    src = (ref[1], ref[2])
+    targets = [
+        t
+        for s in enemies(state, seat)
+        for t, _ in fighters(state, s)
+        if target_problem(state, seat, src, t) is None
+    ]
+    for t in targets:
+        yield Attack(src, ((t, 0),))
+    if has_kw(state, piece, "honneur"):
+        total = force(state, ref, piece)
+        for t1, t2 in combinations(targets, 2):
+            for n in range(1, total):
+                yield Attack(src, ((t1, n), (t2, total - n)))
 
 
 def attack_candidates(state: State, seat: Seat) -> Iterator[Attack]:
-    for ref, piece in fighters(state, seat):
-        src = (ref[1], ref[2])
-        if attacker_problem(state, seat, src) is not None:
-            continue
-        targets = [
-            t
-            for s in enemies(state, seat)
-            for t, _ in fighters(state, s)
-            if target_problem(state, seat, src, t) is None
-        ]
-        for t in targets:
-            yield Attack(src, ((t, 0),))
-        if has_kw(state, piece, "honneur"):
-            total = force(state, ref, piece)
-            for t1, t2 in combinations(targets, 2):
-                for n in range(1, total):
-                    yield Attack(src, ((t1, n), (t2, total - n)))
+    for ref, piece in _attack_sources(state, seat):
+        yield from attacker_candidates(state, seat, ref, piece)
 
 
-def use_candidates(state: State, seat: Seat) -> Iterator[Action]:
+def piece_uses(state: State, seat: Seat, ref: Ref, piece: Piece) -> Iterator[Action]:
+    """The candidate ability uses of one piece (see :func:`use_candidates`)."""
     player = state.players[seat]
-    for ref, piece in fighters(state, seat):
-        src = (ref[1], ref[2])
-        kws = card_of(state, piece.card).keywords
-        if "defausse" in kws:
-            for card in sorted(set(player.hand)):
-                yield Use(src, "defausse", card=card)
-        if "invocateur" in kws:
-            for place in _places(state, seat, (PLAINE,)):
-                yield Use(src, "invocateur", place=place)
-        if "telekinesie" in kws:
-            for s in living(state):
-                for t, _moved in units(state, s):
-                    for line in range(3):
-                        for idx in free_places(state, s, line):
-                            yield Use(src, "telekinesie", target=t, dest=(s, line, idx))
-        if "soin" in kws:
-            for t, _ in units(state, seat):
-                yield Use(src, "soin", target=t)
-    general = card_of(state, player.general)
+    src = (ref[1], ref[2])
+    kws = card_of(state, piece.card).keywords
+    if "defausse" in kws:
+        for card in sorted(set(player.hand)):
+            yield Use(src, "defausse", card=card)
+    if "invocateur" in kws:
+        for place in _places(state, seat, (PLAINE,)):
+            yield Use(src, "invocateur", place=place)
+    if "telekinesie" in kws:
+        for s in living(state):
+            for t, _moved in units(state, s):
+                for line in range(3):
+                    for idx in free_places(state, s, line):
+                        yield Use(src, "telekinesie", target=t, dest=(s, line, idx))
+    if "soin" in kws:
+        for t, _ in units(state, seat):
+            yield Use(src, "soin", target=t)
+
+
+def general_candidates(state: State, seat: Seat) -> Iterator[General]:
+    general = card_of(state, state.players[seat].general)
     for index, effect in enumerate(general.effects):
         if effect[2] == "none":
             yield General(index)
@@ -553,26 +579,44 @@ def use_candidates(state: State, seat: Seat) -> Iterator[Action]:
                 yield General(index, t)
 
 
+_USES = frozenset({"defausse", "invocateur", "telekinesie", "soin"})
+
+
+def use_candidates(state: State, seat: Seat) -> Iterator[Action]:
+    for ref, piece in fighters(state, seat):
+        yield from piece_uses(state, seat, ref, piece)
+    yield from general_candidates(state, seat)
+
+
+def unit_placements(state: State, seat: Seat, ref: Ref, piece: Piece) -> Iterator[Action]:
+    """One unit's candidate moves and object transfers (placement phase)."""
+    src = (ref[1], ref[2])
+    for line in range(3):
+        for idx in free_places(state, seat, line):
+            yield Move(src, (line, idx))
+    for obj in dict.fromkeys(piece.equipment):
+        for dst, _other in units(state, seat):
+            if dst != ref:
+                yield Equip(src, obj, (dst[1], dst[2]))
+
+
 def placement_candidates(state: State, seat: Seat) -> Iterator[Action]:
     for ref, piece in units(state, seat):
-        src = (ref[1], ref[2])
         if piece.moved:
             continue
-        for line in range(3):
-            for idx in free_places(state, seat, line):
-                yield Move(src, (line, idx))
-        for obj in dict.fromkeys(piece.equipment):
-            for dst, _other in units(state, seat):
-                if dst != ref:
-                    yield Equip(src, obj, (dst[1], dst[2]))
+        yield from unit_placements(state, seat, ref, piece)
 
 
-def reactions(state: State, seat: Seat) -> Iterator[Action]:
-    """What a window's seat may play besides ``pass``."""
+def block_candidates(state: State, seat: Seat) -> Iterator[Action]:
     window = state.window
     if window is not None and window.kind == "attack":
         for ref in combat_mod.block_candidates(state, seat):
             yield Block((ref[1], ref[2]))
+
+
+def reactions(state: State, seat: Seat) -> Iterator[Action]:
+    """What a window's seat may play besides ``pass``."""
+    yield from block_candidates(state, seat)
     yield from play_candidates(state, seat)
 
 
@@ -637,4 +681,146 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
     return [a for a in out if check(state, seat, a) is None]
 
 
-__all__ = ["PLACES", "check", "legal_actions"]
+# ---------------------------------------------------------------------------
+# A random legal action without listing them all (random playouts)
+# ---------------------------------------------------------------------------
+
+Group = tuple[Callable[[], Iterable[Action]], Play | None]
+"""The candidates of one kind of action from one source (a card, a piece,
+the general...), made only when the group is drawn; for a Ravage unit, a
+play of it (no place, no share) whose place and share are drawn apart."""
+
+RAVAGE_TRIES = 8
+"""How many (place, share) pairs a Ravage unit's group draws before it
+lists its candidates (a place may be too dear for the seat's gold)."""
+
+
+def _attack_groups(state: State, seat: Seat) -> list[Group]:
+    groups: list[Group] = []
+    for ref, piece in _attack_sources(state, seat):
+        if has_kw(state, piece, "honneur"):
+            groups.append((partial(attacker_candidates, state, seat, ref, piece), None))
+        else:
+            # every enemy fighter, left to check_attack (which asks
+            # target_problem, as attacker_candidates does) one draw at a time
+            groups.append((partial(_single_attacks, state, seat, ref), None))
+    return groups
+
+
+def _play_groups(state: State, seat: Seat) -> list[Group]:
+    groups: list[Group] = []
+    for card_id, card in _playable(state, seat):
+        ravage = Play(card_id) if card.type == "unite" and card.ravage else None
+        groups.append((partial(card_candidates, state, seat, card_id, card), ravage))
+    return groups
+
+
+def _placement_groups(state: State, seat: Seat) -> list[Group]:
+    return [
+        (partial(unit_placements, state, seat, ref, piece), None)
+        for ref, piece in units(state, seat)
+        if not piece.moved
+    ]
+
+
+def _use_groups(state: State, seat: Seat) -> list[Group]:
+    groups: list[Group] = [
+        (partial(piece_uses, state, seat, ref, piece), None)
+        for ref, piece in fighters(state, seat)
+        if _USES.intersection(card_of(state, piece.card).keywords)
+    ]
+    groups.append((partial(general_candidates, state, seat), None))
+    return groups
+
+
+def _block_groups(state: State, seat: Seat) -> list[Group]:
+    return [(partial(block_candidates, state, seat), None)]
+
+
+_KINDS: dict[str, tuple[Callable[[State, Seat], list[Group]], ...]] = {
+    "placement": (_play_groups, _placement_groups, _use_groups),
+    "attack": (_attack_groups, _play_groups, _use_groups),
+    "react": (_block_groups, _play_groups),
+}
+"""The kinds of action of each decision, as :func:`legal_actions` lists
+them (the closing ``next``/``pass`` aside): each makes its groups, one per
+source (an attacker, a card, a unit, a piece with an ability, the general)."""
+
+
+def _single_attacks(state: State, seat: Seat, ref: Ref) -> Iterator[Attack]:
+    """An attacker's one-target attacks on every enemy fighter, unfiltered:
+    those :func:`check` accepts are :func:`attacker_candidates`' one-target ones."""
+    src = (ref[1], ref[2])
+    for s in enemies(state, seat):
+        for t, _ in fighters(state, s):
+            yield Attack(src, ((t, 0),))
+
+
+def _plausible(state: State, seat: Seat, action: Action) -> bool:
+    """A cheap first test before :func:`check`: a one-target attack's target
+    (most enemy fighters are out of range); True for everything else."""
+    if type(action) is Attack and len(action.targets) == 1:
+        return target_problem(state, seat, action.src, action.targets[0][0]) is None
+    return True
+
+
+def _draw_ravage(
+    state: State, seat: Seat, card_id: str, rng_state: int
+) -> tuple[Action | None, int]:
+    """A Ravage unit's play: its place, then its share of the damage, drawn
+    apart (up to :data:`RAVAGE_TRIES` pairs that :func:`check` accepts); else None."""
+    places = list(_places(state, seat, (PLAINE, 1, FRONT)))
+    if not places:
+        return None, rng_state
+    shares = ravage_shares(state, seat, card_of(state, card_id).ravage)
+    for _ in range(RAVAGE_TRIES):
+        place, rng_state = rng.choice(rng_state, places)
+        share, rng_state = rng.choice(rng_state, shares)
+        action = Play(card_id, place, None, share)
+        if check(state, seat, action) is None:
+            return action, rng_state
+    return None, rng_state
+
+
+def random_action(state: State, seat: Seat, rng_state: int) -> tuple[Action, int] | None:
+    """One of :func:`legal_actions` drawn without listing them all, or None
+    when the decision is a short list anyway (the caller lists and picks).
+
+    In the placement and attack phases and in a reaction window, the kind of
+    action is drawn first (:data:`_KINDS`: attack, play a card, move, use an
+    ability, block..., or the closing ``next``/``pass``, always legal), then
+    its source (which attacker, card, unit, piece), then one of that
+    source's candidates that :func:`check` accepts (drawn one at a time, a
+    refused one set aside); a source with none is dropped and another
+    drawn, a kind with none too. A Ravage unit draws its place and its share
+    apart. Not uniform over the legal actions: each kind is as likely as
+    ``next``, whatever its size."""
+    ctx = context(state, seat)
+    kinds = list(_KINDS.get(ctx, ()))
+    if not kinds:
+        return None
+    while kinds:
+        index, rng_state = rng.randbelow(rng_state, len(kinds) + 1)
+        if index == len(kinds):
+            break
+        groups = kinds[index](state, seat)
+        while groups:
+            k, rng_state = rng.randbelow(rng_state, len(groups))
+            candidates, ravage = groups.pop(k)
+            if ravage is not None:
+                drawn, rng_state = _draw_ravage(state, seat, ravage.card, rng_state)
+                if drawn is not None:
+                    return drawn, rng_state
+            pool = list(candidates())
+            while pool:
+                j, rng_state = rng.randbelow(rng_state, len(pool))
+                action = pool[j]
+                if _plausible(state, seat, action) and check(state, seat, action) is None:
+                    return action, rng_state
+                pool[j] = pool[-1]
+                pool.pop()
+        kinds.pop(index)
+    return (Pass() if ctx == "react" else Next()), rng_state
+
+
+__all__ = ["PLACES", "check", "legal_actions", "random_action"]

@@ -133,6 +133,15 @@ class Liber(Game[State, Action, View]):
         _LEGAL[key] = (keep, tuple(actions))
         return actions
 
+    def random_action(self, state: State, seat: Seat, rng_state: int) -> tuple[Action, int]:
+        """In the placement and attack phases and in reaction windows, the
+        kind of action first, then its parameters, without listing every
+        action (``legality.random_action``); elsewhere the default."""
+        drawn = legality.random_action(state, seat, rng_state)
+        if drawn is not None:
+            return drawn
+        return super().random_action(state, seat, rng_state)
+
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
         refusal = legality.check(state, seat, action)

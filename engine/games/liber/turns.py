@@ -17,7 +17,6 @@ from .board import (
     living,
     next_living,
     order_from,
-    pieces,
     set_piece,
     set_player,
 )
@@ -173,23 +172,51 @@ def start_turn(state: State, seat: Seat, events: list[Event]) -> State:
 
 
 def _reset_flags(state: State, seat: Seat) -> State:
+    """The new turn's flags: the active seat's units lose their summoning
+    sickness, attacks, move, used abilities and counter-attack; with
+    ``counter_limit=turn`` every other unit its counter-attack. Only the
+    pieces that change are copied, and the state once."""
     per_turn = state.rules.counter_limit == "turn"
-    for s in range(len(state.players)):
+    players = list(state.players)
+    for s, player in enumerate(players):
         if s != seat and not per_turn:
             continue
-        for ref, piece in list(pieces(state, s)):
-            if piece.fixture:
-                continue
-            if s == seat:
-                new = replace(piece, sick=False, attacks=0, moved=False, used=(), countered=False)
-            else:
-                new = replace(piece, countered=False)
-            if new != piece:
-                state = set_piece(state, ref, new)
-    player = state.players[seat]
-    if player.used:
-        state = set_player(state, seat, replace(player, used=()))
-    return state
+        mine = s == seat
+        lines: list[tuple[Piece | None, ...]] | None = None
+        for line, row in enumerate(player.lines):
+            new_row: list[Piece | None] | None = None
+            for idx, piece in enumerate(row):
+                if piece is None or piece.fixture:
+                    continue
+                if mine:
+                    if not (
+                        piece.sick or piece.attacks or piece.moved or piece.used or piece.countered
+                    ):
+                        continue
+                    new = replace(
+                        piece, sick=False, attacks=0, moved=False, used=(), countered=False
+                    )
+                elif piece.countered:
+                    new = replace(piece, countered=False)
+                else:
+                    continue
+                if new_row is None:
+                    new_row = list(row)
+                new_row[idx] = new
+            if new_row is not None:
+                if lines is None:
+                    lines = list(player.lines)
+                lines[line] = tuple(new_row)
+        if lines is not None or (mine and player.used):
+            changes: dict[str, object] = {}
+            if lines is not None:
+                changes["lines"] = (lines[0], lines[1], lines[2])
+            if mine and player.used:
+                changes["used"] = ()
+            players[s] = replace(player, **changes)
+    if all(a is b for a, b in zip(players, state.players, strict=True)):
+        return state
+    return replace(state, players=tuple(players))
 
 
 def _poison_ticks(state: State, seat: Seat, events: list[Event]) -> State:
@@ -275,7 +302,7 @@ def finish_turn(state: State, events: list[Event]) -> State:
                 new = replace(new, bonus=0)
             if s == seat and new.paralysed and new.paralysed_since < state.turn:
                 new = replace(new, paralysed=False)
-            if new != piece:
+            if new is not piece and new != piece:
                 state = set_piece(state, ref, new)
     if state.phase == "over":
         return state
@@ -298,6 +325,10 @@ def open_window(state: State, kind: str, seats: tuple[Seat, ...], events: list[E
     window = Window(kind, asked)  # type: ignore[arg-type]
     if state.window is None:
         state = replace(state, window=window)
+        if asked:
+            # its first seat has just been found to have a reaction (on this
+            # state but for the window): ``advance`` would stop there at once
+            return state
     else:
         state = replace(state, windows=(*state.windows, window))
     return advance(state, events)
