@@ -220,7 +220,14 @@ class ViaBelli(Game[State, Action, View]):
         """One legal action drawn at random without listing them all: the
         card (or the seat's card to move) first, then its anchor or pivot
         (see :mod:`.randomplay`). Only actions ``legal_actions`` lists."""
-        found = random_step(state, seat, rng_state)
+        return self.random_step(state, seat, rng_state)
+
+    def random_step(
+        self, state: State, seat: Seat, rng_state: int, recall: bool = True
+    ) -> tuple[Action, int]:
+        """:meth:`random_action`; ``recall=False``: at the move step, a recall
+        only when no card can move (the bots' playouts)."""
+        found = random_step(state, seat, rng_state, recall)
         if found is None:  # nothing to draw: as the default does (it raises)
             return super().random_action(state, seat, rng_state)
         self._drawn = (state, seat, found[0])
