@@ -564,15 +564,18 @@ class Board:
                 side.sources.append(self.terrain_ci[ti])
             elif inn_relays:
                 side.relays.add(self.terrain_ci[ti])
+        spy_free = state.rules.spy_placement == "free"  # see exempt()
+        table, unit_ci = self.table, self.unit_ci
+        relays = side.relays
+        needy = side.needy
         for ui, u in enumerate(state.units):
             if u.owner != seat:
                 continue
-            ci = self.unit_ci[ui]
-            if self.exempt(ci):
+            if spy_free and u.face_up and table[u.name].ability == "spy":
                 continue
-            side.relays.add(ci)
-            side.needy.append(ci)
-        relays = side.relays
+            ci = unit_ci[ui]
+            relays.add(ci)
+            needy.append(ci)
         supplied = set(side.sources)
         parent = side.parent
         frontier = list(side.sources)
@@ -695,23 +698,20 @@ class Board:
             if rules.bases_anchor == "unengaged":  # V5 option: bases touching an enemy do not
                 out = [ci for ci in out if not any(self.is_enemy(nb, seat) for nb in self.adj[ci])]
             blocks_terrain = rules.enemy_terrain_blocks
+            kind, owner, adj = self.kind, self.owner, self.adj
             for ci in sorted(side.supplied):
-                if self.kind[ci] != K_UNIT:
+                if kind[ci] != K_UNIT:
                     continue
-                bad = False
-                for nb in self.adj[ci]:
-                    k = self.kind[nb]
-                    o = self.owner[nb]
-                    if k == K_TERRAIN:
-                        if blocks_terrain and o >= 0 and o != seat:
-                            bad = True
-                            break
-                    elif o != seat:
-                        bad = True
+                for nb in adj[ci]:
+                    o = owner[nb]
+                    if o != seat and (
+                        kind[nb] != K_TERRAIN or (blocks_terrain and o >= 0)
+                    ):  # an enemy card (terrain held by an enemy: option)
                         break
-                if not bad:
+                else:
                     out.append(ci)
-            out.sort(key=lambda c: (self.Y[c], self.X[c]))
+            X, Y = self.X, self.Y
+            out.sort(key=lambda c: (Y[c], X[c]))
             side.anchors = out
         return side.anchors
 

@@ -164,8 +164,10 @@ def _movers(state: State, seat: Seat, first_only: bool = False) -> list[int]:
             # through, whose moves need no search for cut points)
             own = [b.unit_ci[ui] for ui in range(len(state.units) - 1, -1, -1)]
             own = [ci for ci in own if b.owner[ci] == seat]
-            inner = [ci for ci in own if b.may_be_critical(seat, ci)]
-            leaves = [ci for ci in own if not b.may_be_critical(seat, ci)]
+            leaves: list[int] = []
+            inner: list[int] = []
+            for ci in own:
+                (inner if b.may_be_critical(seat, ci) else leaves).append(ci)
             any_hit = next(([ci] for ci in leaves + inner if _can_move(state, b, seat, ci)), [])
             b.memo[key1] = any_hit
         return any_hit  # type: ignore[return-value]
