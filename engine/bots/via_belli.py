@@ -298,14 +298,16 @@ def quick_move(
     """``hard``'s playout step: cheap (no look-ahead with the engine). At the
     turn decision: an attack menu only when one may win, otherwise a summon
     (or a draw when the hand is low), sometimes a random step; anchors and
-    pivots at random; spots, places, attacks and reveals by :func:`_score`."""
+    pivots at random; spots, places, attacks and reveals by :func:`_score`.
+    The random steps are drawn by :meth:`ViaBelli.random_step` (the card or
+    the card to move first, then its anchor or pivot), never from ``legal``."""
     if len(legal) == 1:
         return legal[0], rng_state
     roll, rng_state = rng.randbelow(rng_state, PLAYOUT_NOISE)
     phase = state.phase
     if phase == "turn":
         if roll == 0:
-            return rng.choice(rng_state, legal)
+            return GAME.random_action(state, seat, rng_state)
         b = board_of(state)
         if Begin("x") in legal and any(
             sum(b.atk(a) for a in attackers) > _defence(b, t)
@@ -320,7 +322,9 @@ def quick_move(
                 return begin, rng_state
         return legal[0], rng_state
     if isinstance(legal[0], Anchor | Pivot | Recall) or roll == 0:
-        return rng.choice(rng_state, [a for a in legal if not isinstance(a, Recall)] or legal)
+        # drawn without listing (the card or the card to move first), no recall
+        # while a card can move
+        return GAME.random_step(state, seat, rng_state, recall=False)
     scene = _Scene(state, seat)
     return max(legal, key=lambda a: _score(scene, a)), rng_state
 

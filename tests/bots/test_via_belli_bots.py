@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
+
 from engine import GAMES, Match, rng
 from engine.bots import bot_rng, make_bot
 from engine.bots.via_belli import POLICY, _rect, _touch, heuristic_move
@@ -14,6 +16,8 @@ from engine.games.via_belli import (
     Attack,
     Begin,
     Draw,
+    Pivot,
+    Recall,
     Rect,
     State,
     Summon,
@@ -134,6 +138,33 @@ def test_playout_moves_are_legal_and_evaluate_in_range() -> None:
         legal = GAME.legal_actions(state, seat)
         assert POLICY.playout(state, seat, legal, rng.seed_state(n))[0] in legal
         assert 0.0 <= POLICY.evaluate(state, seat) <= 1.0
+
+
+def test_playout_random_steps_are_drawn_without_the_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The playout's random steps (anchors, pivots, one step in
+    PLAYOUT_NOISE) are drawn by ``random_step``, the card or the card to move
+    first, never picked from the listed actions; a recall only when no card
+    can move."""
+    picked = []
+
+    def no_pick(state: int, items: object) -> object:
+        picked.append(items)
+        raise AssertionError("a playout step picked from the listed actions")
+
+    monkeypatch.setattr(rng, "choice", no_pick)
+    phases = set()
+    for n, (state, seat) in enumerate(positions(2)):
+        legal = GAME.legal_actions(state, seat)
+        if len(legal) == 1:
+            continue
+        for k in range(3):
+            action, _ = POLICY.playout(state, seat, legal, rng.seed_state(n, str(k)))
+            assert action in legal
+            if isinstance(action, Recall):
+                assert not any(isinstance(a, Pivot) for a in legal)
+        phases.add(state.phase)
+    assert {"turn", "anchor", "pivot"} <= phases
+    assert not picked
 
 
 def test_sampled_card_being_placed_leaves_room_for_known_cards() -> None:

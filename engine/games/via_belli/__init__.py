@@ -43,10 +43,13 @@ The package, by what its modules hold (dependencies point up the list):
   placement fields; ``data`` the card data file's schema and the presets;
   ``model`` options, state, views and small edits of a state; ``actions``
   the actions and their notation; ``board`` the table analysed (contacts,
-  supply, current values) and its per-thread cache;
+  supply, current values) and its per-thread cache (a board is derived
+  from the previous one when a card was placed, moved or taken off);
 * ``summoning``, ``moving``, ``attacking`` what may go where (queries
   memoised per board); ``checks`` whether an action is legal now and if not
   why (the single source of legality); ``legal`` the legal actions;
+  ``randomplay`` one legal action drawn at random without listing them
+  (``random_action``: the card first, then its anchor and spot);
 * ``turns`` who decides, what follows every action, turns and the end;
   ``combat`` attacks; ``play`` the steps and each action's effect;
   ``start`` a new game;

@@ -101,6 +101,17 @@ class Side:
         self.member_set: set[int] = set()
         self.ring_wo: dict[int, int] | None = None
 
+    def kept(self) -> Side:
+        """This network on a board where the seat's cards, castle and terrain
+        are unchanged: everything but the anchors, which depend on enemy
+        cards (a shallow copy: nothing here is changed once computed)."""
+        out = Side(self.seat)
+        out.sources, out.relays, out.needy = self.sources, self.relays, self.needy
+        out.supplied, out.parent, out.cut = self.supplied, self.parent, self.cut
+        out.crit, out.inner, out.members = self.crit, self.inner, self.members
+        out.member_set, out.ring_wo = self.member_set, self.ring_wo
+        return out
+
 
 class Board:
     """A state's table analysed once: every card as a rectangle (castles,
@@ -187,8 +198,12 @@ class Board:
     @staticmethod
     def derive(parent: Board, state: State) -> Board | None:
         """The board of ``state`` from that of a state with the same castles
-        whose units differ by one card added at the end or one card moved (or
-        only by flags and terrain control); None when it differs more."""
+        whose units differ by one card added at the end or one card moved,
+        or by cards taken off (the others in the same order), or only by
+        flags and terrain control; None when it differs more. The supply
+        networks of the seats whose cards and terrain did not change are
+        kept (a network reads only its seat's cards, see :meth:`_make_side`);
+        everything else computed lazily starts afresh."""
         old = parent.state
         if old.castles is not state.castles or old.rules is not state.rules:
             return None
@@ -196,20 +211,25 @@ class Board:
             return None
         units, before = state.units, old.units
         n_old = len(before)
+        if len(units) < n_old:
+            return Board._derive_removal(parent, state)
         if len(units) == n_old + 1:
             changed = [n_old]
         elif len(units) == n_old:
             changed = []
         else:
             return None
+        touched: set[int] = set()  # seats whose cards changed (position or flags)
         for i in range(n_old):
             a, b = units[i], before[i]
-            if a is not b and (
-                a.x != b.x or a.y != b.y or a.landscape != b.landscape or a.owner != b.owner
-            ):
-                changed.append(i)
-                if len(changed) > 1:
-                    return None
+            if a is not b:
+                if a.face_up != b.face_up or a.name != b.name or a.owner != b.owner:
+                    touched.add(a.owner)  # what supply reads of a card: its ability
+                    touched.add(b.owner)
+                if a.x != b.x or a.y != b.y or a.landscape != b.landscape or a.owner != b.owner:
+                    changed.append(i)
+                    if len(changed) > 1:
+                        return None
         board = object.__new__(Board)
         board.W, board.H = parent.W, parent.H
         board.state = state
@@ -220,6 +240,10 @@ class Board:
         board.kind, board.ref = parent.kind, parent.ref
         board.owner = list(parent.owner)
         for ti, t in enumerate(state.terrain):
+            was = old.terrain[ti].controller
+            if t.controller != was:
+                touched.add(t.controller)
+                touched.add(was)
             board.owner[parent.terrain_ci[ti]] = t.controller
         board.X, board.Y, board.Wd, board.Ht = parent.X, parent.Y, parent.Wd, parent.Ht
         board.unit_ci, board.n = parent.unit_ci, parent.n
@@ -229,15 +253,21 @@ class Board:
             parent.occ,
             parent.adj,
         )
+        rings = parent._rings
+        grown = -1  # a summon: the seat whose network may grow by the new card
         if changed:
             ui = changed[0]
             u = units[ui]
+            if ui == n_old and u.owner not in touched:
+                grown = u.owner
+            touched.add(u.owner)
             w, h = (LONG, SHORT) if u.landscape else (SHORT, LONG)
             board.X, board.Y = list(parent.X), list(parent.Y)
             board.Wd, board.Ht = list(parent.Wd), list(parent.Ht)
             board.fps, board.adj = list(parent.fps), list(parent.adj)
             board.corner = corner = dict(parent.corner)
             occ = parent.occ
+            rings = None if rings is None else list(rings)
             if ui == n_old:  # a new card
                 ci = board.n
                 board.n += 1
@@ -248,6 +278,8 @@ class Board:
                 _add_card(board.X, board.Y, board.Wd, board.Ht, u.x, u.y, w, h)
                 board.fps.append(0)
                 board.adj.append(())
+                if rings is not None:
+                    rings.append(0)
             else:  # a card moved: clear its old place
                 ci = parent.unit_ci[ui]
                 del corner[parent.X[ci], parent.Y[ci]]
@@ -263,7 +295,113 @@ class Board:
             board.adj[ci] = nbs
             for nb in nbs:
                 board.adj[nb] = tuple(sorted((*board.adj[nb], ci)))
+            if rings is not None:
+                rings[ci] = board.geo.ring(u.x, u.y, w, h)
         board._reset()
+        board._rings = rings
+        for seat, side in parent._sides.items():
+            if seat not in touched:
+                board._sides[seat] = side.kept()
+            elif seat == grown:
+                grown_side = board._grown_side(side, board.n - 1)
+                if grown_side is not None:
+                    board._sides[seat] = grown_side
+        return board
+
+    def _grown_side(self, side: Side, ci: int) -> Side | None:
+        """``side`` (the seat's network on the board before) with card ``ci``,
+        just summoned, touching exactly one card of the network: the very
+        network :meth:`_make_side` finds. The search from the sources meets
+        the new card last among that card's neighbours and finds nothing
+        through it, so every other card keeps its link; the articulation
+        search (:meth:`_articulation`) reaches it from that card only, which
+        becomes critical. None when the new card relays nothing (an Espion
+        placed freely: the network is unchanged), touches more of the network
+        or the network had cut cards."""
+        if side.cut or self.exempt(ci):
+            return side.kept() if not side.cut and self.exempt(ci) else None
+        sources, relays = side.sources, side.relays
+        links = [nb for nb in self.adj[ci] if nb in relays or nb in sources]
+        if len(links) != 1:
+            return None
+        link = links[0]
+        if link not in side.supplied:
+            return None
+        out = Side(side.seat)
+        out.sources = sources
+        out.relays = relays | {ci}
+        out.needy = [*side.needy, ci]
+        out.supplied = side.supplied | {ci}
+        out.parent = {**side.parent, ci: link}
+        out.cut = side.cut
+        out.members = [*side.members, ci]  # the highest card number: last when sorted
+        out.member_set = side.member_set | {ci}
+        if side.crit is not None:
+            out.crit = side.crit | {link} if self.kind[link] == K_UNIT else side.crit
+        if side.inner is not None:
+            out.inner = side.inner | {link}
+        return out
+
+    @staticmethod
+    def _derive_removal(parent: Board, state: State) -> Board | None:
+        """:meth:`derive` when cards left the table: the others keep their
+        order, place and owner (flags may change). The cards after those
+        removed are numbered down; the supply networks start afresh."""
+        units, before = state.units, parent.state.units
+        gone: set[int] = set()  # indices in ``before``
+        j = 0
+        for i, b in enumerate(before):
+            if j < len(units):
+                a = units[j]
+                if a is b or (
+                    a.x == b.x and a.y == b.y and a.landscape == b.landscape and a.owner == b.owner
+                ):
+                    j += 1
+                    continue
+            gone.add(i)
+        if j != len(units):
+            return None
+        old_ci = parent.unit_ci
+        removed = {old_ci[i] for i in gone}
+        new_of = [-1] * parent.n
+        k = 0
+        for c in range(parent.n):
+            if c not in removed:
+                new_of[c] = k
+                k += 1
+        keep = [c for c in range(parent.n) if c not in removed]
+        board = object.__new__(Board)
+        board.W, board.H = parent.W, parent.H
+        board.state = state
+        board.geo = parent.geo
+        board.table = parent.table
+        board.castle_ci = parent.castle_ci  # castles and terrain come first: unchanged
+        board.terrain_ci = parent.terrain_ci
+        board.n = k
+        base = len(keep) - len(units)
+        board.unit_ci = [base + i for i in range(len(units))]
+        board.kind = [parent.kind[c] for c in keep]
+        board.ref = [parent.ref[c] if parent.kind[c] != K_UNIT else -1 for c in keep]
+        for i in range(len(units)):
+            board.ref[base + i] = i
+        board.owner = [parent.owner[c] for c in keep]
+        for ti, t in enumerate(state.terrain):
+            board.owner[parent.terrain_ci[ti]] = t.controller
+        board.X = [parent.X[c] for c in keep]
+        board.Y = [parent.Y[c] for c in keep]
+        board.Wd = [parent.Wd[c] for c in keep]
+        board.Ht = [parent.Ht[c] for c in keep]
+        board.fps = [parent.fps[c] for c in keep]
+        occ = parent.occ
+        for c in removed:
+            occ &= ~parent.fps[c]
+        board.occ = occ
+        board.corner = {cell: new_of[c] for cell, c in parent.corner.items() if c not in removed}
+        board.adj = [tuple([new_of[nb] for nb in parent.adj[c] if nb not in removed]) for c in keep]
+        board._reset()
+        rings = parent._rings
+        if rings is not None:
+            board._rings = [rings[c] for c in keep]
         return board
 
     # ---- basic queries
@@ -426,15 +564,18 @@ class Board:
                 side.sources.append(self.terrain_ci[ti])
             elif inn_relays:
                 side.relays.add(self.terrain_ci[ti])
+        spy_free = state.rules.spy_placement == "free"  # see exempt()
+        table, unit_ci = self.table, self.unit_ci
+        relays = side.relays
+        needy = side.needy
         for ui, u in enumerate(state.units):
             if u.owner != seat:
                 continue
-            ci = self.unit_ci[ui]
-            if self.exempt(ci):
+            if spy_free and u.face_up and table[u.name].ability == "spy":
                 continue
-            side.relays.add(ci)
-            side.needy.append(ci)
-        relays = side.relays
+            ci = unit_ci[ui]
+            relays.add(ci)
+            needy.append(ci)
         supplied = set(side.sources)
         parent = side.parent
         frontier = list(side.sources)
@@ -557,23 +698,20 @@ class Board:
             if rules.bases_anchor == "unengaged":  # V5 option: bases touching an enemy do not
                 out = [ci for ci in out if not any(self.is_enemy(nb, seat) for nb in self.adj[ci])]
             blocks_terrain = rules.enemy_terrain_blocks
+            kind, owner, adj = self.kind, self.owner, self.adj
             for ci in sorted(side.supplied):
-                if self.kind[ci] != K_UNIT:
+                if kind[ci] != K_UNIT:
                     continue
-                bad = False
-                for nb in self.adj[ci]:
-                    k = self.kind[nb]
-                    o = self.owner[nb]
-                    if k == K_TERRAIN:
-                        if blocks_terrain and o >= 0 and o != seat:
-                            bad = True
-                            break
-                    elif o != seat:
-                        bad = True
+                for nb in adj[ci]:
+                    o = owner[nb]
+                    if o != seat and (
+                        kind[nb] != K_TERRAIN or (blocks_terrain and o >= 0)
+                    ):  # an enemy card (terrain held by an enemy: option)
                         break
-                if not bad:
+                else:
                     out.append(ci)
-            out.sort(key=lambda c: (self.Y[c], self.X[c]))
+            X, Y = self.X, self.Y
+            out.sort(key=lambda c: (Y[c], X[c]))
             side.anchors = out
         return side.anchors
 

@@ -159,11 +159,16 @@ def _movers(state: State, seat: Seat, first_only: bool = False) -> list[int]:
         key1 = ("any-mover", seat)
         any_hit = b.memo.get(key1)
         if any_hit is None:
-            any_hit = []
-            for ui, u in enumerate(state.units):
-                if u.owner == seat and _can_move(state, b, seat, b.unit_ci[ui]):
-                    any_hit = [b.unit_ci[ui]]
-                    break
+            # whether any card can move: the cheap ones to ask first (the
+            # latest placed, and before them those no other card is linked
+            # through, whose moves need no search for cut points)
+            own = [b.unit_ci[ui] for ui in range(len(state.units) - 1, -1, -1)]
+            own = [ci for ci in own if b.owner[ci] == seat]
+            leaves: list[int] = []
+            inner: list[int] = []
+            for ci in own:
+                (inner if b.may_be_critical(seat, ci) else leaves).append(ci)
+            any_hit = next(([ci] for ci in leaves + inner if _can_move(state, b, seat, ci)), [])
             b.memo[key1] = any_hit
         return any_hit  # type: ignore[return-value]
     out = []

@@ -20,6 +20,7 @@ from .geometry import Cell
 from .legal import _legal, move_places, summon_spots
 from .model import Options, State, View, _back
 from .play import _shortcut, _step
+from .randomplay import random_step
 
 
 class _LegalSet:
@@ -117,6 +118,9 @@ class ViaBelli(Game[State, Action, View]):
     )
 
     _memo: tuple[object, dict[int, _LegalSet]] = (None, {})
+    _drawn: tuple[object, Seat, object] = (None, -1, None)
+    """The last action :meth:`random_action` drew, with its state and seat:
+    ``apply`` takes that very object without listing the legal actions."""
 
     # ---- setup ---------------------------------------------------------
     def setup(self, options: GameOptions, seats: int, seed: int) -> State:
@@ -212,7 +216,27 @@ class ViaBelli(Game[State, Action, View]):
         is chosen: the ``Move`` actions of the next step, without making it."""
         return move_places(state, seat, unit, pivot)
 
+    def random_action(self, state: State, seat: Seat, rng_state: int) -> tuple[Action, int]:
+        """One legal action drawn at random without listing them all: the
+        card (or the seat's card to move) first, then its anchor or pivot
+        (see :mod:`.randomplay`). Only actions ``legal_actions`` lists."""
+        return self.random_step(state, seat, rng_state)
+
+    def random_step(
+        self, state: State, seat: Seat, rng_state: int, recall: bool = True
+    ) -> tuple[Action, int]:
+        """:meth:`random_action`; ``recall=False``: at the move step, a recall
+        only when no card can move (the bots' playouts)."""
+        found = random_step(state, seat, rng_state, recall)
+        if found is None:  # nothing to draw: as the default does (it raises)
+            return super().random_action(state, seat, rng_state)
+        self._drawn = (state, seat, found[0])
+        return found
+
     def _is_legal(self, state: State, seat: Seat, action: Action) -> bool:
+        drawn = self._drawn
+        if drawn[0] is state and drawn[2] is action and drawn[1] == seat:
+            return True  # drawn by random_action for this very state
         return self._legal_memo(state, seat).has(action)
 
     # ---- apply ---------------------------------------------------------------
