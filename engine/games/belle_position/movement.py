@@ -3,6 +3,7 @@ cards move, and the movement-phase actions (moves, Marche Forcée, Retranchement
 
 from __future__ import annotations
 
+from ... import rng
 from .actions import Action, Done, Move, Play
 from .board import (
     _CODES,
@@ -339,3 +340,77 @@ def _special_actions(state: State, b: Board, seat: int) -> list[Action]:
         ):
             out.append(Play(specials["retranchements"], cj.uid))
     return out
+
+
+def random_movement_action(state: State, rng_state: int) -> tuple[Action, int]:
+    """One of the active player's movement-phase actions, drawn uniformly
+    from the list :func:`_move_actions` gives without making it: every
+    destination of every card that may move is a candidate, drawn at
+    random; a move the grouping check (``_MoveCheck.allows``) refuses is
+    struck off and another drawn. Specials and ``ok`` are candidates when
+    the list has them. Rejection keeps the draw uniform over the legal
+    actions, and the check runs for one or two moves instead of all."""
+    seat = state.active
+    army = state.armies[seat]
+    rules = state.rules
+    types = _types(rules)
+    b = board(state)
+    check = _MoveCheck(state, b, seat)
+    mover = state.mover
+    codes = _CODES[seat]
+    # (card, its type, destination) for every move before the grouping check
+    cands: list[tuple[int, Card, int] | Action] = []
+    seen: set[tuple[object, ...]] = set()
+    dests_by_key: dict[int, tuple[int, ...]] = {}
+    # the first card of each key: _move_actions checks a key's moves on it
+    first: dict[int, tuple[Card, TypeDef]] = {}
+    if _LOCAL.sig_keys[0] is not rules:
+        _LOCAL.sig_keys[:] = [rules, {}]
+    sig_keys: dict[tuple[object, ...], int] = _LOCAL.sig_keys[1]
+    for i, c in enumerate(army.cards):
+        loc = c.loc
+        if loc < 0 and loc != RESERVE:
+            continue
+        bits = c.bits
+        sig = (c.type, loc, bits & ~_KNOWN, i == mover)
+        n = len(seen)
+        seen.add(sig)
+        if len(seen) == n:
+            continue
+        key = sig_keys.get(sig)
+        if key is None:
+            key = sig_keys[sig] = _move_key_id(
+                _move_key(rules, types[c.type], loc, bits, i == mover)
+            )
+        if key < 0:
+            continue
+        dests = dests_by_key.get(key)
+        if dests is None:
+            t = types[c.type]
+            first[key] = (c, t)
+            dests = dests_by_key[key] = destinations(rules, b, seat, loc, t)
+        for d in dests:
+            cands.append((key, c, d))
+    cands += _special_actions(state, b, seat)
+    if check.within_limits():
+        cands.append(Done())
+    verdicts: dict[tuple[int, int], bool] = {}
+    while cands:
+        index, rng_state = rng.randbelow(rng_state, len(cands))
+        drawn = cands[index]
+        if not isinstance(drawn, tuple):
+            return drawn, rng_state
+        key, c, d = drawn
+        verdict = verdicts.get((key, d))
+        if verdict is None:
+            fc, ft = first[key]
+            verdict = verdicts[key, d] = check.allows(state, fc, ft, d)
+        if verdict:
+            code = codes[d]
+            action = _MOVES.get((c.uid, code))
+            if action is None:
+                action = _MOVES[c.uid, code] = Move(c.uid, code)
+            return action, rng_state
+        cands[index] = cands[-1]
+        cands.pop()
+    raise AssertionError("no legal movement action")  # the list always has one

@@ -11,6 +11,8 @@ from .board import (
     Board,
     _abs_code,
     _cap,
+    _carry_board,
+    _carry_same_board,
     _count,
     _set_army,
     _test_data,
@@ -25,7 +27,7 @@ from .data import RESERVE, USED
 from .dice import _cohesion
 from .legal import _fire_actions, _rally_actions, _remember
 from .model import _ENTRENCHED, _FORCED, _FOUGHT, _KNOWN, _UP, Card, State, Test
-from .movement import _forget_all, _forget_one
+from .movement import _forget_one
 
 
 def _apply_deploy(state: State, seat: int, action: Action, events: list[Event]) -> State:
@@ -193,7 +195,9 @@ def _run_cohesion(state: State, events: list[Event], resume: bool = False) -> St
         events.append(Event("cohesion", data))
         return replace(state, last_tests=earlier + tuple(tests))
     _general_tests(b, seat, cards, stream, tests, routed)
-    state = _set_army(state, seat, replace(army, cards=tuple(cards)))
+    new = _set_army(state, seat, replace(army, cards=tuple(cards)))
+    _carry_same_board(state, new.armies)  # tokens only (the routed go below)
+    state = new
     state = replace(state, rng=stream.state)
     for test in tests:
         events.append(
@@ -380,7 +384,9 @@ def _end_movement(state: State, events: list[Event]) -> State:
             Card(c.uid, c.type, c.loc, c.bits & ~turn_bits) if c.bits & turn_bits else c
             for c in army.cards
         )
-        state = _set_army(state, seat, replace(army, cards=cards))
+        new = _set_army(state, seat, replace(army, cards=cards))
+        _carry_same_board(state, new.armies)  # status bits only
+        state = new
     return _start_turn(state, 1 - seat, events)
 
 
@@ -408,8 +414,11 @@ def _reinforce(state: State, seat: int, events: list[Event]) -> State:
         return state
     i = army.pile[0]
     c = army.cards[i]
-    cards = army.cards[:i] + (c.set(loc=RESERVE, known=False),) + army.cards[i + 1 :]
-    state = _set_army(state, seat, replace(army, cards=cards, pile=army.pile[1:]))
+    drawn = c.set(loc=RESERVE, known=False)
+    cards = army.cards[:i] + (drawn,) + army.cards[i + 1 :]
+    new = _set_army(state, seat, replace(army, cards=cards, pile=army.pile[1:]))
+    _carry_board(state, new.armies, seat, i, c, drawn)
+    state = new
     events.append(
         Event(
             "reinforcement",
@@ -429,7 +438,8 @@ def _move(state: State, seat: int, action: Move, events: list[Event]) -> State:
     t = types[c.type]
     src = c.loc
     dest = absolute_of(seat, action.to)
-    engaged = dest >= 0 and board(state).present(1 - seat, dest)
+    b = board(state)
+    engaged = dest >= 0 and b.present(1 - seat, dest)
     bits = c.bits
     was_up = bool(bits & _UP)
     # one move more, Retranchements lost (Card.set, written out: hot path)
@@ -440,14 +450,23 @@ def _move(state: State, seat: int, action: Move, events: list[Event]) -> State:
     elif src == RESERVE:
         bits = (bits | _UP if t.kind != "unit" else bits & ~_UP) & ~_KNOWN
     cards = list(army.cards)
-    cards[i] = Card(c.uid, c.type, dest, bits)
+    moved = cards[i] = Card(c.uid, c.type, dest, bits)
     if src == RESERVE:
+        # _forget_all / _forget_one, over the reserve only (in card order)
         if t.kind == "unit":
-            _forget_all(cards)
-        else:
-            _forget_one(cards, t.id, i)
+            for j in b.reserve[seat]:
+                cj = cards[j]
+                if j != i and cj.bits & _KNOWN:
+                    cards[j] = Card(cj.uid, cj.type, cj.loc, cj.bits & ~_KNOWN)
+        else:  # (the moved card is never known any more: the search always runs)
+            for j in b.reserve[seat]:
+                cj = cards[j]
+                if j != i and cj.bits & _KNOWN and cj.type == t.id:
+                    cards[j] = Card(cj.uid, cj.type, cj.loc, cj.bits & ~_KNOWN)
+                    break
     army = replace(army, cards=tuple(cards))
     armies = (army, state.armies[1]) if seat == 0 else (state.armies[0], army)
+    _carry_board(state, armies, seat, i, c, moved)
     state = replace(state, armies=armies, mover=i)
     data = {
         "seat": seat,
@@ -506,7 +525,9 @@ def _play(state: State, seat: int, action: Play, events: list[Event]) -> State:
         cards[j] = target.set(forced=True)
     else:
         cards[j] = target.set(entrenched=True)
-    state = _set_army(state, seat, replace(army, cards=tuple(cards)))
+    new = _set_army(state, seat, replace(army, cards=tuple(cards)))
+    _carry_board(state, new.armies, seat, i, special, cards[i])  # the target: status only
+    state = new
     data = {
         "seat": seat,
         "card": special.uid,
