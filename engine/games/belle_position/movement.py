@@ -40,13 +40,16 @@ class _MoveCheck:
     started count, plus the card moving now (a card's moves are consecutive:
     once another card moves, the previous one is done)."""
 
-    __slots__ = ("bad", "enemy", "ev", "ev2", "forbid", "over", "seat")
+    __slots__ = ("b", "bad", "cards", "ev", "ev2", "forbid", "over", "rules", "seat")
 
     def __init__(self, state: State, b: Board, seat: int) -> None:
         rules = state.rules
         types = _types(rules)
         cards = state.armies[seat].cards
         self.seat = seat
+        self.rules = rules
+        self.cards = cards
+        self.b = b
         self.forbid = rules.overflow == "forbid"
         units = b.units[seat]
         general = b.general[seat]
@@ -59,9 +62,17 @@ class _MoveCheck:
             over[p] = len(units[p]) + len(terrain[p]) - cap
         self.over = over
         self.bad = [p for p in range(6) if over[p] > 0]
-        eunits = b.units[1 - seat]
-        egeneral = b.general[1 - seat]
-        self.enemy = [bool(eunits[p]) or egeneral[p] >= 0 for p in range(6)]
+        # ev and ev2 are counted when a move first needs them (_leaving)
+        self.ev: list[int] | None = None
+        self.ev2: list[int] = []
+
+    def _leaving(self) -> list[int]:
+        """Count ``ev`` and ``ev2`` (see the class)."""
+        rules = self.rules
+        types = _types(rules)
+        cards = self.cards
+        seat = self.seat
+        units = self.b.units[seat]
         ev = [0] * 6
         ev2 = [0] * 6
         for p in range(6):
@@ -78,35 +89,24 @@ class _MoveCheck:
                     ev2[p] += 1
         self.ev = ev
         self.ev2 = ev2
+        return ev
 
     def allows(self, state: State, c: Card, t: TypeDef, dest: int) -> bool:
         seat = self.seat
         src = c.loc
         kind = t.kind
-        if kind == "terrain" and self.enemy[dest]:
-            return False
+        if kind == "terrain":
+            b = self.b
+            if b.units[1 - seat][dest] or b.general[1 - seat][dest] >= 0:
+                return False  # an enemy card there
         if not self.forbid:
             return True
         over = self.over[:]
-        ev = self.ev[:]
-        ev2 = self.ev2[:]
         if kind == "unit":
-            moves = (c.bits >> 5) & 7
-            allowance = _allowance(state.rules, t, bool(c.bits & _FORCED))
             if src >= 0:
                 over[src] -= 1
-                if moves == 0:  # it was counted as able to leave
-                    if src // 3 == seat or allowance < 2:
-                        ev[src] -= 1
-                    else:
-                        ev2[src] -= 1
             if dest >= 0:
                 over[dest] += 1
-                left = allowance - moves - 1
-                if left >= 2 and dest // 3 != seat:
-                    ev2[dest] += 1
-                elif left >= 1:
-                    ev[dest] += 1
         elif kind == "general":
             if src >= 0:
                 over[src] += t.rally  # leaving lowers the capacity
@@ -114,6 +114,27 @@ class _MoveCheck:
                 over[dest] -= t.rally
         else:  # terrain placed from the reserve
             over[dest] += 1
+        if max(over) <= 0:
+            return True  # every position within its limit: nothing to check
+        ev = self.ev
+        if ev is None:
+            ev = self._leaving()
+        ev = ev[:]
+        ev2 = self.ev2[:]
+        if kind == "unit":
+            moves = (c.bits >> 5) & 7
+            allowance = _allowance(state.rules, t, bool(c.bits & _FORCED))
+            if src >= 0 and moves == 0:  # it was counted as able to leave
+                if src // 3 == seat or allowance < 2:
+                    ev[src] -= 1
+                else:
+                    ev2[src] -= 1
+            if dest >= 0:
+                left = allowance - moves - 1
+                if left >= 2 and dest // 3 != seat:
+                    ev2[dest] += 1
+                elif left >= 1:
+                    ev[dest] += 1
         for e in range((1 - seat) * 3, (1 - seat) * 3 + 3):
             o = over[e]
             land = 0
