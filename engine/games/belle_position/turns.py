@@ -401,9 +401,33 @@ def _reveal_engaged(state: State, events: list[Event]) -> State:
                 for i in b.units[seat][p]:
                     if not state.armies[seat].cards[i].up:
                         todo.append((seat, i))
+    if not todo:
+        return state
+    # _reveal for each, in that order, with one new army per side
+    new_cards = [list(state.armies[0].cards), list(state.armies[1].cards)]
     for seat, i in todo:
-        state = _reveal(state, seat, i, events)
-    return state
+        c = new_cards[seat][i]
+        new_cards[seat][i] = Card(c.uid, c.type, c.loc, c.bits | _UP)
+        events.append(
+            Event(
+                f"reveal:{c.type}",
+                {"seat": seat, "card": c.uid, "type": c.type, "position": _abs_code(state, c.loc)},
+            )
+        )
+    armies = state.armies
+    new = replace(
+        state,
+        armies=(
+            replace(armies[0], cards=tuple(new_cards[0]))
+            if any(s == 0 for s, _ in todo)
+            else armies[0],
+            replace(armies[1], cards=tuple(new_cards[1]))
+            if any(s == 1 for s, _ in todo)
+            else armies[1],
+        ),
+    )
+    _carry_same_board(state, new.armies)  # face up: the same places
+    return new
 
 
 def _reinforce(state: State, seat: int, events: list[Event]) -> State:
