@@ -12,7 +12,6 @@ from .board import (
     Board,
     _allowance,
     _light,
-    _sig,
     _types,
     board,
     opposite,
@@ -327,11 +326,15 @@ def _special_actions(state: State, b: Board, seat: int) -> list[Action]:
         return out
     enemy = 1 - seat
     seen: set[tuple[object, ...]] = set()
+    mover = state.mover if seat == state.active else -2
     for j, cj in enumerate(army.cards):
+        loc = cj.loc
+        if loc < 0 and loc != RESERVE:
+            continue  # neither special can be played on it (and _sig tells it apart)
         tj = types[cj.type]
         if tj.kind != "unit":
             continue
-        sig = _sig(state, seat, j, cj)
+        sig = (cj.type, loc, cj.bits & ~_KNOWN, j == mover)  # _sig, inlined
         if sig in seen:
             continue
         seen.add(sig)
