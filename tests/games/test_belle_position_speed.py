@@ -88,3 +88,17 @@ def test_carried_boards_are_the_boards_of_their_armies() -> None:
             assert getattr(got, name) == getattr(fresh, name), name
         checked += 1
     assert checked > 50
+
+
+def test_hot_path_copies_are_evolve() -> None:
+    """The copiers the hot paths use make what ``evolve`` makes."""
+    from engine.core import evolve
+    from engine.games.belle_position.board import _with_armies, _with_armies_mover, _with_cards
+
+    state = _movement_states(2, 1)[0]
+    armies = (state.armies[1], state.armies[0])
+    assert _with_armies(state, armies) == evolve(state, armies=armies)
+    assert _with_armies_mover(state, armies, 4) == evolve(state, armies=armies, mover=4)
+    cards = tuple(reversed(state.armies[0].cards))
+    assert _with_cards(state.armies[0], cards) == evolve(state.armies[0], cards=cards)
+    assert _with_armies(state, armies) != state

@@ -3,12 +3,12 @@ from the armies and memoised), grouping capacity, movement allowances, card sign
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from bisect import bisect_left, insort
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core import evolve as replace
 from .data import GONE, RESERVE, WINGS, TypeDef, unpack_type
 from .model import _KNOWN, Army, Card, CardView, Rules, State, Test
 
@@ -363,16 +363,36 @@ def _sig(state: State, seat: int, i: int, c: Card) -> tuple[object, ...]:
     return (c.type, c.loc, c.bits & ~_KNOWN, i == state.mover and seat == state.active)
 
 
+def _copier(cls: type[Any], changed: tuple[str, ...]) -> Any:
+    """``evolve(obj, **{name: value})`` for the fields ``changed`` of ``cls``,
+    the values given in that order: the same object evolve makes, with no
+    keyword dictionary and no loop over the changes (hot paths)."""
+    lines = [f"def copy(o, {', '.join(changed)}):", "    n = new(cls)"]
+    for f in dataclasses.fields(cls):
+        value = f.name if f.name in changed else f"o.{f.name}"
+        lines.append(f"    sa(n, {f.name!r}, {value})")
+    lines.append("    return n")
+    scope: dict[str, Any] = {"new": object.__new__, "sa": object.__setattr__, "cls": cls}
+    exec("\n".join(lines), scope)
+    return scope["copy"]
+
+
+_with_armies = _copier(State, ("armies",))
+_with_armies_mover = _copier(State, ("armies", "mover"))
+_with_cards = _copier(Army, ("cards",))
+
+
 def _set_army(state: State, seat: int, army: Army) -> State:
     armies = (army, state.armies[1]) if seat == 0 else (state.armies[0], army)
-    return replace(state, armies=armies)
+    new: State = _with_armies(state, armies)
+    return new
 
 
 def _set_card(state: State, seat: int, i: int, card: Card) -> State:
     army = state.armies[seat]
     old = army.cards[i]
     cards = army.cards[:i] + (card,) + army.cards[i + 1 :]
-    new = _set_army(state, seat, replace(army, cards=cards))
+    new = _set_army(state, seat, _with_cards(army, cards))
     _carry_board(state, new.armies, seat, i, old, card)
     return new
 

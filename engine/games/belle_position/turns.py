@@ -17,6 +17,8 @@ from .board import (
     _set_army,
     _test_data,
     _types,
+    _with_armies_mover,
+    _with_cards,
     absolute_of,
     board,
     card_index,
@@ -488,10 +490,10 @@ def _move(state: State, seat: int, action: Move, events: list[Event]) -> State:
                 if j != i and cj.bits & _KNOWN and cj.type == t.id:
                     cards[j] = Card(cj.uid, cj.type, cj.loc, cj.bits & ~_KNOWN)
                     break
-    army = replace(army, cards=tuple(cards))
+    army = _with_cards(army, tuple(cards))
     armies = (army, state.armies[1]) if seat == 0 else (state.armies[0], army)
     _carry_board(state, armies, seat, i, c, moved)
-    state = replace(state, armies=armies, mover=i)
+    state = _with_armies_mover(state, armies, i)
     data = {
         "seat": seat,
         "card": c.uid,
