@@ -3,12 +3,12 @@ from the armies and memoised), grouping capacity, movement allowances, card sign
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from bisect import bisect_left, insort
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core import evolve as replace
 from .data import GONE, RESERVE, WINGS, TypeDef, unpack_type
 from .model import _KNOWN, Army, Card, CardView, Rules, State, Test
 
@@ -136,6 +136,13 @@ class Board:
         changes = _changed_cards(old, new)
         if changes is None:
             return None
+        return self.derive_changes(changes, kinds)
+
+    def derive_changes(
+        self, changes: Sequence[tuple[int, int, Card, Card]], kinds: Mapping[str, str]
+    ) -> Board | None:
+        """This board with the cards ``(seat, index, old card, new card)``
+        moved (None: the boards disagree, build it afresh)."""
         b = Board.__new__(Board)
         b.units = (list(self.units[0]), list(self.units[1]))
         b.general = self.general
@@ -256,14 +263,50 @@ def board(state: State) -> Board:
                 b = last.derive(last_armies, armies, kinds)
         if b is None:
             b = Board(armies, kinds)
-        if len(_LOCAL.boards) >= 16:
-            _LOCAL.boards.pop(next(iter(_LOCAL.boards)))
-        entry = (armies, b)
-        _LOCAL.boards[id(armies)] = entry
-        _LOCAL.last_board[:] = [(armies, b, kinds)]
-    elif not _LOCAL.last_board or _LOCAL.last_board[0][0] is not armies:
+        _keep_board(armies, b, kinds)
+        return b
+    if not _LOCAL.last_board or _LOCAL.last_board[0][0] is not armies:
         _LOCAL.last_board[:] = [(armies, entry[1], _kinds(state.rules))]
     return entry[1]
+
+
+def _keep_board(armies: tuple[Army, Army], b: Board, kinds: Mapping[str, str]) -> None:
+    """Memoise ``b`` as the board of ``armies`` (and the last one asked for)."""
+    boards = _LOCAL.boards
+    if len(boards) >= 16:
+        boards.pop(next(iter(boards)))
+    boards[id(armies)] = (armies, b)
+    _LOCAL.last_board[:] = [(armies, b, kinds)]
+
+
+def _carry_board(
+    state: State, armies: tuple[Army, Army], seat: int, i: int, old: Card, new: Card
+) -> None:
+    """The armies of ``state`` became ``armies`` by card ``i`` of ``seat``
+    changing from ``old`` to ``new`` (and, at most, other cards changing
+    their status bits): when the board of ``state`` is known, the board of
+    ``armies`` is made from it at once, with no search for what changed (the
+    same board when the card kept its place)."""
+    entry = _LOCAL.boards.get(id(state.armies))
+    if entry is None or entry[0] is not state.armies:
+        return
+    kinds = _kinds(state.rules)
+    b: Board | None = entry[1]
+    if old.loc != new.loc or old.type != new.type:
+        assert b is not None
+        b = b.derive_changes([(seat, i, old, new)], kinds)
+        if b is None:
+            return
+    assert b is not None
+    _keep_board(armies, b, kinds)
+
+
+def _carry_same_board(state: State, armies: tuple[Army, Army]) -> None:
+    """The armies of ``state`` became ``armies`` with no card changing place
+    or type: they share the board, when it is known."""
+    entry = _LOCAL.boards.get(id(state.armies))
+    if entry is not None and entry[0] is state.armies:
+        _keep_board(armies, entry[1], _kinds(state.rules))
 
 
 def card_index(uid: str) -> int:
@@ -320,15 +363,38 @@ def _sig(state: State, seat: int, i: int, c: Card) -> tuple[object, ...]:
     return (c.type, c.loc, c.bits & ~_KNOWN, i == state.mover and seat == state.active)
 
 
+def _copier(cls: type[Any], changed: tuple[str, ...]) -> Any:
+    """``evolve(obj, **{name: value})`` for the fields ``changed`` of ``cls``,
+    the values given in that order: the same object evolve makes, with no
+    keyword dictionary and no loop over the changes (hot paths)."""
+    lines = [f"def copy(o, {', '.join(changed)}):", "    n = new(cls)"]
+    for f in dataclasses.fields(cls):
+        value = f.name if f.name in changed else f"o.{f.name}"
+        lines.append(f"    sa(n, {f.name!r}, {value})")
+    lines.append("    return n")
+    scope: dict[str, Any] = {"new": object.__new__, "sa": object.__setattr__, "cls": cls}
+    exec("\n".join(lines), scope)
+    return scope["copy"]
+
+
+_with_armies = _copier(State, ("armies",))
+_with_armies_mover = _copier(State, ("armies", "mover"))
+_with_cards = _copier(Army, ("cards",))
+
+
 def _set_army(state: State, seat: int, army: Army) -> State:
     armies = (army, state.armies[1]) if seat == 0 else (state.armies[0], army)
-    return replace(state, armies=armies)
+    new: State = _with_armies(state, armies)
+    return new
 
 
 def _set_card(state: State, seat: int, i: int, card: Card) -> State:
     army = state.armies[seat]
+    old = army.cards[i]
     cards = army.cards[:i] + (card,) + army.cards[i + 1 :]
-    return _set_army(state, seat, replace(army, cards=cards))
+    new = _set_army(state, seat, _with_cards(army, cards))
+    _carry_board(state, new.armies, seat, i, old, card)
+    return new
 
 
 def _index_of(army: Army, uid: str) -> int:

@@ -58,11 +58,15 @@ def _lone_generals(state: State, events: list[Event]) -> State:
     """Seed 17: a general can never hold a position alone; engaged alone,
     he is eliminated at once."""
     b = board(state)
+    units = b.units
+    general = b.general
     doomed = [
-        (seat, b.general[seat][p])
+        (seat, g)
         for p in range(6)
         for seat in (0, 1)
-        if b.general[seat][p] >= 0 and not b.units[seat][p] and b.present(1 - seat, p)
+        if (g := general[seat][p]) >= 0
+        and not units[seat][p]
+        and (units[1 - seat][p] or general[1 - seat][p] >= 0)
     ]
     for seat, g in doomed:
         state = _eliminate(state, seat, g, "alone", events)
@@ -72,27 +76,32 @@ def _lone_generals(state: State, events: list[Event]) -> State:
 def _update_conquered(state: State, events: list[Event]) -> State:
     """Rulings B6: a position is conquered when it holds enemy units and
     none of its owner's; it stays so while the enemy holds on there."""
-    b = board(state)
-    conquered = list(state.conquered)
+    units = board(state).units
+    old = state.conquered
+    conquered: list[bool] | None = None
     for p in range(6):
         owner = p // 3
         other = 1 - owner
-        if b.units[other][p] and not b.units[owner][p]:
+        was = old[p]
+        if units[other][p]:
+            if was or units[owner][p]:
+                continue  # stays as it was
             now = True
-        elif not b.units[other][p]:
+        elif was:
             now = False
         else:
-            now = conquered[p]
-        if now != conquered[p]:
-            conquered[p] = now
-            events.append(
-                Event(
-                    "conquered" if now else "recovered",
-                    {"position": _abs_code(state, p), "seat": other if now else owner},
-                )
+            continue
+        if conquered is None:
+            conquered = list(old)
+        conquered[p] = now
+        events.append(
+            Event(
+                "conquered" if now else "recovered",
+                {"position": _abs_code(state, p), "seat": other if now else owner},
             )
-    new = (conquered[0], conquered[1], conquered[2], conquered[3], conquered[4], conquered[5])
-    if new != state.conquered:
+        )
+    if conquered is not None:
+        new = (conquered[0], conquered[1], conquered[2], conquered[3], conquered[4], conquered[5])
         state = replace(state, conquered=new)
     return state
 
@@ -101,11 +110,15 @@ def _check_victory(state: State, events: list[Event]) -> State:
     """Seed 6: a player wins the instant they occupy two abandoned enemy
     positions; rulings B7: a player with no unit left anywhere loses."""
     b = board(state)
+    units = b.units
     for seat in (state.active, 1 - state.active):
-        enemy = 1 - seat
-        held = sum(
-            1 for p in range(enemy * 3, enemy * 3 + 3) if b.units[seat][p] and not b.units[enemy][p]
-        )
+        mine = units[seat]
+        theirs = units[1 - seat]
+        base = (1 - seat) * 3
+        held = 0
+        for p in (base, base + 1, base + 2):
+            if mine[p] and not theirs[p]:
+                held += 1
         if held >= 2:
             return _finish(state, seat, "occupation", events)
     if state.rules.no_units_loses:

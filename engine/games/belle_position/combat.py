@@ -12,7 +12,7 @@ from .changes import _after_change, _eliminate, _reveal
 from .data import WINGS
 from .dice import _dice
 from .legal import _fire_actions, _loss_candidates, _remember
-from .model import Alloc, Combat, State
+from .model import _FOUGHT, _UP, Alloc, Card, Combat, State
 from .turns import _enter_movement
 
 
@@ -105,9 +105,14 @@ def _open_fire(state: State, seat: int, i: int, mode: str, at: int, events: list
     enemy = 1 - seat
     c = state.armies[seat].cards[i]
     if not c.up:
-        state = _reveal(state, seat, i, events)
-    c = state.armies[seat].cards[i]
-    state = _set_card(state, seat, i, c.set(fought=True))
+        # _reveal, with the card's new status set at once
+        events.append(
+            Event(
+                f"reveal:{c.type}",
+                {"seat": seat, "card": c.uid, "type": c.type, "position": _abs_code(state, c.loc)},
+            )
+        )
+    state = _set_card(state, seat, i, Card(c.uid, c.type, c.loc, c.bits | _UP | _FOUGHT))
     if mode == "flank-attack":
         for j in board(state).units[enemy][at]:
             if not state.armies[enemy].cards[j].up:

@@ -113,9 +113,22 @@ def _remember(state: State, seat: Seat, actions: list[Action]) -> None:
     _MEMO[0] = (state, seat, tuple(actions))
 
 
+# The last action random_action drew, legal for that state and seat.
+_DRAWN: list[tuple[object, int, object]] = [(None, -1, None)]
+
+
+def _drawn(state: State, seat: Seat, action: Action) -> None:
+    """Keep the action random_action drew (legal: apply need not check it)."""
+    _DRAWN[0] = (state, seat, action)
+
+
 def _offered(state: State, seat: Seat, action: Action) -> bool:
-    """Is ``action`` itself one of the legal actions last listed for this
-    state and seat (the usual case: no need to check it again)?"""
+    """Is ``action`` itself one of the legal actions last listed (or the
+    action last drawn) for this state and seat (the usual case: no need to
+    check it again)?"""
+    drawn = _DRAWN[0]
+    if drawn[2] is action and drawn[0] is state and drawn[1] == seat:
+        return True
     for memo in _MEMO:
         if memo[0] is state and memo[1] == seat:
             return any(a is action for a in memo[2])

@@ -3,6 +3,7 @@ cards move, and the movement-phase actions (moves, Marche Forcée, Retranchement
 
 from __future__ import annotations
 
+from ... import rng
 from .actions import Action, Done, Move, Play
 from .board import (
     _CODES,
@@ -11,7 +12,6 @@ from .board import (
     Board,
     _allowance,
     _light,
-    _sig,
     _types,
     board,
     opposite,
@@ -39,13 +39,16 @@ class _MoveCheck:
     started count, plus the card moving now (a card's moves are consecutive:
     once another card moves, the previous one is done)."""
 
-    __slots__ = ("bad", "enemy", "ev", "ev2", "forbid", "over", "seat")
+    __slots__ = ("b", "bad", "cards", "ev", "ev2", "forbid", "over", "rules", "seat")
 
     def __init__(self, state: State, b: Board, seat: int) -> None:
         rules = state.rules
         types = _types(rules)
         cards = state.armies[seat].cards
         self.seat = seat
+        self.rules = rules
+        self.cards = cards
+        self.b = b
         self.forbid = rules.overflow == "forbid"
         units = b.units[seat]
         general = b.general[seat]
@@ -58,9 +61,17 @@ class _MoveCheck:
             over[p] = len(units[p]) + len(terrain[p]) - cap
         self.over = over
         self.bad = [p for p in range(6) if over[p] > 0]
-        eunits = b.units[1 - seat]
-        egeneral = b.general[1 - seat]
-        self.enemy = [bool(eunits[p]) or egeneral[p] >= 0 for p in range(6)]
+        # ev and ev2 are counted when a move first needs them (_leaving)
+        self.ev: list[int] | None = None
+        self.ev2: list[int] = []
+
+    def _leaving(self) -> list[int]:
+        """Count ``ev`` and ``ev2`` (see the class)."""
+        rules = self.rules
+        types = _types(rules)
+        cards = self.cards
+        seat = self.seat
+        units = self.b.units[seat]
         ev = [0] * 6
         ev2 = [0] * 6
         for p in range(6):
@@ -77,35 +88,24 @@ class _MoveCheck:
                     ev2[p] += 1
         self.ev = ev
         self.ev2 = ev2
+        return ev
 
     def allows(self, state: State, c: Card, t: TypeDef, dest: int) -> bool:
         seat = self.seat
         src = c.loc
         kind = t.kind
-        if kind == "terrain" and self.enemy[dest]:
-            return False
+        if kind == "terrain":
+            b = self.b
+            if b.units[1 - seat][dest] or b.general[1 - seat][dest] >= 0:
+                return False  # an enemy card there
         if not self.forbid:
             return True
         over = self.over[:]
-        ev = self.ev[:]
-        ev2 = self.ev2[:]
         if kind == "unit":
-            moves = (c.bits >> 5) & 7
-            allowance = _allowance(state.rules, t, bool(c.bits & _FORCED))
             if src >= 0:
                 over[src] -= 1
-                if moves == 0:  # it was counted as able to leave
-                    if src // 3 == seat or allowance < 2:
-                        ev[src] -= 1
-                    else:
-                        ev2[src] -= 1
             if dest >= 0:
                 over[dest] += 1
-                left = allowance - moves - 1
-                if left >= 2 and dest // 3 != seat:
-                    ev2[dest] += 1
-                elif left >= 1:
-                    ev[dest] += 1
         elif kind == "general":
             if src >= 0:
                 over[src] += t.rally  # leaving lowers the capacity
@@ -113,6 +113,27 @@ class _MoveCheck:
                 over[dest] -= t.rally
         else:  # terrain placed from the reserve
             over[dest] += 1
+        if max(over) <= 0:
+            return True  # every position within its limit: nothing to check
+        ev = self.ev
+        if ev is None:
+            ev = self._leaving()
+        ev = ev[:]
+        ev2 = self.ev2[:]
+        if kind == "unit":
+            moves = (c.bits >> 5) & 7
+            allowance = _allowance(state.rules, t, bool(c.bits & _FORCED))
+            if src >= 0 and moves == 0:  # it was counted as able to leave
+                if src // 3 == seat or allowance < 2:
+                    ev[src] -= 1
+                else:
+                    ev2[src] -= 1
+            if dest >= 0:
+                left = allowance - moves - 1
+                if left >= 2 and dest // 3 != seat:
+                    ev2[dest] += 1
+                elif left >= 1:
+                    ev[dest] += 1
         for e in range((1 - seat) * 3, (1 - seat) * 3 + 3):
             o = over[e]
             land = 0
@@ -305,11 +326,15 @@ def _special_actions(state: State, b: Board, seat: int) -> list[Action]:
         return out
     enemy = 1 - seat
     seen: set[tuple[object, ...]] = set()
+    mover = state.mover if seat == state.active else -2
     for j, cj in enumerate(army.cards):
+        loc = cj.loc
+        if loc < 0 and loc != RESERVE:
+            continue  # neither special can be played on it (and _sig tells it apart)
         tj = types[cj.type]
         if tj.kind != "unit":
             continue
-        sig = _sig(state, seat, j, cj)
+        sig = (cj.type, loc, cj.bits & ~_KNOWN, j == mover)  # _sig, inlined
         if sig in seen:
             continue
         seen.add(sig)
@@ -339,3 +364,77 @@ def _special_actions(state: State, b: Board, seat: int) -> list[Action]:
         ):
             out.append(Play(specials["retranchements"], cj.uid))
     return out
+
+
+def random_movement_action(state: State, rng_state: int) -> tuple[Action, int]:
+    """One of the active player's movement-phase actions, drawn uniformly
+    from the list :func:`_move_actions` gives without making it: every
+    destination of every card that may move is a candidate, drawn at
+    random; a move the grouping check (``_MoveCheck.allows``) refuses is
+    struck off and another drawn. Specials and ``ok`` are candidates when
+    the list has them. Rejection keeps the draw uniform over the legal
+    actions, and the check runs for one or two moves instead of all."""
+    seat = state.active
+    army = state.armies[seat]
+    rules = state.rules
+    types = _types(rules)
+    b = board(state)
+    check = _MoveCheck(state, b, seat)
+    mover = state.mover
+    codes = _CODES[seat]
+    # (card, its type, destination) for every move before the grouping check
+    cands: list[tuple[int, Card, int] | Action] = []
+    seen: set[tuple[object, ...]] = set()
+    dests_by_key: dict[int, tuple[int, ...]] = {}
+    # the first card of each key: _move_actions checks a key's moves on it
+    first: dict[int, tuple[Card, TypeDef]] = {}
+    if _LOCAL.sig_keys[0] is not rules:
+        _LOCAL.sig_keys[:] = [rules, {}]
+    sig_keys: dict[tuple[object, ...], int] = _LOCAL.sig_keys[1]
+    for i, c in enumerate(army.cards):
+        loc = c.loc
+        if loc < 0 and loc != RESERVE:
+            continue
+        bits = c.bits
+        sig = (c.type, loc, bits & ~_KNOWN, i == mover)
+        n = len(seen)
+        seen.add(sig)
+        if len(seen) == n:
+            continue
+        key = sig_keys.get(sig)
+        if key is None:
+            key = sig_keys[sig] = _move_key_id(
+                _move_key(rules, types[c.type], loc, bits, i == mover)
+            )
+        if key < 0:
+            continue
+        dests = dests_by_key.get(key)
+        if dests is None:
+            t = types[c.type]
+            first[key] = (c, t)
+            dests = dests_by_key[key] = destinations(rules, b, seat, loc, t)
+        for d in dests:
+            cands.append((key, c, d))
+    cands += _special_actions(state, b, seat)
+    if check.within_limits():
+        cands.append(Done())
+    verdicts: dict[tuple[int, int], bool] = {}
+    while cands:
+        index, rng_state = rng.randbelow(rng_state, len(cands))
+        drawn = cands[index]
+        if not isinstance(drawn, tuple):
+            return drawn, rng_state
+        key, c, d = drawn
+        verdict = verdicts.get((key, d))
+        if verdict is None:
+            fc, ft = first[key]
+            verdict = verdicts[key, d] = check.allows(state, fc, ft, d)
+        if verdict:
+            code = codes[d]
+            action = _MOVES.get((c.uid, code))
+            if action is None:
+                action = _MOVES[c.uid, code] = Move(c.uid, code)
+            return action, rng_state
+        cands[index] = cands[-1]
+        cands.pop()
+    raise AssertionError("no legal movement action")  # the list always has one

@@ -25,9 +25,10 @@ from .data import (
     pack_type,
     type_def,
 )
-from .legal import _offered, legal_actions, pending
+from .legal import _drawn, _offered, legal_actions, pending
 from .legality import refusal
 from .model import Army, Card, Options, Rules, State, View, army_of
+from .movement import random_movement_action
 from .sampling import determinize, sample_state
 from .text import decision_text, describe_action, describe_event, summary
 from .turns import _apply_deploy, _end_movement, _enter_movement, _move, _play, _run_cohesion
@@ -202,6 +203,16 @@ class BellePosition(Game[State, Action, View]):
     # ---- legal actions -----------------------------------------------------
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
         return legal_actions(state, seat)
+
+    def random_action(self, state: State, seat: Seat, rng_state: int) -> tuple[Action, int]:
+        """The movement phase (most of a game) draws a move without listing
+        them all (:func:`movement.random_movement_action`, uniform over the
+        legal actions); the other phases list and pick."""
+        if state.phase == "movement" and seat == state.active:
+            action, rng_state = random_movement_action(state, rng_state)
+            _drawn(state, seat, action)
+            return action, rng_state
+        return super().random_action(state, seat, rng_state)
 
     # ---- apply ---------------------------------------------------------------
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:

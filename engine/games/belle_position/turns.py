@@ -11,10 +11,14 @@ from .board import (
     Board,
     _abs_code,
     _cap,
+    _carry_board,
+    _carry_same_board,
     _count,
     _set_army,
     _test_data,
     _types,
+    _with_armies_mover,
+    _with_cards,
     absolute_of,
     board,
     card_index,
@@ -25,7 +29,7 @@ from .data import RESERVE, USED
 from .dice import _cohesion
 from .legal import _fire_actions, _rally_actions, _remember
 from .model import _ENTRENCHED, _FORCED, _FOUGHT, _KNOWN, _UP, Card, State, Test
-from .movement import _forget_all, _forget_one
+from .movement import _forget_one
 
 
 def _apply_deploy(state: State, seat: int, action: Action, events: list[Event]) -> State:
@@ -193,7 +197,9 @@ def _run_cohesion(state: State, events: list[Event], resume: bool = False) -> St
         events.append(Event("cohesion", data))
         return replace(state, last_tests=earlier + tuple(tests))
     _general_tests(b, seat, cards, stream, tests, routed)
-    state = _set_army(state, seat, replace(army, cards=tuple(cards)))
+    new = _set_army(state, seat, replace(army, cards=tuple(cards)))
+    _carry_same_board(state, new.armies)  # tokens only (the routed go below)
+    state = new
     state = replace(state, rng=stream.state)
     for test in tests:
         events.append(
@@ -380,7 +386,9 @@ def _end_movement(state: State, events: list[Event]) -> State:
             Card(c.uid, c.type, c.loc, c.bits & ~turn_bits) if c.bits & turn_bits else c
             for c in army.cards
         )
-        state = _set_army(state, seat, replace(army, cards=cards))
+        new = _set_army(state, seat, replace(army, cards=cards))
+        _carry_same_board(state, new.armies)  # status bits only
+        state = new
     return _start_turn(state, 1 - seat, events)
 
 
@@ -395,9 +403,33 @@ def _reveal_engaged(state: State, events: list[Event]) -> State:
                 for i in b.units[seat][p]:
                     if not state.armies[seat].cards[i].up:
                         todo.append((seat, i))
+    if not todo:
+        return state
+    # _reveal for each, in that order, with one new army per side
+    new_cards = [list(state.armies[0].cards), list(state.armies[1].cards)]
     for seat, i in todo:
-        state = _reveal(state, seat, i, events)
-    return state
+        c = new_cards[seat][i]
+        new_cards[seat][i] = Card(c.uid, c.type, c.loc, c.bits | _UP)
+        events.append(
+            Event(
+                f"reveal:{c.type}",
+                {"seat": seat, "card": c.uid, "type": c.type, "position": _abs_code(state, c.loc)},
+            )
+        )
+    armies = state.armies
+    new = replace(
+        state,
+        armies=(
+            replace(armies[0], cards=tuple(new_cards[0]))
+            if any(s == 0 for s, _ in todo)
+            else armies[0],
+            replace(armies[1], cards=tuple(new_cards[1]))
+            if any(s == 1 for s, _ in todo)
+            else armies[1],
+        ),
+    )
+    _carry_same_board(state, new.armies)  # face up: the same places
+    return new
 
 
 def _reinforce(state: State, seat: int, events: list[Event]) -> State:
@@ -408,8 +440,11 @@ def _reinforce(state: State, seat: int, events: list[Event]) -> State:
         return state
     i = army.pile[0]
     c = army.cards[i]
-    cards = army.cards[:i] + (c.set(loc=RESERVE, known=False),) + army.cards[i + 1 :]
-    state = _set_army(state, seat, replace(army, cards=cards, pile=army.pile[1:]))
+    drawn = c.set(loc=RESERVE, known=False)
+    cards = army.cards[:i] + (drawn,) + army.cards[i + 1 :]
+    new = _set_army(state, seat, replace(army, cards=cards, pile=army.pile[1:]))
+    _carry_board(state, new.armies, seat, i, c, drawn)
+    state = new
     events.append(
         Event(
             "reinforcement",
@@ -429,7 +464,8 @@ def _move(state: State, seat: int, action: Move, events: list[Event]) -> State:
     t = types[c.type]
     src = c.loc
     dest = absolute_of(seat, action.to)
-    engaged = dest >= 0 and board(state).present(1 - seat, dest)
+    b = board(state)
+    engaged = dest >= 0 and b.present(1 - seat, dest)
     bits = c.bits
     was_up = bool(bits & _UP)
     # one move more, Retranchements lost (Card.set, written out: hot path)
@@ -440,15 +476,24 @@ def _move(state: State, seat: int, action: Move, events: list[Event]) -> State:
     elif src == RESERVE:
         bits = (bits | _UP if t.kind != "unit" else bits & ~_UP) & ~_KNOWN
     cards = list(army.cards)
-    cards[i] = Card(c.uid, c.type, dest, bits)
+    moved = cards[i] = Card(c.uid, c.type, dest, bits)
     if src == RESERVE:
+        # _forget_all / _forget_one, over the reserve only (in card order)
         if t.kind == "unit":
-            _forget_all(cards)
-        else:
-            _forget_one(cards, t.id, i)
-    army = replace(army, cards=tuple(cards))
+            for j in b.reserve[seat]:
+                cj = cards[j]
+                if j != i and cj.bits & _KNOWN:
+                    cards[j] = Card(cj.uid, cj.type, cj.loc, cj.bits & ~_KNOWN)
+        else:  # (the moved card is never known any more: the search always runs)
+            for j in b.reserve[seat]:
+                cj = cards[j]
+                if j != i and cj.bits & _KNOWN and cj.type == t.id:
+                    cards[j] = Card(cj.uid, cj.type, cj.loc, cj.bits & ~_KNOWN)
+                    break
+    army = _with_cards(army, tuple(cards))
     armies = (army, state.armies[1]) if seat == 0 else (state.armies[0], army)
-    state = replace(state, armies=armies, mover=i)
+    _carry_board(state, armies, seat, i, c, moved)
+    state = _with_armies_mover(state, armies, i)
     data = {
         "seat": seat,
         "card": c.uid,
@@ -506,7 +551,9 @@ def _play(state: State, seat: int, action: Play, events: list[Event]) -> State:
         cards[j] = target.set(forced=True)
     else:
         cards[j] = target.set(entrenched=True)
-    state = _set_army(state, seat, replace(army, cards=tuple(cards)))
+    new = _set_army(state, seat, replace(army, cards=tuple(cards)))
+    _carry_board(state, new.armies, seat, i, special, cards[i])  # the target: status only
+    state = new
     data = {
         "seat": seat,
         "card": special.uid,
