@@ -7,7 +7,6 @@ state) and :func:`draw_up_to` (returns ``(state, events)``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 from ... import rng
@@ -33,9 +32,14 @@ def take(hand: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...] | None:
 
 
 def holds(hand: tuple[str, ...], cards: Iterable[str]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in need.items())
+    """Whether ``hand`` holds every card of ``cards`` (a multiset)."""
+    left = list(hand)
+    for c in cards:
+        try:
+            left.remove(c)
+        except ValueError:
+            return False
+    return True
 
 
 def set_player(state: State, seat: Seat, player: Player) -> State:

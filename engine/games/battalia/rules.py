@@ -132,6 +132,11 @@ class Battalia(Game[State, Action, View]):
         _LEGAL[key] = (state, tuple(actions))
         return actions
 
+    def random_action(self, state: State, seat: Seat, rng_state: int) -> tuple[Action, int]:
+        """An action line first, then one of its legal payments, paths or
+        lines (:func:`legality.random_action`): never lists every action."""
+        return legality.random_action(state, seat, rng_state)
+
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
         refusal = legality.check(state, seat, action)
