@@ -23,7 +23,7 @@ from ...errors import IllegalAction
 from ...text import Msg
 from . import lines, wander
 from .actions import Action, Bid, Bribe, BuffMove, Enter, Fight, Recruit, canon
-from .board import road_neighbours
+from .board import road_map, road_neighbours
 from .cards import discard_cards, draw_up_to, gain, holds, physical
 from .data import board as board_spec
 from .data import great_by_code
@@ -185,8 +185,8 @@ def after_turn(state: State, seat: Seat) -> tuple[State, Events]:
     face, gen = rng.roll(state.rng, 6)
     state = evolve(state, rng=gen, buff=evolve(state.buff, roll=face))
     events.append(Event("buff-roll", {"seat": seat, "roll": face}))
-    if len(_paths(state, face)) <= 1:
-        return state, events
+    if not road_neighbours(state, state.buff.square or ""):
+        return state, events  # no step to take: only the empty path
     state = _enter_phase(state, "buff-move")
     return _set_buff(state, mover=seat), events
 
@@ -286,9 +286,8 @@ def _entries(state: State) -> Iterator[Enter]:
 
 def _paths(state: State, roll: int) -> list[tuple[str, ...]]:
     start = state.buff.square or ""
-    return wander.buff_paths(
-        start, roll, lambda sq: road_neighbours(state, sq), lambda sq: bool(attackable(state, sq))
-    )
+    heroes = {h.square for h in state.heroes if not is_bribed(state, h.seat)}  # attackable
+    return wander.buff_paths(start, roll, road_map(state), heroes.__contains__)
 
 
 def _moves(state: State) -> Iterator[BuffMove]:

@@ -90,8 +90,9 @@ def draw(state: State, seat: Seat, n: int, events: list[Event]) -> State:
     if not drawn:
         return evolve(state, rng=gen) if gen != state.rng else state
     hand.extend(drawn)
-    state = evolve(state, rng=gen)
-    state = set_player(state, seat, evolve(p, deck=tuple(deck), discard=discard, hand=tuple(hand)))
+    players = list(state.players)
+    players[seat] = evolve(p, deck=tuple(deck), discard=discard, hand=tuple(hand))
+    state = evolve(state, rng=gen, players=tuple(players))
     events.append(
         Event(
             "draw",

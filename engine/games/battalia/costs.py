@@ -8,9 +8,9 @@ tool is illuminated). Payments are enumerated as distinct multisets.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
-from itertools import product
+from itertools import count, product
 
 from .actions import Cards, canon
 from .data import data, great_by_code
@@ -165,34 +165,47 @@ def slot_counts(hand: tuple[str, ...]) -> dict[str, int]:
     return counts
 
 
-def affordable(hand: tuple[str, ...], tools: int = 0) -> frozenset[str]:
-    """The names of the recipes ``hand`` can pay exactly (:func:`can_pay`),
-    memoised per hand, then per slot counts."""
-    key = (hand, tools)
-    hit = _AFFORDABLE.get(key)
-    if hit is not None:
-        return hit
-    signature = tuple(sorted(slot_counts(hand).items()))
-    found = _affordable(signature, tools)
-    if len(_AFFORDABLE) > 8192:
-        _AFFORDABLE.clear()
-    _AFFORDABLE[key] = found
-    return found
+def affordable(hand: tuple[str, ...], tools: int = 0) -> Callable[[str], bool]:
+    """``can(name)``: whether ``hand`` can pay the recipe called ``name``
+    exactly (:func:`can_pay`), memoised per hand's slot counts and recipe."""
+    hit = _SIG_OF_HAND.get(hand)
+    if hit is None:
+        signature = tuple(sorted(slot_counts(hand).items()))
+        hit = _SIGNATURES.get(signature)
+        if hit is None:
+            if len(_SIGNATURES) > 4096:  # bounded memos: start again
+                _SIGNATURES.clear()
+                _SIG_OF_HAND.clear()
+                _FEASIBLE.clear()
+            hit = _SIGNATURES[signature] = (next(_SIG_IDS), dict(signature))
+        if len(_SIG_OF_HAND) > 8192:
+            _SIG_OF_HAND.clear()
+        _SIG_OF_HAND[hand] = hit
+    sig, counts = hit  # ids are never reused, so a key never meets other counts
+
+    def can(name: str) -> bool:
+        key = (sig, name, tools)
+        found = _FEASIBLE.get(key)
+        if found is None:
+            if len(_FEASIBLE) > 65536:
+                _FEASIBLE.clear()
+            found = _FEASIBLE[key] = _feasible(counts, name, tools)
+        return found
+
+    return can
 
 
-_AFFORDABLE: dict[tuple[tuple[str, ...], int], frozenset[str]] = {}
+_SIG_IDS = count()
+_SIG_OF_HAND: dict[tuple[str, ...], tuple[int, dict[str, int]]] = {}
+_SIGNATURES: dict[tuple[tuple[str, int], ...], tuple[int, dict[str, int]]] = {}
+"""Slot counts seen, with their id (a few hundred: hands hold few slots)."""
+_FEASIBLE: dict[tuple[int, str, int], bool] = {}
 
 
 def can_pay(hand: tuple[str, ...], name: str, *, tools: int = 0) -> bool:
     """Whether ``hand`` has at least one exact payment of the recipe called
     ``name`` (``bool(payments(...))``, without listing them)."""
-    return name in affordable(hand, tools)
-
-
-@lru_cache(maxsize=8192)
-def _affordable(signature: tuple[tuple[str, int], ...], tools: int) -> frozenset[str]:
-    counts = dict(signature)
-    return frozenset(name for name in data().costs if _feasible(counts, name, tools))
+    return affordable(hand, tools)(name)
 
 
 def _feasible(counts: dict[str, int], name: str, tools: int) -> bool:

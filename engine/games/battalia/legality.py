@@ -65,7 +65,7 @@ from .heroes import (
 )
 from .market import buyable, price
 from .model import State
-from .oracle import illuminated
+from .oracle import illuminated, matching_type
 from .turns import free_factions, free_starts
 
 BUFF_ACTIONS = (Bid, Enter, BuffMove, Bribe, Recruit, Fight)
@@ -355,31 +355,36 @@ Kind = Callable[[], list[Group]]
 called, those found empty at once left out (no exact payment in the hand)."""
 
 
-def kinds(state: State, seat: Seat) -> list[Kind]:
+def kinds(state: State, seat: Seat, only: tuple[type, ...] | None = None) -> list[Kind]:
     """The seat's candidate actions kind by kind, then action line by action
     line, in the order :func:`legal_actions` lists them; nothing is listed
-    until called (:func:`random_action` calls one kind, then one line). Not
-    for Buff's decisions (see :func:`legal_actions`)."""
+    until called (:func:`random_action` calls one kind, then one line).
+    ``only``: the kinds of these action types alone. Not for Buff's
+    decisions (see :func:`legal_actions`)."""
     if seat not in pending(state):
         return []
     phase = state.phase
     hand = state.players[seat].hand
+    tagged: list[tuple[type, Kind]]
     if phase == "faction":
-        return [_one(lambda: [ChooseFaction(f) for f in free_factions(state)])]
-    if phase == "start":
-        return [_one(lambda: [ChooseStart(sq) for sq in free_starts(state)])]
-    if phase == "place":
+        tagged = [(ChooseFaction, _one(lambda: [ChooseFaction(f) for f in free_factions(state)]))]
+    elif phase == "start":
+        tagged = [(ChooseStart, _one(lambda: [ChooseStart(sq) for sq in free_starts(state)]))]
+    elif phase == "place":
         placing = state.placing
         assert placing is not None
-        return [_one(lambda: [Place(sq, r) for sq, r in spots_for(state, seat, placing.layout)])]
-    if phase == "take":
-        return [_one(lambda: [Take(g) for g in take_choices(state)])]
-    if phase == "defend":
-        return [
-            _one(lambda: [Defend(line) for line in lines(state, hand, weapon=False)]),
-            _one(lambda: _retreats(state, hand)),
+        layout = placing.layout
+        tagged = [(Place, _one(lambda: [Place(sq, r) for sq, r in spots_for(state, seat, layout)]))]
+    elif phase == "take":
+        tagged = [(Take, _one(lambda: [Take(g) for g in take_choices(state)]))]
+    elif phase == "defend":
+        tagged = [
+            (Defend, _one(lambda: [Defend(line) for line in lines(state, hand, weapon=False)])),
+            (Retreat, _one(lambda: _retreats(state, hand))),
         ]
-    return _turn_kinds(state, seat)
+    else:
+        tagged = _turn_kinds(state, seat)
+    return [kind for cls, kind in tagged if only is None or cls in only]
 
 
 def _one(group: Group) -> Kind:
@@ -393,23 +398,40 @@ def random_action(state: State, seat: Seat, gen: int) -> tuple[Action, int]:
     among those not found empty, then one of the line's legal candidates
     (exact payment, path, battle line …). Not uniform over the legal
     actions; ``(action, generator)``."""
+    drawn = random_of(state, seat, gen)
+    if drawn is None:
+        raise ValueError("no legal action to draw")
+    return drawn
+
+
+def random_of(
+    state: State, seat: Seat, gen: int, only: tuple[type, ...] | None = None
+) -> tuple[Action, int] | None:
+    """:func:`random_action` among the actions of the types ``only`` (all
+    when None); None when the seat has no such legal action."""
     if state.rules.buff and buff.pending(state):
-        return rng.choice(gen, legal_actions(state, seat))
-    left = kinds(state, seat)
+        legal = legal_actions(state, seat)
+        if only is not None:
+            legal = [a for a in legal if isinstance(a, only)]
+        return rng.choice(gen, legal) if legal else None
+    left = kinds(state, seat, only)
     while left:
         i, gen = rng.randbelow(gen, len(left))
         groups = left[i]()
         while groups:
             j, gen = rng.randbelow(gen, len(groups))
-            found = [a for a in groups[j]() if check(state, seat, a) is None]
-            if found:
+            found = groups[j]()
+            while found:  # a candidate its check refuses is drawn again without it
                 k, gen = rng.randbelow(gen, len(found))
-                return found[k], gen
+                if check(state, seat, found[k]) is None:
+                    return found[k], gen
+                found[k] = found[-1]
+                found.pop()
             groups[j] = groups[-1]
             groups.pop()
         left[i] = left[-1]
         left.pop()
-    raise ValueError("no legal action to draw")
+    return None
 
 
 def _retreats(state: State, hand: tuple[str, ...]) -> list[Action]:
@@ -419,32 +441,33 @@ def _retreats(state: State, hand: tuple[str, ...]) -> list[Action]:
     return [Retreat(sq, p) for sq in retreat_squares(state) for p in pays]
 
 
-def _turn_kinds(state: State, seat: Seat) -> list[Kind]:
-    """The kinds of the turn, in the order the legal actions list them."""
+def _turn_kinds(state: State, seat: Seat) -> list[tuple[type, Kind]]:
+    """The kinds of the turn with their action type, in the order the legal
+    actions list them."""
     hand = state.players[seat].hand
-    out: list[Kind] = []
+    out: list[tuple[type, Kind]] = []
     if state.first_action:
-        out.append(_one(lambda: [Mulligan()]))
-        out.append(_one(lambda: _cohorts(state, hand)))
-    out.append(partial(_buy_kind, state, hand))
-    out.append(partial(_road_kind, state, seat, hand))
-    out.append(partial(_city_kind, state, seat, hand))
-    out.append(partial(_upgrade_kind, state, seat, hand))
-    out.append(partial(_summon_kind, state, seat, hand))
+        out.append((Mulligan, _one(lambda: [Mulligan()])))
+        out.append((Cohort, _one(lambda: _cohorts(state, hand))))
+    out.append((Buy, partial(_buy_kind, state, hand)))
+    out.append((Road, partial(_road_kind, state, seat, hand)))
+    out.append((City, partial(_city_kind, state, seat, hand)))
+    out.append((Upgrade, partial(_upgrade_kind, state, seat, hand)))
+    out.append((Summon, partial(_summon_kind, state, seat, hand)))
     if state.heroes or state.buff.owner == seat:
-        out.append(partial(_move_kind, state, seat, hand))
-        out.append(partial(_attack_kind, state, seat, hand))
-    out.append(partial(_tent_kind, state, hand))
+        out.append((Move, partial(_move_kind, state, seat, hand)))
+        out.append((Attack, partial(_attack_kind, state, seat, hand)))
+    out.append((Tent, partial(_tent_kind, state, hand)))
     if state.rules.buff:
-        out.append(_one(lambda: buff.turn_actions(state, seat)))
-    out.append(_one(lambda: [End()]))
+        out.append((Recruit, _one(lambda: buff.turn_actions(state, seat))))
+    out.append((End, _one(lambda: [End()])))
     return out
 
 
 def _buy_kind(state: State, hand: tuple[str, ...]) -> list[Group]:
     afford = affordable(hand)
     return [
-        partial(_paid_by, Buy, key, hand, name) for key, name in _buy_lines(state) if name in afford
+        partial(_paid_by, Buy, key, hand, name) for key, name in _buy_lines(state) if afford(name)
     ]
 
 
@@ -456,7 +479,7 @@ def _road_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group]:
     return [
         partial(_builds, state, seat, hand, Road, layout, f"road-{layout}", tools)
         for layout, cards in state.roads
-        if cards and f"road-{layout}" in afford
+        if cards and afford(f"road-{layout}")
     ]
 
 
@@ -467,7 +490,7 @@ def _city_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group]:
     return [
         partial(_builds, state, seat, hand, partial(City, level), layout, f"city-{level}", tools)
         for level in (1, 2, 3, 4)
-        if f"city-{level}" in afford
+        if afford(f"city-{level}")
         for layout, cards in state.cities
         if cards
     ]
@@ -493,13 +516,13 @@ def _upgrade_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group
     for t in state.tiles:
         if t.owner == seat and 1 <= t.level < 4:
             name = f"upgrade-{t.level + 1}"
-            if name in afford:
+            if afford(name):
                 out.append(partial(_paid_by, Upgrade, t.square, hand, name))
     return out
 
 
 def _summon_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group]:
-    if free_index(state, seat) is None or "summon" not in affordable(hand):
+    if free_index(state, seat) is None or not affordable(hand)("summon"):
         return []
     return [
         partial(_paid_by, Summon, sq, hand, "summon")
@@ -527,13 +550,13 @@ def _attack_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group]
 
 
 def _tent_kind(state: State, hand: tuple[str, ...]) -> list[Group]:
-    return [lambda: _tents(state, hand)] if "tent" in affordable(hand) else []
+    return [lambda: _tents(state, hand)] if affordable(hand)("tent") else []
 
 
 def _buy_lines(state: State) -> tuple[tuple[str, str], ...]:
     """``(stack key, recipe name)`` of every stack with something to buy
     today, in :func:`buyable`'s order; once per market tuple and day."""
-    key = (id(state.market), state.day)
+    key = (id(state.market), matching_type(state.day))  # what buyable and price read
     hit = _BUYS.get(key)
     if hit is not None and hit[0] is state.market:
         return hit[1]
@@ -549,7 +572,7 @@ def _buy_lines(state: State) -> tuple[tuple[str, str], ...]:
     return result
 
 
-_BUYS: dict[tuple[int, int], tuple[object, tuple[tuple[str, str], ...]]] = {}
+_BUYS: dict[tuple[int, str], tuple[object, tuple[tuple[str, str], ...]]] = {}
 
 
 def _paid_by(

@@ -210,7 +210,7 @@ class Battalia(Game[State, Action, View]):
 
 
 def _do(state: State, seat: Seat, action: Action, events: list[Event]) -> State:
-    if state.phase == "turn" and not isinstance(action, End):
+    if state.phase == "turn" and state.first_action and not isinstance(action, End):
         # any action of the turn, the in-turn recruit of Buff included
         state = evolve(state, first_action=False)
     if isinstance(action, BUFF_ACTIONS):
