@@ -149,6 +149,20 @@ def check(state: State, seat: Seat, action: Action) -> IllegalAction | None:
     return result
 
 
+def check_to_apply(state: State, seat: Seat, action: Action) -> IllegalAction | None:
+    """:func:`check`, skipped for the very action (same objects) that
+    :func:`random_of` has just checked on this very state (playouts apply
+    what they draw)."""
+    passed = _PASSED
+    if passed is not None and passed[0] is state and passed[2] is action and passed[1] == seat:
+        return None
+    return check(state, seat, action)
+
+
+_PASSED: tuple[State, Seat, Action] | None = None
+"""The last action :func:`random_of` drew, checked, with its state and seat."""
+
+
 def _paid(state: State, seat: Seat, cards: tuple[str, ...]) -> IllegalAction | None:
     if not holds(state.players[seat].hand, [physical(c) for c in cards]):
         return refuse("not-in-hand")
@@ -424,6 +438,8 @@ def random_of(
             while found:  # a candidate its check refuses is drawn again without it
                 k, gen = rng.randbelow(gen, len(found))
                 if check(state, seat, found[k]) is None:
+                    global _PASSED
+                    _PASSED = (state, seat, found[k])
                     return found[k], gen
                 found[k] = found[-1]
                 found.pop()

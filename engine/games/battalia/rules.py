@@ -139,7 +139,7 @@ class Battalia(Game[State, Action, View]):
 
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
-        refusal = legality.check(state, seat, action)
+        refusal = legality.check_to_apply(state, seat, action)
         if refusal is not None:
             refusal.params.setdefault("action", self.format_action(action))
             raise refusal
