@@ -183,12 +183,14 @@ def after_turn(state: State, seat: Seat) -> tuple[State, Events]:
     if not is_free(state):
         return state, events
     face, gen = rng.roll(state.rng, 6)
-    state = evolve(state, rng=gen, buff=evolve(state.buff, roll=face))
     events.append(Event("buff-roll", {"seat": seat, "roll": face}))
-    if not road_neighbours(state, state.buff.square or ""):
-        return state, events  # no step to take: only the empty path
-    state = _enter_phase(state, "buff-move")
-    return _set_buff(state, mover=seat), events
+    b = state.buff
+    if not road_neighbours(state, b.square or ""):  # no step to take: only the empty path
+        return evolve(state, rng=gen, buff=evolve(b, roll=face)), events
+    # the decision buff-move (as _enter_phase, then the mover), in one copy
+    resume = b.resume if state.phase in PHASES else state.phase
+    buff = evolve(b, roll=face, resume=resume, mover=seat)
+    return evolve(state, rng=gen, phase="buff-move", buff=buff), events
 
 
 def on_hero_arrives(state: State, seat: Seat, hero: str, square: str) -> tuple[State, Events]:

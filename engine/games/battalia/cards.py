@@ -72,10 +72,19 @@ def gain(state: State, seat: Seat, cards: Iterable[str]) -> State:
     return set_player(state, seat, evolve(p, discard=(*p.discard, *cards)))
 
 
-def draw(state: State, seat: Seat, n: int, events: list[Event]) -> State:
+def draw(
+    state: State,
+    seat: Seat,
+    n: int,
+    events: list[Event],
+    player: Player | None = None,
+    **changes: object,
+) -> State:
     """Draw ``n`` cards, reshuffling the discard pile when the deck runs out
-    (fewer if both are empty)."""
-    p = state.players[seat]
+    (fewer if both are empty). ``player``: the seat's player to draw for
+    (changed already, not yet in ``state``); ``changes``: other fields of
+    the state to set in the same copy."""
+    p = state.players[seat] if player is None else player
     deck, discard, hand = list(p.deck), p.discard, list(p.hand)
     gen = state.rng
     drawn: list[str] = []
@@ -87,12 +96,15 @@ def draw(state: State, seat: Seat, n: int, events: list[Event]) -> State:
             deck, discard = list(shuffled), ()
             events.append(Event("reshuffle", {"seat": seat, "count": len(deck)}))
         drawn.append(deck.pop())
-    if not drawn:
-        return evolve(state, rng=gen) if gen != state.rng else state
-    hand.extend(drawn)
     players = list(state.players)
+    if not drawn:
+        if player is None and not changes:
+            return evolve(state, rng=gen) if gen != state.rng else state
+        players[seat] = p
+        return evolve(state, rng=gen, players=tuple(players), **changes)
+    hand.extend(drawn)
     players[seat] = evolve(p, deck=tuple(deck), discard=discard, hand=tuple(hand))
-    state = evolve(state, rng=gen, players=tuple(players))
+    state = evolve(state, rng=gen, players=tuple(players), **changes)
     events.append(
         Event(
             "draw",

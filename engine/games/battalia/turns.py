@@ -17,7 +17,7 @@ from ...core import Event, Seat, evolve
 from . import buff
 from .actions import ChooseFaction, ChooseStart, City, Cohort, Place, Road, Tent, Upgrade
 from .board import canonical_rotation, is_full, put_tile, spots_for
-from .cards import discard_cards, draw, draw_up_to, play_cards, set_player
+from .cards import discard_cards, draw, play_cards, set_player
 from .data import ROAD_LAYOUTS, board, data, faction_terrain
 from .market import build_market
 from .model import Hero, Options, Placing, Player, Rules, State, Tile
@@ -143,13 +143,10 @@ def begin_turn(state: State, seat: Seat, events: list[Event]) -> State:
 
 def end_turn(state: State, seat: Seat, events: list[Event]) -> State:
     p = state.players[seat]
-    state = set_player(
-        state, seat, evolve(p, hand=(), played=(), discard=(*p.discard, *p.played, *p.hand))
-    )
+    p = evolve(p, hand=(), played=(), discard=(*p.discard, *p.played, *p.hand))
     events.append(Event("end", {"seat": seat}))
-    state, drawn = draw_up_to(state, seat, state.rules.hand_size)
-    events.extend(drawn)
-    state = evolve(state, phase="after-turn")
+    # discard everything, draw up to the hand size: one copy of the state
+    state = draw(state, seat, state.rules.hand_size, events, player=p, phase="after-turn")
     if state.rules.buff:
         state, more = buff.after_turn(state, seat)
         events.extend(more)
