@@ -301,6 +301,39 @@ def _moves(state: State) -> Iterator[BuffMove]:
             yield BuffMove(path)
 
 
+def random_move(state: State, seat: Seat, gen: int) -> tuple[BuffMove, int] | None:
+    """One of :func:`legal`'s ``buff …`` moves for the mover, drawn by a
+    walk instead of listing every path: at each square stop there or step
+    on to a road neighbour not entered yet (uniformly), never past the roll
+    nor past a square with an attackable hero, as :func:`wander.buff_paths`
+    lists them; then the hero attacked when several stand at the end. None
+    when ``seat`` is not the mover. ``(move, generator)``."""
+    b = state.buff
+    if state.phase != "buff-move" or b.mover != seat:
+        return None
+    roll = b.roll or 0
+    roads = road_map(state)
+    stops = {h.square for h in state.heroes if not is_bribed(state, h.seat)}  # attackable
+    here = b.square or ""
+    seen = {here}
+    path: list[str] = []
+    while len(path) < roll and not (path and path[-1] in stops):
+        options = sorted(sq for sq in roads(here) if sq not in seen)
+        if not options:
+            break
+        k, gen = rng.randbelow(gen, len(options) + 1)
+        if k == len(options):
+            break  # stop here
+        here = options[k]
+        seen.add(here)
+        path.append(here)
+    heroes = attackable(state, path[-1]) if path else []
+    if len(heroes) > 1:
+        h, gen = rng.choice(gen, heroes)
+        return BuffMove(tuple(path), hero_ref(h.seat, h.index)), gen
+    return BuffMove(tuple(path)), gen
+
+
 def _answers(state: State, seat: Seat) -> Iterator[Action]:
     hand = state.players[seat].hand
     if hand.count("P") >= BRIBE_COST:

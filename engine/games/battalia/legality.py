@@ -93,6 +93,21 @@ def _own_hero(token: str) -> Msg:
 
 
 def pending(state: State) -> dict[Seat, Decision]:
+    """Who decides what (a fresh dict; worked out once per state object:
+    playouts, checks and the legal actions all ask it)."""
+    global _PENDING
+    hit = _PENDING
+    if hit is not None and hit[0] is state:
+        return dict(hit[1])
+    result = _pending(state)
+    _PENDING = (state, result)
+    return dict(result)
+
+
+_PENDING: tuple[State, dict[Seat, Decision]] | None = None
+
+
+def _pending(state: State) -> dict[Seat, Decision]:
     if state.phase == "over":
         return {}
     if state.rules.buff:
@@ -424,6 +439,10 @@ def random_of(
     """:func:`random_action` among the actions of the types ``only`` (all
     when None); None when the seat has no such legal action."""
     if state.rules.buff and buff.pending(state):
+        if only is None and state.phase == "buff-move":
+            drawn = buff.random_move(state, seat, gen)
+            if drawn is not None and check(state, seat, drawn[0]) is None:
+                return drawn
         legal = legal_actions(state, seat)
         if only is not None:
             legal = [a for a in legal if isinstance(a, only)]
