@@ -231,11 +231,20 @@ def _spots_of(state: State, seat: Seat) -> _Spots:
     by_square = index.by_square
     anchors = network(state, seat) if mode != "adjacent" else set(by_square)
     exit_needed = mode == "network_exit"
-    frontier = tuple(
-        sq
-        for sq in area(state.seats)
-        if sq not in by_square and _anchored_at(index, anchors, sq, exit_needed)
-    )
+    # the free squares of the area orthogonally next to an anchor card (ruling
+    # 2.9: a square road-connected to the seat's pieces); with placement
+    # network_exit that card must also have an exit towards it; area order
+    inside = area_set(state.seats)
+    exits = index.exits
+    near: set[str] = set()
+    for anchor in anchors:
+        mask = exits.get(anchor)
+        if mask is None:
+            continue
+        for d, other in neighbours(anchor):
+            if other in inside and other not in by_square and (not exit_needed or mask & d):
+                near.add(other)
+    frontier = tuple(sq for sq in area(state.seats) if sq in near)
     if len(_SPOTS) > 4096:
         _SPOTS.clear()
     spots = _SPOTS[key] = _Spots((tiles, heroes), frontier)
@@ -269,17 +278,6 @@ def spots_for(state: State, seat: Seat, layout: str) -> tuple[tuple[str, int], .
                 out.append((sq, r))
     result = spots.by_layout[layout] = tuple(out)
     return result
-
-
-def _anchored_at(index: _Index, anchors: set[str], sq: str, exit_needed: bool) -> bool:
-    """``sq`` is next to an anchor card (ruling 2.9: orthogonally adjacent to a
-    square road-connected to the seat's pieces); with ``exit_needed`` (option
-    ``placement=network_exit``) that card must also have an exit towards it."""
-    exits = index.exits
-    for d, other in neighbours(sq):
-        if other in anchors and other in exits and (not exit_needed or exits[other] & OPPOSITE[d]):
-            return True
-    return False
 
 
 def canonical_rotation(layout: str, rotation: int) -> int:
