@@ -77,6 +77,7 @@ from ..games.battalia.actions import (
 )
 from ..games.battalia.board import area_set, legal_spots, neighbours, road_neighbours, xy
 from ..games.battalia.data import exits_of, great_by_code
+from ..games.battalia.legality import random_of
 from ..games.battalia.lines import card_faction, kind_of, line_strength, transform_type
 from ..games.battalia.oracle import illuminated
 from .base import GamePolicy
@@ -92,6 +93,8 @@ ARTEFACT_VALUE = {"A": 1.2, "O": 1.6, "C": 0.8, "T": 1.0, "M": 0.6, "R": 0.4, "E
 WEAPON_WITH_HERO = 2.8  # a weapon once a hero is out (attacks need one)
 
 _DIRS = (1, 2, 4, 8)
+RANDOM_KINDS = (Buy, Road, City, Upgrade)
+"""What a playout's random move may be (:func:`quick_move`)."""
 
 
 def _bfs(state: State, sources: Sequence[str]) -> dict[str, int]:
@@ -649,15 +652,17 @@ def evaluate(state: State, seat: Seat) -> float:
 def quick_move(
     state: State, seat: Seat, legal: Sequence[Action], rng_state: int
 ) -> tuple[Action, int]:
-    """A playout's move: the heuristic's, sometimes a random one (never a
-    random ``end`` nor a random attack)."""
+    """A playout's move: the heuristic's, sometimes a random build, upgrade
+    or buy (never a random ``end`` nor a random attack), drawn by the game's
+    own random draw (:func:`random_of`: a kind, an action line,
+    then a payment) without looking at the whole list."""
     if len(legal) == 1:
         return legal[0], rng_state
     roll, rng_state = rng.randbelow(rng_state, PLAYOUT_NOISE)
     if roll == 0 and state.phase == "turn":
-        options = [a for a in legal if isinstance(a, Buy | Road | City | Upgrade)]
-        if options:
-            return rng.choice(rng_state, options)
+        drawn = random_of(state, seat, rng_state, RANDOM_KINDS)
+        if drawn is not None:
+            return drawn
     return heuristic_move(state, seat, legal), rng_state
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...errors import BadNotation
 from ...text import Msg
@@ -60,6 +61,7 @@ _FACTION_ORDER = "uianm"
 _ART_ORDER = "OAMTREC"
 
 
+@lru_cache(maxsize=8192)
 def card_key(code: str) -> tuple[int, int, int, str]:
     """Canonical order: units (rank, faction), artefacts (type, faction),
     Great Artefacts, Provisions, then transformations."""

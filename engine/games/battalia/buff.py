@@ -23,7 +23,7 @@ from ...errors import IllegalAction
 from ...text import Msg
 from . import lines, wander
 from .actions import Action, Bid, Bribe, BuffMove, Enter, Fight, Recruit, canon
-from .board import road_neighbours
+from .board import road_map, road_neighbours
 from .cards import discard_cards, draw_up_to, gain, holds, physical
 from .data import board as board_spec
 from .data import great_by_code
@@ -183,12 +183,14 @@ def after_turn(state: State, seat: Seat) -> tuple[State, Events]:
     if not is_free(state):
         return state, events
     face, gen = rng.roll(state.rng, 6)
-    state = evolve(state, rng=gen, buff=evolve(state.buff, roll=face))
     events.append(Event("buff-roll", {"seat": seat, "roll": face}))
-    if len(_paths(state, face)) <= 1:
-        return state, events
-    state = _enter_phase(state, "buff-move")
-    return _set_buff(state, mover=seat), events
+    b = state.buff
+    if not road_neighbours(state, b.square or ""):  # no step to take: only the empty path
+        return evolve(state, rng=gen, buff=evolve(b, roll=face)), events
+    # the decision buff-move (as _enter_phase, then the mover), in one copy
+    resume = b.resume if state.phase in PHASES else state.phase
+    buff = evolve(b, roll=face, resume=resume, mover=seat)
+    return evolve(state, rng=gen, phase="buff-move", buff=buff), events
 
 
 def on_hero_arrives(state: State, seat: Seat, hero: str, square: str) -> tuple[State, Events]:
@@ -286,9 +288,8 @@ def _entries(state: State) -> Iterator[Enter]:
 
 def _paths(state: State, roll: int) -> list[tuple[str, ...]]:
     start = state.buff.square or ""
-    return wander.buff_paths(
-        start, roll, lambda sq: road_neighbours(state, sq), lambda sq: bool(attackable(state, sq))
-    )
+    heroes = {h.square for h in state.heroes if not is_bribed(state, h.seat)}  # attackable
+    return wander.buff_paths(start, roll, road_map(state), heroes.__contains__)
 
 
 def _moves(state: State) -> Iterator[BuffMove]:
@@ -298,6 +299,39 @@ def _moves(state: State) -> Iterator[BuffMove]:
             yield from (BuffMove(path, hero_ref(h.seat, h.index)) for h in heroes)
         else:
             yield BuffMove(path)
+
+
+def random_move(state: State, seat: Seat, gen: int) -> tuple[BuffMove, int] | None:
+    """One of :func:`legal`'s ``buff …`` moves for the mover, drawn by a
+    walk instead of listing every path: at each square stop there or step
+    on to a road neighbour not entered yet (uniformly), never past the roll
+    nor past a square with an attackable hero, as :func:`wander.buff_paths`
+    lists them; then the hero attacked when several stand at the end. None
+    when ``seat`` is not the mover. ``(move, generator)``."""
+    b = state.buff
+    if state.phase != "buff-move" or b.mover != seat:
+        return None
+    roll = b.roll or 0
+    roads = road_map(state)
+    stops = {h.square for h in state.heroes if not is_bribed(state, h.seat)}  # attackable
+    here = b.square or ""
+    seen = {here}
+    path: list[str] = []
+    while len(path) < roll and not (path and path[-1] in stops):
+        options = sorted(sq for sq in roads(here) if sq not in seen)
+        if not options:
+            break
+        k, gen = rng.randbelow(gen, len(options) + 1)
+        if k == len(options):
+            break  # stop here
+        here = options[k]
+        seen.add(here)
+        path.append(here)
+    heroes = attackable(state, path[-1]) if path else []
+    if len(heroes) > 1:
+        h, gen = rng.choice(gen, heroes)
+        return BuffMove(tuple(path), hero_ref(h.seat, h.index)), gen
+    return BuffMove(tuple(path)), gen
 
 
 def _answers(state: State, seat: Seat) -> Iterator[Action]:

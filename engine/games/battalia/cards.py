@@ -7,7 +7,6 @@ state) and :func:`draw_up_to` (returns ``(state, events)``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 from ... import rng
@@ -33,9 +32,14 @@ def take(hand: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...] | None:
 
 
 def holds(hand: tuple[str, ...], cards: Iterable[str]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in need.items())
+    """Whether ``hand`` holds every card of ``cards`` (a multiset)."""
+    left = list(hand)
+    for c in cards:
+        try:
+            left.remove(c)
+        except ValueError:
+            return False
+    return True
 
 
 def set_player(state: State, seat: Seat, player: Player) -> State:
@@ -68,10 +72,19 @@ def gain(state: State, seat: Seat, cards: Iterable[str]) -> State:
     return set_player(state, seat, evolve(p, discard=(*p.discard, *cards)))
 
 
-def draw(state: State, seat: Seat, n: int, events: list[Event]) -> State:
+def draw(
+    state: State,
+    seat: Seat,
+    n: int,
+    events: list[Event],
+    player: Player | None = None,
+    **changes: object,
+) -> State:
     """Draw ``n`` cards, reshuffling the discard pile when the deck runs out
-    (fewer if both are empty)."""
-    p = state.players[seat]
+    (fewer if both are empty). ``player``: the seat's player to draw for
+    (changed already, not yet in ``state``); ``changes``: other fields of
+    the state to set in the same copy."""
+    p = state.players[seat] if player is None else player
     deck, discard, hand = list(p.deck), p.discard, list(p.hand)
     gen = state.rng
     drawn: list[str] = []
@@ -83,11 +96,15 @@ def draw(state: State, seat: Seat, n: int, events: list[Event]) -> State:
             deck, discard = list(shuffled), ()
             events.append(Event("reshuffle", {"seat": seat, "count": len(deck)}))
         drawn.append(deck.pop())
+    players = list(state.players)
     if not drawn:
-        return evolve(state, rng=gen) if gen != state.rng else state
+        if player is None and not changes:
+            return evolve(state, rng=gen) if gen != state.rng else state
+        players[seat] = p
+        return evolve(state, rng=gen, players=tuple(players), **changes)
     hand.extend(drawn)
-    state = evolve(state, rng=gen)
-    state = set_player(state, seat, evolve(p, deck=tuple(deck), discard=discard, hand=tuple(hand)))
+    players[seat] = evolve(p, deck=tuple(deck), discard=discard, hand=tuple(hand))
+    state = evolve(state, rng=gen, players=tuple(players), **changes)
     events.append(
         Event(
             "draw",

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from ...core import Event, Seat, evolve
 from . import buff
 from .actions import Cards, Move, Summon, canon
-from .board import road_neighbours, tile_at
+from .board import road_map, tile_at
 from .cards import play_cards
 from .costs import choose
 from .data import data, faction_terrain, great_by_code
@@ -95,10 +95,11 @@ def buff_stop(state: State, seat: Seat, hero: str) -> str | None:
 def path_ok(state: State, start: str, path: tuple[str, ...], stop: str | None = None) -> bool:
     """Adjacent connected squares, none twice (the start included), and
     ``stop`` (see :func:`buff_stop`) only as the last square."""
+    roads = road_map(state)
     seen = {start}
     here = start
     for i, sq in enumerate(path):
-        if sq in seen or sq not in road_neighbours(state, here):
+        if sq in seen or sq not in roads(here):
             return False
         if sq == stop and i < len(path) - 1:
             return False
@@ -163,11 +164,12 @@ def cheapest_paths(state: State, seat: Seat, hero: str, budget: int) -> dict[str
     best: dict[str, tuple[int, int]] = {start: (0, 0)}
     paths: dict[str, tuple[str, ...]] = {start: ()}
     heap: list[tuple[int, int, str]] = [(0, 0, start)]
+    roads = road_map(state)
     while heap:
         cost, length, sq = heapq.heappop(heap)
         if best.get(sq) != (cost, length) or sq == stop:
             continue  # a move entering Buff's square ends there
-        for nxt in road_neighbours(state, sq):
+        for nxt in roads(sq):
             c = cost + (0 if step_is_free(state, seat, hero, nxt) else 1)
             if c > budget or nxt in paths[sq] or nxt == start:
                 continue

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from ... import rng
 from ...core import Decision, Seat
 from ...errors import IllegalAction
 from ...text import Msg
@@ -21,6 +23,7 @@ from .actions import (
     Bribe,
     BuffMove,
     Buy,
+    Cards,
     ChooseFaction,
     ChooseStart,
     City,
@@ -41,10 +44,10 @@ from .actions import (
     Upgrade,
     canon,
 )
-from .battle import line_ok, lines, retreat_squares, take_choices, targets
-from .board import legal_spots, spot_refusal, tile_at
+from .battle import is_weapon, line_ok, lines, retreat_squares, take_choices, targets
+from .board import spot_refusal, spots_for, tile_at
 from .cards import holds, physical
-from .costs import choose, matches, payments_for, recipe_of, tool_value
+from .costs import affordable, choose, matches_recipe, payments_for, pays, tool_value
 from .heroes import (
     buff_stop,
     cheapest_paths,
@@ -62,7 +65,7 @@ from .heroes import (
 )
 from .market import buyable, price
 from .model import State
-from .oracle import illuminated
+from .oracle import illuminated, matching_type
 from .turns import free_factions, free_starts
 
 BUFF_ACTIONS = (Bid, Enter, BuffMove, Bribe, Recruit, Fight)
@@ -90,6 +93,21 @@ def _own_hero(token: str) -> Msg:
 
 
 def pending(state: State) -> dict[Seat, Decision]:
+    """Who decides what (a fresh dict; worked out once per state object:
+    playouts, checks and the legal actions all ask it)."""
+    global _PENDING
+    hit = _PENDING
+    if hit is not None and hit[0] is state:
+        return dict(hit[1])
+    result = _pending(state)
+    _PENDING = (state, result)
+    return dict(result)
+
+
+_PENDING: tuple[State, dict[Seat, Decision]] | None = None
+
+
+def _pending(state: State) -> dict[Seat, Decision]:
     if state.phase == "over":
         return {}
     if state.rules.buff:
@@ -146,6 +164,20 @@ def check(state: State, seat: Seat, action: Action) -> IllegalAction | None:
     return result
 
 
+def check_to_apply(state: State, seat: Seat, action: Action) -> IllegalAction | None:
+    """:func:`check`, skipped for the very action (same objects) that
+    :func:`random_of` has just checked on this very state (playouts apply
+    what they draw)."""
+    passed = _PASSED
+    if passed is not None and passed[0] is state and passed[2] is action and passed[1] == seat:
+        return None
+    return check(state, seat, action)
+
+
+_PASSED: tuple[State, Seat, Action] | None = None
+"""The last action :func:`random_of` drew, checked, with its state and seat."""
+
+
 def _paid(state: State, seat: Seat, cards: tuple[str, ...]) -> IllegalAction | None:
     if not holds(state.players[seat].hand, [physical(c) for c in cards]):
         return refuse("not-in-hand")
@@ -179,7 +211,7 @@ def _c_buy(state: State, seat: Seat, a: Buy) -> IllegalAction | None:
     name = price(state, a.stack)
     if name is None:
         return refuse("stack")
-    if not matches(a.cards, recipe_of(name)):
+    if not matches_recipe(a.cards, name):
         return refuse("cost")
     return _paid(state, seat, a.cards)
 
@@ -192,9 +224,9 @@ def _deck_left(state: State, kind: str, layout: str) -> bool:
 def _c_road(state: State, seat: Seat, a: Road) -> IllegalAction | None:
     if not _deck_left(state, "road", a.layout):
         return refuse("deck-empty")
-    if not legal_spots(state, seat, a.layout):
+    if not spots_for(state, seat, a.layout):
         return refuse("no-spot")
-    if not matches(a.cards, recipe_of(f"road-{a.layout}"), tools=tool_value(state)):
+    if not matches_recipe(a.cards, f"road-{a.layout}", tools=tool_value(state)):
         return refuse("cost")
     return _paid(state, seat, a.cards)
 
@@ -202,9 +234,9 @@ def _c_road(state: State, seat: Seat, a: Road) -> IllegalAction | None:
 def _c_city(state: State, seat: Seat, a: City) -> IllegalAction | None:
     if not _deck_left(state, "city", a.layout):
         return refuse("deck-empty")
-    if not legal_spots(state, seat, a.layout):
+    if not spots_for(state, seat, a.layout):
         return refuse("no-spot")
-    if not matches(a.cards, recipe_of(f"city-{a.level}"), tools=tool_value(state)):
+    if not matches_recipe(a.cards, f"city-{a.level}", tools=tool_value(state)):
         return refuse("cost")
     return _paid(state, seat, a.cards)
 
@@ -221,7 +253,7 @@ def _c_upgrade(state: State, seat: Seat, a: Upgrade) -> IllegalAction | None:
     tile = tile_at(state, a.square)
     if tile is None or tile.owner != seat or not 1 <= tile.level < 4:
         return refuse("upgrade-city")
-    if not matches(a.cards, recipe_of(f"upgrade-{tile.level + 1}")):
+    if not matches_recipe(a.cards, f"upgrade-{tile.level + 1}"):
         return refuse("cost")
     return _paid(state, seat, a.cards)
 
@@ -231,7 +263,7 @@ def _c_summon(state: State, seat: Seat, a: Summon) -> IllegalAction | None:
         return refuse("no-hero")
     if a.square not in own_cities(state, seat) or not has_room(state, a.square):
         return refuse("summon-city")
-    if not matches(a.cards, recipe_of("summon")):
+    if not matches_recipe(a.cards, "summon"):
         return refuse("cost")
     return _paid(state, seat, a.cards)
 
@@ -262,7 +294,7 @@ def _c_attack(state: State, seat: Seat, a: Attack) -> IllegalAction | None:
 
 
 def _c_tent(state: State, seat: Seat, a: Tent) -> IllegalAction | None:
-    if not matches(a.cards, recipe_of("tent")):
+    if not matches_recipe(a.cards, "tent"):
         return refuse("cost")
     room = 2 if illuminated(state, "E") else 1
     if not 1 <= len(a.kept) <= room:
@@ -285,7 +317,7 @@ def _c_retreat(state: State, seat: Seat, a: Retreat) -> IllegalAction | None:
         return refuse("no-retreat")
     if a.square not in retreat_squares(state):
         return refuse("retreat-square")
-    if not (matches(a.cards, recipe_of("retreat")) or matches(a.cards, recipe_of("retreat-horse"))):
+    if not (matches_recipe(a.cards, "retreat") or matches_recipe(a.cards, "retreat-horse")):
         return refuse("cost")
     return _paid(state, seat, a.cards)
 
@@ -329,28 +361,112 @@ _PHASE_KINDS: dict[str, tuple[type, ...]] = {
 
 
 def legal_actions(state: State, seat: Seat) -> list[Action]:
+    """Every candidate of every action line of every kind (:func:`kinds`)
+    its check accepts; Buff's decisions as :func:`buff.legal` lists them."""
     if seat not in pending(state):
         return []
     if state.rules.buff and buff.pending(state):
         return list(buff.legal(state, seat))
+    return [
+        a
+        for kind in kinds(state, seat)
+        for group in kind()
+        for a in group()
+        if check(state, seat, a) is None
+    ]
+
+
+Group = Callable[[], list[Action]]
+"""The candidates of one action line (a stack to buy from, a layout to build,
+a hero to move …), listed when called: every exact payment, path or line."""
+Kind = Callable[[], list[Group]]
+"""The action lines of one kind of action (buy, road, city …), listed when
+called, those found empty at once left out (no exact payment in the hand)."""
+
+
+def kinds(state: State, seat: Seat, only: tuple[type, ...] | None = None) -> list[Kind]:
+    """The seat's candidate actions kind by kind, then action line by action
+    line, in the order :func:`legal_actions` lists them; nothing is listed
+    until called (:func:`random_action` calls one kind, then one line).
+    ``only``: the kinds of these action types alone. Not for Buff's
+    decisions (see :func:`legal_actions`)."""
+    if seat not in pending(state):
+        return []
     phase = state.phase
     hand = state.players[seat].hand
-    candidates: list[Action]
+    tagged: list[tuple[type, Kind]]
     if phase == "faction":
-        candidates = [ChooseFaction(f) for f in free_factions(state)]
+        tagged = [(ChooseFaction, _one(lambda: [ChooseFaction(f) for f in free_factions(state)]))]
     elif phase == "start":
-        candidates = [ChooseStart(sq) for sq in free_starts(state)]
+        tagged = [(ChooseStart, _one(lambda: [ChooseStart(sq) for sq in free_starts(state)]))]
     elif phase == "place":
-        assert state.placing is not None
-        candidates = [Place(sq, r) for sq, r in legal_spots(state, seat, state.placing.layout)]
+        placing = state.placing
+        assert placing is not None
+        layout = placing.layout
+        tagged = [(Place, _one(lambda: [Place(sq, r) for sq, r in spots_for(state, seat, layout)]))]
     elif phase == "take":
-        candidates = [Take(g) for g in take_choices(state)]
+        tagged = [(Take, _one(lambda: [Take(g) for g in take_choices(state)]))]
     elif phase == "defend":
-        candidates = [Defend(line) for line in lines(state, hand, weapon=False)]
-        candidates += _retreats(state, hand)
+        tagged = [
+            (Defend, _one(lambda: [Defend(line) for line in lines(state, hand, weapon=False)])),
+            (Retreat, _one(lambda: _retreats(state, hand))),
+        ]
     else:
-        candidates = _turn_candidates(state, seat)
-    return [a for a in candidates if check(state, seat, a) is None]
+        tagged = _turn_kinds(state, seat)
+    return [kind for cls, kind in tagged if only is None or cls in only]
+
+
+def _one(group: Group) -> Kind:
+    """A kind of a single action line."""
+    return lambda: [group]
+
+
+def random_action(state: State, seat: Seat, gen: int) -> tuple[Action, int]:
+    """One of :func:`legal_actions`, drawn without listing them all: a kind
+    of action (:func:`kinds`), then one of its action lines, each uniformly
+    among those not found empty, then one of the line's legal candidates
+    (exact payment, path, battle line …). Not uniform over the legal
+    actions; ``(action, generator)``."""
+    drawn = random_of(state, seat, gen)
+    if drawn is None:
+        raise ValueError("no legal action to draw")
+    return drawn
+
+
+def random_of(
+    state: State, seat: Seat, gen: int, only: tuple[type, ...] | None = None
+) -> tuple[Action, int] | None:
+    """:func:`random_action` among the actions of the types ``only`` (all
+    when None); None when the seat has no such legal action."""
+    if state.rules.buff and buff.pending(state):
+        if only is None and state.phase == "buff-move":
+            drawn = buff.random_move(state, seat, gen)
+            if drawn is not None and check(state, seat, drawn[0]) is None:
+                return drawn
+        legal = legal_actions(state, seat)
+        if only is not None:
+            legal = [a for a in legal if isinstance(a, only)]
+        return rng.choice(gen, legal) if legal else None
+    left = kinds(state, seat, only)
+    while left:
+        i, gen = rng.randbelow(gen, len(left))
+        groups = left[i]()
+        while groups:
+            j, gen = rng.randbelow(gen, len(groups))
+            found = groups[j]()
+            while found:  # a candidate its check refuses is drawn again without it
+                k, gen = rng.randbelow(gen, len(found))
+                if check(state, seat, found[k]) is None:
+                    global _PASSED
+                    _PASSED = (state, seat, found[k])
+                    return found[k], gen
+                found[k] = found[-1]
+                found.pop()
+            groups[j] = groups[-1]
+            groups.pop()
+        left[i] = left[-1]
+        left.pop()
+    return None
 
 
 def _retreats(state: State, hand: tuple[str, ...]) -> list[Action]:
@@ -360,32 +476,149 @@ def _retreats(state: State, hand: tuple[str, ...]) -> list[Action]:
     return [Retreat(sq, p) for sq in retreat_squares(state) for p in pays]
 
 
-def _turn_candidates(state: State, seat: Seat) -> list[Action]:
+def _turn_kinds(state: State, seat: Seat) -> list[tuple[type, Kind]]:
+    """The kinds of the turn with their action type, in the order the legal
+    actions list them."""
     hand = state.players[seat].hand
-    out: list[Action] = []
+    out: list[tuple[type, Kind]] = []
     if state.first_action:
-        out.append(Mulligan())
-        out += _cohorts(state, hand)
-    for key in buyable(state):
-        name = price(state, key)
-        if name is not None:
-            out += [Buy(key, p) for p in payments_for(hand, name)]
-    out += _builds(state, seat, hand)
-    out += _upgrades(state, seat, hand)
-    if free_index(state, seat) is not None:
-        pays = payments_for(hand, "summon")
-        out += [
-            Summon(sq, p) for sq in own_cities(state, seat) if has_room(state, sq) for p in pays
-        ]
-    out += _moves(state, seat, hand)
-    for hero in heroes_of(state, seat):
-        for target in targets(state, seat, hero):
-            out += [Attack(hero, target, line) for line in lines(state, hand, weapon=True)]
-    out += _tents(state, hand)
+        out.append((Mulligan, _one(lambda: [Mulligan()])))
+        out.append((Cohort, _one(lambda: _cohorts(state, hand))))
+    out.append((Buy, partial(_buy_kind, state, hand)))
+    out.append((Road, partial(_road_kind, state, seat, hand)))
+    out.append((City, partial(_city_kind, state, seat, hand)))
+    out.append((Upgrade, partial(_upgrade_kind, state, seat, hand)))
+    out.append((Summon, partial(_summon_kind, state, seat, hand)))
+    if state.heroes or state.buff.owner == seat:
+        out.append((Move, partial(_move_kind, state, seat, hand)))
+        out.append((Attack, partial(_attack_kind, state, seat, hand)))
+    out.append((Tent, partial(_tent_kind, state, hand)))
     if state.rules.buff:
-        out += buff.turn_actions(state, seat)
-    out.append(End())
+        out.append((Recruit, _one(lambda: buff.turn_actions(state, seat))))
+    out.append((End, _one(lambda: [End()])))
     return out
+
+
+def _buy_kind(state: State, hand: tuple[str, ...]) -> list[Group]:
+    afford = affordable(hand)
+    return [
+        partial(_paid_by, Buy, key, hand, name) for key, name in _buy_lines(state) if afford(name)
+    ]
+
+
+def _road_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group]:
+    """A road of each layout with a card left and a payment; whether it has
+    a spot waits for the call."""
+    tools = tool_value(state)
+    afford = affordable(hand, tools)
+    return [
+        partial(_builds, state, seat, hand, Road, layout, f"road-{layout}", tools)
+        for layout, cards in state.roads
+        if cards and afford(f"road-{layout}")
+    ]
+
+
+def _city_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group]:
+    """A city of each level and layout, as :func:`_road_kind`."""
+    tools = tool_value(state)
+    afford = affordable(hand, tools)
+    return [
+        partial(_builds, state, seat, hand, partial(City, level), layout, f"city-{level}", tools)
+        for level in (1, 2, 3, 4)
+        if afford(f"city-{level}")
+        for layout, cards in state.cities
+        if cards
+    ]
+
+
+def _builds(
+    state: State,
+    seat: Seat,
+    hand: tuple[str, ...],
+    kind: Callable[[str, Cards], Action],
+    layout: str,
+    name: str,
+    tools: int,
+) -> list[Action]:
+    if not spots_for(state, seat, layout):
+        return []
+    return [kind(layout, p) for p in pays(hand, name, tools=tools)]
+
+
+def _upgrade_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group]:
+    afford = affordable(hand)
+    out: list[Group] = []
+    for t in state.tiles:
+        if t.owner == seat and 1 <= t.level < 4:
+            name = f"upgrade-{t.level + 1}"
+            if afford(name):
+                out.append(partial(_paid_by, Upgrade, t.square, hand, name))
+    return out
+
+
+def _summon_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group]:
+    if free_index(state, seat) is None or not affordable(hand)("summon"):
+        return []
+    return [
+        partial(_paid_by, Summon, sq, hand, "summon")
+        for sq in own_cities(state, seat)
+        if has_room(state, sq)
+    ]
+
+
+def _move_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group]:
+    heroes = heroes_of(state, seat)
+    if not heroes:
+        return []
+    budget = hand.count("P") + sum(horse_cap(state, c) for c in hand if c != "P" and is_horse(c))
+    return [partial(_moves, state, seat, hand, hero, budget) for hero in heroes]
+
+
+def _attack_kind(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Group]:
+    if not any(is_weapon(c) for c in hand):  # no line to attack with
+        return []
+    return [
+        partial(_attacks, state, hand, hero, target)
+        for hero in heroes_of(state, seat)
+        for target in targets(state, seat, hero)
+    ]
+
+
+def _tent_kind(state: State, hand: tuple[str, ...]) -> list[Group]:
+    return [lambda: _tents(state, hand)] if affordable(hand)("tent") else []
+
+
+def _buy_lines(state: State) -> tuple[tuple[str, str], ...]:
+    """``(stack key, recipe name)`` of every stack with something to buy
+    today, in :func:`buyable`'s order; once per market tuple and day."""
+    key = (id(state.market), matching_type(state.day))  # what buyable and price read
+    hit = _BUYS.get(key)
+    if hit is not None and hit[0] is state.market:
+        return hit[1]
+    found = []
+    for stack in buyable(state):
+        name = price(state, stack)
+        if name is not None:
+            found.append((stack, name))
+    if len(_BUYS) > 256:
+        _BUYS.clear()
+    result = tuple(found)
+    _BUYS[key] = (state.market, result)
+    return result
+
+
+_BUYS: dict[tuple[int, str], tuple[object, tuple[tuple[str, str], ...]]] = {}
+
+
+def _paid_by(
+    kind: Callable[[str, Cards], Action], what: str, hand: tuple[str, ...], name: str
+) -> list[Action]:
+    """``kind(what, payment)`` for every payment of recipe ``name``."""
+    return [kind(what, p) for p in pays(hand, name)]
+
+
+def _attacks(state: State, hand: tuple[str, ...], hero: str, target: str) -> list[Action]:
+    return [Attack(hero, target, line) for line in lines(state, hand, weapon=True)]
 
 
 def _cohorts(state: State, hand: tuple[str, ...]) -> list[Action]:
@@ -401,51 +634,18 @@ def _cohorts(state: State, hand: tuple[str, ...]) -> list[Action]:
     return out
 
 
-def _builds(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Action]:
-    tools = tool_value(state)
+def _moves(state: State, seat: Seat, hand: tuple[str, ...], hero: str, budget: int) -> list[Action]:
     out: list[Action] = []
-    spots: dict[str, bool] = {}
-
-    def has_spot(layout: str) -> bool:
-        if layout not in spots:
-            spots[layout] = bool(legal_spots(state, seat, layout))
-        return spots[layout]
-
-    for layout, cards in state.roads:
-        if cards and has_spot(layout):
-            out += [Road(layout, p) for p in payments_for(hand, f"road-{layout}", tools=tools)]
-    for level in (1, 2, 3, 4):
-        pays = payments_for(hand, f"city-{level}", tools=tools)
-        if not pays:
-            continue
-        for layout, cards in state.cities:
-            if cards and has_spot(layout):
-                out += [City(level, layout, p) for p in pays]
-    return out
-
-
-def _upgrades(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Action]:
-    out: list[Action] = []
-    for t in state.tiles:
-        if t.owner == seat and 1 <= t.level < 4:
-            out += [Upgrade(t.square, p) for p in payments_for(hand, f"upgrade-{t.level + 1}")]
-    return out
-
-
-def _moves(state: State, seat: Seat, hand: tuple[str, ...]) -> list[Action]:
-    budget = hand.count("P") + sum(horse_cap(state, c) for c in hand if c != "P" and is_horse(c))
-    out: list[Action] = []
-    for hero in heroes_of(state, seat):
-        for path in cheapest_paths(state, seat, hero, budget).values():
-            steps = paid_steps(state, seat, hero, path)
-            out += [Move(hero, path, p) for p in move_payments(state, hand, steps)]
+    for path in cheapest_paths(state, seat, hero, budget).values():
+        steps = paid_steps(state, seat, hero, path)
+        out += [Move(hero, path, p) for p in move_payments(state, hand, steps)]
     return out
 
 
 def _tents(state: State, hand: tuple[str, ...]) -> list[Action]:
     room = 2 if illuminated(state, "E") else 1
     out: list[Action] = []
-    for pay in payments_for(hand, "tent"):
+    for pay in pays(hand, "tent"):
         rest = list(hand)
         for c in pay:
             rest.remove(c)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import cache, lru_cache
 from itertools import product
 
 from ... import rng
@@ -31,6 +32,7 @@ AMULET_ORDER = (3, 2, 6, 1, 5, 4)
 """Amulet faces from best to worst, to keep the better of two rolls."""
 
 
+@cache
 def kind_of(code: str) -> str:
     """``unit``, ``plain`` (weapon, horse, G1-G3), ``transform`` (T M R G4
     G5), or ``none`` (Provisions, tools, tents: never in a line)."""
@@ -228,7 +230,14 @@ def resolve_line(
 
 
 def lines(state: State, hand: tuple[str, ...], *, weapon: bool, limit: int = 400) -> list[Cards]:
-    """Distinct lines from ``hand`` (transformations on one unit each)."""
+    """Distinct lines from ``hand`` (transformations on one unit each); they
+    depend on the hand's line cards only (memoised on them)."""
+    key = tuple(sorted(c for c in hand if kind_of(c) != "none"))
+    return list(_lines(key, weapon, limit))
+
+
+@lru_cache(maxsize=4096)
+def _lines(hand: tuple[str, ...], weapon: bool, limit: int) -> tuple[Cards, ...]:
     plain = Counter(c for c in hand if kind_of(c) in ("unit", "plain"))
     trans = Counter(c for c in hand if kind_of(c) == "transform")
     out: list[Cards] = []
@@ -240,8 +249,8 @@ def lines(state: State, hand: tuple[str, ...], *, weapon: bool, limit: int = 400
         for extra in _transform_sets(trans, units, convertible):
             out.append(canon([*base, *extra]))
             if len(out) >= limit:
-                return out
-    return out
+                return tuple(out)
+    return tuple(out)
 
 
 def _subsets(pool: Counter[str]) -> Iterator[tuple[str, ...]]:

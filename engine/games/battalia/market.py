@@ -21,10 +21,24 @@ UNIT_STACKS = ("1", "2", "3", "4")
 
 
 def stack(state: State, key: str) -> tuple[str, ...]:
-    for k, cards in state.market:
-        if k == key:
-            return cards
-    return ()
+    return _stacks(state.market).get(key, ())
+
+
+def _stacks(market: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, tuple[str, ...]]:
+    """The market's stacks by key, worked out once per market tuple."""
+    hit = _STACKS.get(id(market))
+    if hit is not None and hit[0] is market:
+        return hit[1]
+    if len(_STACKS) > 256:
+        _STACKS.clear()
+    stacks: dict[str, tuple[str, ...]] = {}
+    for k, cards in market:
+        stacks.setdefault(k, cards)
+    _STACKS[id(market)] = (market, stacks)
+    return stacks
+
+
+_STACKS: dict[int, tuple[tuple[tuple[str, tuple[str, ...]], ...], dict[str, tuple[str, ...]]]] = {}
 
 
 def set_stack(state: State, key: str, cards: tuple[str, ...]) -> State:

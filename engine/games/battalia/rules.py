@@ -132,9 +132,14 @@ class Battalia(Game[State, Action, View]):
         _LEGAL[key] = (state, tuple(actions))
         return actions
 
+    def random_action(self, state: State, seat: Seat, rng_state: int) -> tuple[Action, int]:
+        """An action line first, then one of its legal payments, paths or
+        lines (:func:`legality.random_action`): never lists every action."""
+        return legality.random_action(state, seat, rng_state)
+
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
         self.check_turn(state, seat)
-        refusal = legality.check(state, seat, action)
+        refusal = legality.check_to_apply(state, seat, action)
         if refusal is not None:
             refusal.params.setdefault("action", self.format_action(action))
             raise refusal
@@ -205,7 +210,7 @@ class Battalia(Game[State, Action, View]):
 
 
 def _do(state: State, seat: Seat, action: Action, events: list[Event]) -> State:
-    if state.phase == "turn" and not isinstance(action, End):
+    if state.phase == "turn" and state.first_action and not isinstance(action, End):
         # any action of the turn, the in-turn recruit of Buff included
         state = evolve(state, first_action=False)
     if isinstance(action, BUFF_ACTIONS):

@@ -16,8 +16,8 @@ from ... import rng
 from ...core import Event, Seat, evolve
 from . import buff
 from .actions import ChooseFaction, ChooseStart, City, Cohort, Place, Road, Tent, Upgrade
-from .board import canonical_rotation, is_full, legal_spots, put_tile
-from .cards import discard_cards, draw, draw_up_to, play_cards, set_player
+from .board import canonical_rotation, is_full, put_tile, spots_for
+from .cards import discard_cards, draw, play_cards, set_player
 from .data import ROAD_LAYOUTS, board, data, faction_terrain
 from .market import build_market
 from .model import Hero, Options, Placing, Player, Rules, State, Tile
@@ -143,13 +143,10 @@ def begin_turn(state: State, seat: Seat, events: list[Event]) -> State:
 
 def end_turn(state: State, seat: Seat, events: list[Event]) -> State:
     p = state.players[seat]
-    state = set_player(
-        state, seat, evolve(p, hand=(), played=(), discard=(*p.discard, *p.played, *p.hand))
-    )
+    p = evolve(p, hand=(), played=(), discard=(*p.discard, *p.played, *p.hand))
     events.append(Event("end", {"seat": seat}))
-    state, drawn = draw_up_to(state, seat, state.rules.hand_size)
-    events.extend(drawn)
-    state = evolve(state, phase="after-turn")
+    # discard everything, draw up to the hand size: one copy of the state
+    state = draw(state, seat, state.rules.hand_size, events, player=p, phase="after-turn")
     if state.rules.buff:
         state, more = buff.after_turn(state, seat)
         events.extend(more)
@@ -335,18 +332,36 @@ def anyone_can_place(state: State) -> bool:
         return False
     for seat in playing(state):
         for layout in layouts:
-            if legal_spots(state, seat, layout):
+            if spots_for(state, seat, layout):
                 return True
     return False
+
+
+def _level4(tiles: tuple[Tile, ...]) -> dict[Seat, int]:
+    """Level-4 cities by owner (``score``'s second number), once per tiles tuple."""
+    hit = _LEVEL4.get(id(tiles))
+    if hit is not None and hit[0] is tiles:
+        return hit[1]
+    counts: dict[Seat, int] = {}
+    for t in tiles:
+        if t.level == 4 and t.owner is not None:
+            counts[t.owner] = counts.get(t.owner, 0) + 1
+    if len(_LEVEL4) > 256:
+        _LEVEL4.clear()
+    _LEVEL4[id(tiles)] = (tiles, counts)
+    return counts
+
+
+_LEVEL4: dict[int, tuple[tuple[Tile, ...], dict[Seat, int]]] = {}
 
 
 def check_end(state: State, events: list[Event]) -> State:
     """The printed ends, checked after every action."""
     if state.phase == "over" or not state.order or state.phase in ("faction", "start"):
         return state
-    for seat in playing(state):
-        if score(state, seat)[1] >= 5:
-            return finish(state, "five-level4", events)
+    level4 = _level4(state.tiles)
+    if level4 and any(level4.get(seat, 0) >= 5 for seat in playing(state)):
+        return finish(state, "five-level4", events)
     if is_full(state):
         return finish(state, "full", events)
     return state
