@@ -17,10 +17,10 @@ import math
 import struct
 import unicodedata
 import zlib
-from collections.abc import Sequence
-from functools import cache, lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -38,6 +38,35 @@ _FONT_FILES: dict[str, str] = {
     "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
 }
 _SUPERSAMPLE = 4
+
+# ---------------------------------------------------------------------------
+# Caches
+# ---------------------------------------------------------------------------
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_CACHES: list[Any] = []
+
+
+def render_cache(maxsize: int | None = 256) -> Callable[[_F], _F]:
+    """``functools.lru_cache(maxsize)`` (thread-safe, bounded), registered so
+    that :func:`clear_caches` empties it. Keyed by every argument, so the
+    arguments must name everything that changes the pixels (card, locale,
+    size, colour ...). A cached image is shared: paste it, never draw on it
+    (``.copy()`` it first)."""
+
+    def wrap(fn: _F) -> _F:
+        cached = lru_cache(maxsize=maxsize)(fn)
+        _CACHES.append(cached)
+        return cached  # type: ignore[return-value]
+
+    return wrap
+
+
+def clear_caches() -> None:
+    """Empty every :func:`render_cache` (tests: a cold render equals a warm one)."""
+    for cached in _CACHES:
+        cached.cache_clear()
+
 
 # ---------------------------------------------------------------------------
 # Locale and colours
@@ -99,7 +128,7 @@ def readable_on(colour: RGB) -> RGB:
 # ---------------------------------------------------------------------------
 
 
-@cache
+@render_cache(None)
 def font(kind: FontKind, size: int) -> Font:
     """A shipped DejaVu face (Pillow's bundled font if the file is missing)."""
     path = FONT_DIR / _FONT_FILES[kind]
@@ -109,7 +138,7 @@ def font(kind: FontKind, size: int) -> Font:
         return ImageFont.load_default(size=size)
 
 
-@cache
+@render_cache(None)
 def _notdef_mask(kind: FontKind) -> bytes:
     # A private-use code point: every font draws its "missing glyph" box.
     return _glyph_signature(kind, "\U000f0000")
@@ -120,7 +149,7 @@ def _glyph_signature(kind: FontKind, char: str) -> bytes:
     return repr(mask.size).encode() + bytes(mask)
 
 
-@lru_cache(maxsize=8192)
+@render_cache(8192)
 def has_glyph(kind: FontKind, char: str) -> bool:
     """Whether ``kind`` draws ``char`` (rather than its missing-glyph box)."""
     return _glyph_signature(kind, char) != _notdef_mask(kind)
@@ -277,7 +306,7 @@ def rotated_text(text: str, fnt: Font, fill: RGB, angle: int) -> Image.Image:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
+@render_cache(64)
 def _corner(radius: int) -> Image.Image:
     """The top-left quarter of a smooth disc of ``radius``, as an ``L`` tile."""
     s = _SUPERSAMPLE
@@ -287,7 +316,7 @@ def _corner(radius: int) -> Image.Image:
     return quarter.resize((radius, radius), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=512)
+@render_cache(512)
 def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
     """An ``L`` mask of a rounded rectangle with smooth (supersampled) corners."""
     mask = Image.new("L", (width, height), 255)
@@ -302,7 +331,7 @@ def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
     return mask
 
 
-@lru_cache(maxsize=256)
+@render_cache(256)
 def ellipse_mask(width: int, height: int) -> Image.Image:
     s = _SUPERSAMPLE
     big = Image.new("L", (width * s, height * s), 0)
@@ -310,7 +339,7 @@ def ellipse_mask(width: int, height: int) -> Image.Image:
     return big.resize((width, height), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=256)
+@render_cache(256)
 def shadow_mask(width: int, height: int, radius: int, blur: int, opacity: int) -> Image.Image:
     """A soft shadow for a rounded rectangle, ``blur`` pixels wider on each side."""
     pad = blur * 2
@@ -444,7 +473,7 @@ def pill(
 IconName = Literal["heart", "star", "diamond", "lock", "link", "cancel", "crown", "eye", "joker"]
 
 
-@lru_cache(maxsize=256)
+@render_cache(256)
 def icon(name: IconName, size: int, colour: RGB) -> Image.Image:
     s = _SUPERSAMPLE
     n = size * s
@@ -524,7 +553,7 @@ def card_radius(width: int) -> int:
     return max(3, round(width * 0.085))
 
 
-@lru_cache(maxsize=256)
+@render_cache(256)
 def card_shell(width: int, height: int, colour: RGB, face: RGB = CARD_FACE) -> Image.Image:
     """The blank front of a card: a coloured border and a light face with a
     thin inner frame. An RGBA tile to paste, then write on."""
@@ -552,7 +581,7 @@ def card_shell(width: int, height: int, colour: RGB, face: RGB = CARD_FACE) -> I
     return out
 
 
-@lru_cache(maxsize=128)
+@render_cache(128)
 def card_back(width: int, height: int, colour: RGB) -> Image.Image:
     """A face-down card: a cream border around a dark lattice tinted with
     ``colour`` and a round emblem. An RGBA tile."""
@@ -665,7 +694,7 @@ def message_image(title: str, lines: Sequence[str], accent: RGB = (242, 193, 78)
 # Fast rounded rectangles: only the corners go through a mask
 
 
-@lru_cache(maxsize=64)
+@render_cache(64)
 def _corners(radius: int) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
     """The four corner masks of :func:`render.common.rounded_mask`."""
     mask = rounded_mask(2 * radius, 2 * radius, radius)
@@ -723,7 +752,7 @@ def rounded_fast(
 # strings again and again)
 
 
-@lru_cache(maxsize=4096)
+@render_cache(4096)
 def _text_mask(
     text: str, fnt: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float
 ) -> tuple[Any, tuple[int, int]]:
@@ -752,12 +781,12 @@ def draw_text_cached(
     draw.draw.draw_bitmap((int(ix) + offset[0], int(iy) + offset[1]), mask, draw._getink(fill)[0])
 
 
-@lru_cache(maxsize=8192)
+@render_cache(8192)
 def text_width_cached(fnt: Font, text: str) -> int:
     return text_width(fnt, text)
 
 
-@lru_cache(maxsize=1024)
+@render_cache(1024)
 def _wrapped(text: str, fnt: Font, max_width: int) -> tuple[str, ...]:
     return tuple(wrap_text(text, fnt, max_width))
 

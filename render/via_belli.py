@@ -19,7 +19,6 @@ import math
 import re
 import unicodedata
 from collections.abc import Sequence
-from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -50,6 +49,7 @@ from .common import (
     ordinal,
     paste_rgba,
     pill,
+    render_cache,
     rounded,
     text_width,
 )
@@ -179,7 +179,7 @@ class Grid:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=8)
+@render_cache(8)
 def wood(width: int, height: int) -> Image.Image:
     """Planks of wood: wide bands of slightly different shades, no streaks nor
     seams (they read as grid lines once the image is shrunk), drawn from a fixed
@@ -207,7 +207,7 @@ def wood(width: int, height: int) -> Image.Image:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
+@render_cache(32)
 def cup_tile(w: int, h: int) -> Image.Image:
     """A coffee cup on its saucer, seen from above (RGBA)."""
     s = 3
@@ -248,7 +248,7 @@ def draw_ruin(img: Image.Image, box: Box, s: int) -> None:
         d.line((a, b), fill=(92, 86, 80), width=1)
 
 
-@cache
+@render_cache(256)
 def _castle_mask(size: int) -> Image.Image:
     s = 4
     n = size * s
@@ -272,7 +272,7 @@ def castle_icon(size: int, colour: RGB) -> Image.Image:
     return tile
 
 
-@cache
+@render_cache(256)
 def _terrain_mask(kind: str, size: int) -> Image.Image:
     s = 4
     n = size * s
@@ -295,7 +295,7 @@ def terrain_icon(kind: str, size: int, colour: RGB) -> Image.Image:
     return tile
 
 
-@lru_cache(maxsize=64)
+@render_cache(64)
 def back_tile(w: int, h: int, colour: RGB) -> Image.Image:
     """A face-down card with a "?" emblem (RGBA)."""
     tile = card_back(w, h, colour).copy()
@@ -353,7 +353,7 @@ def draw_unit(img: Image.Image, u: UnitView, box: Box, s: int, over: bool = Fals
         dashed_frame(img, (x0 + 1, y0 + 1, x1 - 2, y1 - 2), INK, max(4, s // 3), 3, 2)
 
 
-@lru_cache(maxsize=512)
+@render_cache(512)
 def unit_tile(
     w: int,
     h: int,
@@ -422,7 +422,7 @@ def unit_tile(
     return out
 
 
-@lru_cache(maxsize=256)
+@render_cache(256)
 def _name_lines(name: str, avail: int, size: int) -> tuple[int, tuple[str, ...]]:
     """(font size, line, ...) for a card name in ``avail`` pixels: one line
     at ``size`` if it fits, else two lines split at a space, else one line
