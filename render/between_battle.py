@@ -36,7 +36,6 @@ from .common import (
     dim,
     draw_card_back,
     draw_lines,
-    draw_text,
     drop_shadow,
     ellipse,
     fit_paragraph,
@@ -53,9 +52,14 @@ from .common import (
     pill,
     readable_on,
     rotated_text,
-    rounded,
     text_width,
     to_png,
+)
+from .common import (
+    draw_text_cached as draw_text,
+)
+from .common import (
+    rounded_fast as rounded,
 )
 
 WIDTH = 1100

@@ -37,7 +37,6 @@ from .common import (
     darken,
     dashed_frame,
     draw_lines,
-    draw_text,
     ellipse,
     fit_paragraph,
     fit_text,
@@ -50,8 +49,13 @@ from .common import (
     paste_rgba,
     pill,
     render_cache,
-    rounded,
     text_width,
+)
+from .common import (
+    draw_text_cached as draw_text,
+)
+from .common import (
+    rounded_fast as rounded,
 )
 
 MAX_SIDE = 1400
