@@ -345,6 +345,7 @@ def _draw_card(
             card_radius(width),
             offset=max(2, width // 30),
             blur=max(2, width // 30),
+            cover_radius=card_radius(width),
         )
     paste_rgba(img, card_shell(width, height, colour), (x, y))
     cx = x + width / 2
@@ -569,7 +570,7 @@ def _banner(img: Image.Image, ctx: _Ctx, top: int, height: int) -> None:
     else:
         headline, hint = ctx.t("waiting"), ""
     fill = GOLD
-    drop_shadow(img, box, 18, offset=3, blur=5)
+    drop_shadow(img, box, 18, offset=3, blur=5, cover_radius=18)
     rounded(img, box, 18, fill)
     # seat disc (or crown) in the deciding player's colour
     disc = 56
@@ -858,7 +859,7 @@ def _player_panel(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> 
     pending_kinds = {seat: kind for seat, kind in v.pending}
     pending = player.seat in pending_kinds
     outline = GOLD if pending else PANEL_EDGE
-    drop_shadow(img, box, 18, offset=4, blur=6, opacity=90)
+    drop_shadow(img, box, 18, offset=4, blur=6, opacity=90, cover_radius=18)
     rounded(img, box, 18, PANEL, outline, 4 if pending else 2)
     # band
     inset = 4 if pending else 2
@@ -1068,7 +1069,9 @@ def _hand_and_deck(
     step = 14 if n <= 1 else max(5, min(14, (avail - MINI_W) // (n - 1)))
     cx = x0
     for i in range(n):
-        drop_shadow(img, (cx, y, cx + MINI_W, y + mini_h), 4, offset=1, blur=2)
+        drop_shadow(
+            img, (cx, y, cx + MINI_W, y + mini_h), 4, 1, 2, cover_radius=card_radius(MINI_W)
+        )
         draw_card_back(img, cx, y, MINI_W, mini_h, colour)
         cx += step if i < n - 1 else MINI_W
     if n == 0:
@@ -1086,7 +1089,7 @@ def _hand_and_deck(
     for k in range(layers):
         off = (layers - 1 - k) * 3
         box = (dx + off, y - off, dx + off + MINI_W, y - off + mini_h)
-        drop_shadow(img, box, 4, offset=1, blur=2)
+        drop_shadow(img, box, 4, offset=1, blur=2, cover_radius=card_radius(MINI_W))
         draw_card_back(img, dx + off, y - off, MINI_W, mini_h, colour)
     tx = dx + MINI_W + 18
     draw_text(img, (tx, y + 18), str(player.deck_count), count_font, TEXT, "lm")

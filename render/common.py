@@ -392,13 +392,60 @@ def ellipse(
 
 
 def drop_shadow(
-    img: Image.Image, box: Box, radius: int, offset: int = 4, blur: int = 5, opacity: int = 110
+    img: Image.Image,
+    box: Box,
+    radius: int,
+    offset: int = 4,
+    blur: int = 5,
+    opacity: int = 110,
+    cover_radius: int | None = None,
 ) -> None:
+    """A soft shadow under ``box``. ``cover_radius``: the caller pastes next,
+    over ``box``, an opaque rounded shape of that corner radius (a card, a
+    panel): the shadow is then drawn only where that shape will not cover it
+    (the same pixels, a fraction of the work)."""
     w, h = _size(box)
-    mask = shadow_mask(w, h, radius, blur, opacity)
     pad = blur * 2
     x, y = box[0] - pad, box[1] - pad + offset
-    img.paste((0, 0, 0), (x, y, x + mask.width, y + mask.height), mask)
+    if cover_radius is None:
+        mask = shadow_mask(w, h, radius, blur, opacity)
+        img.paste((0, 0, 0), (x, y, x + mask.width, y + mask.height), mask)
+        return
+    for dx, dy, part in _shadow_parts(w, h, radius, blur, opacity, offset, cover_radius):
+        img.paste((0, 0, 0), (x + dx, y + dy, x + dx + part.width, y + dy + part.height), part)
+
+
+@render_cache(256)
+def _shadow_parts(
+    w: int, h: int, radius: int, blur: int, opacity: int, offset: int, cover: int
+) -> tuple[tuple[int, int, Image.Image], ...]:
+    """The pieces of :func:`shadow_mask` outside the part of the box an opaque
+    rounded shape of corner radius ``cover`` hides: (x, y, mask) in the
+    shadow's coordinates."""
+    mask = shadow_mask(w, h, radius, blur, opacity)
+    pad = blur * 2
+    mw, mh = mask.size
+    r = min(max(0, cover), w // 2, h // 2)
+    # the box in the shadow's coordinates, and what the shape hides of it:
+    # everything but its four r x r corners
+    bx0, by0 = pad, pad - offset
+    bx1, by1 = bx0 + w, by0 + h
+    pieces = [
+        (0, 0, mw, by0),  # above the box
+        (0, by1, mw, mh),  # below
+        (0, by0, bx0, by1),  # left
+        (bx1, by0, mw, by1),  # right
+        (bx0, by0, bx0 + r, by0 + r),  # the corners
+        (bx1 - r, by0, bx1, by0 + r),
+        (bx0, by1 - r, bx0 + r, by1),
+        (bx1 - r, by1 - r, bx1, by1),
+    ]
+    out = []
+    for x0, y0, x1, y1 in pieces:
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(mw, x1), min(mh, y1)
+        if x1 > x0 and y1 > y0:
+            out.append((x0, y0, mask.crop((x0, y0, x1, y1))))
+    return tuple(out)
 
 
 def dashed_frame(
