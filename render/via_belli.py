@@ -32,6 +32,7 @@ from .common import (
     Box,
     canvas,
     card_back,
+    card_radius,
     card_shell,
     clean_text,
     darken,
@@ -916,9 +917,46 @@ def _hand_card(
     seat: int,
     locale: str,
 ) -> None:
+    """A card of the hand: its shell pasted here (the rounded corners blend
+    with the background), its face drawn once (:func:`_hand_face`, cached)
+    and copied over all but the corners: the same pixels."""
     colour = seat_colour(seat)
     paste_rgba(img, card_shell(w, h, colour), (x, y))
-    info = _card_info(view, name)
+    px, py = x % 2, y % 2
+    face = _hand_face(name, _card_info(view, name), w, h, colour, locale, px, py)
+    img.paste(face, (x - px, y - py), _inside_corners(w, h, card_radius(w), px, py))
+
+
+@render_cache(64)
+def _inside_corners(width: int, height: int, radius: int, px: int, py: int) -> Image.Image:
+    """An ``L`` mask of a face tile: 255 on the card at ``(px, py)`` but in
+    its four ``radius`` x ``radius`` corners, 0 elsewhere."""
+    mask = Image.new("L", (width + 1, height + 1), 0)
+    mask.paste(255, (px, py, px + width, py + height))
+    r = min(radius, width // 2, height // 2)
+    for cx, cy in ((0, 0), (width - r, 0), (0, height - r), (width - r, height - r)):
+        mask.paste(0, (px + cx, py + cy, px + cx + r, py + cy + r))
+    return mask
+
+
+@render_cache(512)
+def _hand_face(
+    name: str,
+    info: CardInfo | None,
+    w: int,
+    h: int,
+    colour: RGB,
+    locale: str,
+    px: int,
+    py: int,
+) -> Image.Image:
+    """A hand card's shell and face, the card at ``(px, py)`` (the parities
+    of its place: half pixels round to even) of an RGB tile one pixel
+    larger. Shared: never draw on it."""
+    img = Image.new("RGB", (w + 1, h + 1), colour)
+    x, y = px, py
+    shell = card_shell(w, h, colour)
+    img.paste(shell, (x, y), shell)
     pad = 20
     size = 20
     nf = font("condensed-bold", size)
@@ -929,7 +967,7 @@ def _hand_card(
         img, (x + w / 2, y + pad + 2), fit_text(clean_text(name), nf, w - 2 * pad), nf, INK, "ma"
     )
     if info is None:
-        return
+        return img
     badge = 34
     ellipse(img, (x + pad, y + 42, x + pad + badge, y + 42 + badge), GOLD, INK, 2)
     draw_text(img, (x + pad + badge / 2, y + 59), str(info.ivk), font("bold", 20), INK, "mm")
@@ -951,6 +989,7 @@ def _hand_card(
     _stat_badge(img, x + w - pad - badge / 2, by, info.dfn, None, DEF_FILL, badge)
     draw_text(img, (x + pad + badge + 6, by), _t(locale, "atk"), lab, ATK_FILL, "lm")
     draw_text(img, (x + w - pad - badge - 6, by), _t(locale, "def"), lab, DEF_FILL, "rm")
+    return img
 
 
 def render_private(view: object, names: Sequence[str], locale: str = "en") -> bytes:
