@@ -49,7 +49,6 @@ from .common import (
     mix,
     ordinal,
     paste_rgba,
-    pill,
     readable_on,
     render_cache,
     rotated_text,
@@ -58,6 +57,9 @@ from .common import (
 )
 from .common import (
     draw_text_cached as draw_text,
+)
+from .common import (
+    pill_fast as pill,
 )
 from .common import (
     rounded_fast as rounded,

@@ -863,3 +863,37 @@ def _wrapped(text: str, fnt: Font, max_width: int) -> tuple[str, ...]:
 
 def wrap_text_cached(text: str, fnt: Font, max_width: int) -> list[str]:
     return list(_wrapped(text, fnt, max_width))
+
+
+def pill_fast(
+    img: Image.Image,
+    x: int,
+    y: int,
+    text: str,
+    fnt: Font,
+    fill: RGB,
+    text_fill: RGB,
+    height: int,
+    pad: int | None = None,
+    icon: Image.Image | None = None,
+    outline: RGB | None = None,
+    align: Literal["left", "center", "right"] = "left",
+) -> int:
+    """:func:`pill`, pixel for pixel, through :func:`rounded_fast`,
+    :func:`draw_text_cached` and :func:`text_width_cached`."""
+    pad = height // 2 if pad is None else pad
+    icon_w = icon.width + height // 5 if icon is not None else 0
+    width = pad * 2 + icon_w + text_width_cached(fnt, text)
+    if align == "center":
+        x -= width // 2
+    elif align == "right":
+        x -= width
+    rounded_fast(
+        img, (x, y, x + width, y + height), height // 2, fill, outline, 2 if outline else 0
+    )
+    cx = x + pad
+    if icon is not None:
+        paste_rgba(img, icon, (cx, y + (height - icon.height) // 2))
+        cx += icon_w
+    draw_text_cached(img, (cx, y + height / 2), text, fnt, text_fill, "lm")
+    return width

@@ -48,12 +48,14 @@ from .common import (
     mix,
     ordinal,
     paste_rgba,
-    pill,
     render_cache,
     text_width,
 )
 from .common import (
     draw_text_cached as draw_text,
+)
+from .common import (
+    pill_fast as pill,
 )
 from .common import (
     rounded_fast as rounded,
