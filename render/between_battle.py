@@ -403,7 +403,7 @@ def _inside_corners(width: int, height: int, radius: int, px: int, py: int) -> I
     return mask
 
 
-@render_cache(1024)
+@render_cache(256)  # up to ~60 MB of tiles (a hand card is 230 KB in memory)
 def _card_face(
     face: _Face, width: int, style: CardStyle, visible: int, px: int, py: int
 ) -> Image.Image:

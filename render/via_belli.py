@@ -941,7 +941,7 @@ def _inside_corners(width: int, height: int, radius: int, px: int, py: int) -> I
     return mask
 
 
-@render_cache(512)
+@render_cache(96)  # up to ~20 MB of tiles (210 KB each in memory)
 def _hand_face(
     name: str,
     info: CardInfo | None,
