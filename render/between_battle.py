@@ -36,7 +36,6 @@ from .common import (
     dim,
     draw_card_back,
     draw_lines,
-    draw_text,
     drop_shadow,
     ellipse,
     fit_paragraph,
@@ -50,12 +49,20 @@ from .common import (
     mix,
     ordinal,
     paste_rgba,
-    pill,
     readable_on,
+    render_cache,
     rotated_text,
-    rounded,
     text_width,
     to_png,
+)
+from .common import (
+    draw_text_cached as draw_text,
+)
+from .common import (
+    pill_fast as pill,
+)
+from .common import (
+    rounded_fast as rounded,
 )
 
 WIDTH = 1100
@@ -328,12 +335,16 @@ def _draw_card(
     visible: int = 0,
 ) -> Box:
     """Draw a face-up card; ``style`` is ``"mini"``, ``"pile"`` or ``"hand"``
-    (with its ability text). Returns the card's box."""
+    (with its ability text). Returns the card's box.
+
+    The card's shell is pasted on the table (its rounded corners blend with
+    what lies below), then its face, drawn once per card, style and
+    language (:func:`_card_face`), is copied over everything but the
+    corners: the same pixels as drawing it all here."""
     height = _card_height(width)
-    code, label = card[:2], _label(card)
+    code = card[:2]
     colour = ctx.code_colour(code)
     kind = ctx.kind(card)
-    ink = darken(colour, 0.12)
     if shadow:
         drop_shadow(
             img,
@@ -341,8 +352,74 @@ def _draw_card(
             card_radius(width),
             offset=max(2, width // 30),
             blur=max(2, width // 30),
+            cover_radius=card_radius(width),
         )
     paste_rgba(img, card_shell(width, height, colour), (x, y))
+    deck = ctx.by_code.get(code)
+    face = _card_face(
+        _Face(
+            card=card,
+            colour=colour,
+            kind=kind,
+            ability=ctx.ability(card),
+            char_name=ctx.char_name(deck.character) if deck is not None else None,
+            lang=ctx.lang,
+        ),
+        width,
+        style,
+        visible,
+        x % 2,
+        y % 2,
+    )
+    mask = _inside_corners(width, height, card_radius(width), x % 2, y % 2)
+    img.paste(face, (x - x % 2, y - y % 2), mask)
+    return (x, y, x + width, y + height)
+
+
+@dataclass(frozen=True)
+class _Face:
+    """What a card's face shows (the key of its cached drawing)."""
+
+    card: str
+    colour: RGB
+    kind: str
+    ability: str | None
+    char_name: str | None
+    lang: str
+
+    def t(self, key: str, **params: object) -> str:
+        return i18n.translate(self.lang, "bb-render-" + key.replace("_", "-"), **params)
+
+
+@render_cache(64)
+def _inside_corners(width: int, height: int, radius: int, px: int, py: int) -> Image.Image:
+    """An ``L`` mask of a :func:`_card_face` tile: 255 on the card at
+    ``(px, py)`` but in its four ``radius`` x ``radius`` corners, 0 elsewhere."""
+    mask = Image.new("L", (width + 1, height + 1), 0)
+    mask.paste(255, (px, py, px + width, py + height))
+    r = min(radius, width // 2, height // 2)
+    for cx, cy in ((0, 0), (width - r, 0), (0, height - r), (width - r, height - r)):
+        mask.paste(0, (px + cx, py + cy, px + cx + r, py + cy + r))
+    return mask
+
+
+@render_cache(256)  # up to ~60 MB of tiles (a hand card is 230 KB in memory)
+def _card_face(
+    face: _Face, width: int, style: CardStyle, visible: int, px: int, py: int
+) -> Image.Image:
+    """A card's shell and face as an RGB tile one pixel larger than the card,
+    the card at ``(px, py)``: the parities of its place on the image (half
+    pixels round to even, so they change where a centred icon lands).
+    :func:`_draw_card` copies it but for the card's corners. Shared: never
+    draw on it."""
+    height = _card_height(width)
+    img = Image.new("RGB", (width + 1, height + 1), face.colour)
+    x, y = px, py
+    card, colour, kind = face.card, face.colour, face.kind
+    label = _label(card)
+    ink = darken(colour, 0.12)
+    shell = card_shell(width, height, colour)
+    img.paste(shell, (x, y), shell)
     cx = x + width / 2
 
     if style == "mini":
@@ -355,14 +432,14 @@ def _draw_card(
                 size -= 1
                 fnt = font("bold", size)
             draw_text(img, (x + 3, y + height * 0.56), label, fnt, ink, "lm")
-            return (x, y, x + width, y + height)
+            return img
         draw_text(img, (cx, y + height * 0.56), label, font("bold", size), ink, "mm")
         kind_icon = _kind_icon(kind, max(8, round(width * 0.26)), KIND_COLOURS.get(kind, ink))
         if kind_icon is not None:
             paste_rgba(img, kind_icon, (round(cx - kind_icon.width / 2), y + round(height * 0.1)))
-        return (x, y, x + width, y + height)
+        return img
 
-    big_corner = style == "hand" and ctx.ability(card) is not None
+    big_corner = style == "hand" and face.ability is not None
     corner_size = round(width * (0.22 if big_corner else 0.16 if style == "hand" else 0.19))
     corner = font("bold", corner_size)
     pad = round(width * 0.1)
@@ -379,20 +456,19 @@ def _draw_card(
         )
         diameter = round(width * 0.56)
         cy = y + height * 0.47
-        _value_disc(img, ctx, card, round(cx), round(cy), diameter, colour)
+        _value_disc(img, kind, label, round(cx), round(cy), diameter, colour)
         if kind in KIND_COLOURS:
-            _kind_badge(img, ctx, kind, round(cx), round(cy + diameter / 2 + width * 0.04), width)
-        return (x, y, x + width, y + height)
+            _kind_badge(img, face, kind, round(cx), round(cy + diameter / 2 + width * 0.04), width)
+        return img
 
     # hand: value disc, badge, ability text
-    ability = ctx.ability(card)
+    ability = face.ability
     if ability is None:
         diameter = round(width * 0.5)
         cy = y + height * 0.42
-        _value_disc(img, ctx, card, round(cx), round(cy), diameter, colour)
-        deck = ctx.by_code.get(code)
-        if deck is not None:
-            name = ctx.char_name(deck.character).upper()
+        _value_disc(img, kind, label, round(cx), round(cy), diameter, colour)
+        if face.char_name is not None:
+            name = face.char_name.upper()
             draw_text(
                 img,
                 (cx, y + height * 0.78),
@@ -401,12 +477,12 @@ def _draw_card(
                 mix(colour, CARD_FACE, 0.25),
                 "mm",
             )
-        return (x, y, x + width, y + height)
+        return img
     # text cards: the value stays in the corner, the text gets the room
     badge_top = y + round(width * 0.075) + round(corner_size * 0.8) + round(width * 0.08)
-    badge_h = _kind_badge(img, ctx, kind, round(cx), badge_top, width)
+    badge_h = _kind_badge(img, face, kind, round(cx), badge_top, width)
     key = f"bb-render-ability-{ability}"
-    text = i18n.translate(ctx.lang, key) if i18n.has(ctx.lang, key) else ""
+    text = i18n.translate(face.lang, key) if i18n.has(face.lang, key) else ""
     top = badge_top + badge_h + round(width * 0.045)
     inner = width - 2 * round(width * 0.105)
     bottom = y + height - round(width * 0.1)
@@ -415,7 +491,7 @@ def _draw_card(
     block = len(lines) * line_height
     start = top + max(0, (bottom - top - block) // 2)
     draw_lines(img, cx, start, lines, fnt, INK, line_height, "center")
-    return (x, y, x + width, y + height)
+    return img
 
 
 def _corner_tile(label: str, fnt: Font, ink: RGB, angle: int) -> Image.Image:
@@ -437,10 +513,8 @@ UNDERLINED = frozenset({"6", "9"})
 
 
 def _value_disc(
-    img: Image.Image, ctx: _Ctx, card: str, cx: int, cy: int, diameter: int, colour: RGB
+    img: Image.Image, kind: str, label: str, cx: int, cy: int, diameter: int, colour: RGB
 ) -> None:
-    kind = ctx.kind(card)
-    label = _label(card)
     r = diameter // 2
     box = (cx - r, cy - r, cx - r + diameter, cy - r + diameter)
     if kind == "joker":
@@ -452,7 +526,9 @@ def _value_disc(
     draw_text(img, (cx, cy + diameter * 0.02), label, font("bold", size), (255, 255, 255), "mm")
 
 
-def _kind_badge(img: Image.Image, ctx: _Ctx, kind: str, cx: int, top: int, card_width: int) -> int:
+def _kind_badge(
+    img: Image.Image, ctx: _Ctx | _Face, kind: str, cx: int, top: int, card_width: int
+) -> int:
     """A kind pill centred on ``cx``; returns its height (0 for numbers)."""
     if kind not in KIND_COLOURS:
         return 0
@@ -565,7 +641,7 @@ def _banner(img: Image.Image, ctx: _Ctx, top: int, height: int) -> None:
     else:
         headline, hint = ctx.t("waiting"), ""
     fill = GOLD
-    drop_shadow(img, box, 18, offset=3, blur=5)
+    drop_shadow(img, box, 18, offset=3, blur=5, cover_radius=18)
     rounded(img, box, 18, fill)
     # seat disc (or crown) in the deciding player's colour
     disc = 56
@@ -854,7 +930,7 @@ def _player_panel(img: Image.Image, ctx: _Ctx, player: PlayerView, box: Box) -> 
     pending_kinds = {seat: kind for seat, kind in v.pending}
     pending = player.seat in pending_kinds
     outline = GOLD if pending else PANEL_EDGE
-    drop_shadow(img, box, 18, offset=4, blur=6, opacity=90)
+    drop_shadow(img, box, 18, offset=4, blur=6, opacity=90, cover_radius=18)
     rounded(img, box, 18, PANEL, outline, 4 if pending else 2)
     # band
     inset = 4 if pending else 2
@@ -1064,7 +1140,9 @@ def _hand_and_deck(
     step = 14 if n <= 1 else max(5, min(14, (avail - MINI_W) // (n - 1)))
     cx = x0
     for i in range(n):
-        drop_shadow(img, (cx, y, cx + MINI_W, y + mini_h), 4, offset=1, blur=2)
+        drop_shadow(
+            img, (cx, y, cx + MINI_W, y + mini_h), 4, 1, 2, cover_radius=card_radius(MINI_W)
+        )
         draw_card_back(img, cx, y, MINI_W, mini_h, colour)
         cx += step if i < n - 1 else MINI_W
     if n == 0:
@@ -1082,7 +1160,7 @@ def _hand_and_deck(
     for k in range(layers):
         off = (layers - 1 - k) * 3
         box = (dx + off, y - off, dx + off + MINI_W, y - off + mini_h)
-        drop_shadow(img, box, 4, offset=1, blur=2)
+        drop_shadow(img, box, 4, offset=1, blur=2, cover_radius=card_radius(MINI_W))
         draw_card_back(img, dx + off, y - off, MINI_W, mini_h, colour)
     tx = dx + MINI_W + 18
     draw_text(img, (tx, y + 18), str(player.deck_count), count_font, TEXT, "lm")

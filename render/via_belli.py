@@ -19,7 +19,6 @@ import math
 import re
 import unicodedata
 from collections.abc import Sequence
-from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -33,12 +32,12 @@ from .common import (
     Box,
     canvas,
     card_back,
+    card_radius,
     card_shell,
     clean_text,
     darken,
     dashed_frame,
     draw_lines,
-    draw_text,
     ellipse,
     fit_paragraph,
     fit_text,
@@ -49,9 +48,17 @@ from .common import (
     mix,
     ordinal,
     paste_rgba,
-    pill,
-    rounded,
+    render_cache,
     text_width,
+)
+from .common import (
+    draw_text_cached as draw_text,
+)
+from .common import (
+    pill_fast as pill,
+)
+from .common import (
+    rounded_fast as rounded,
 )
 
 MAX_SIDE = 1400
@@ -179,7 +186,7 @@ class Grid:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=8)
+@render_cache(8)
 def wood(width: int, height: int) -> Image.Image:
     """Planks of wood: wide bands of slightly different shades, no streaks nor
     seams (they read as grid lines once the image is shrunk), drawn from a fixed
@@ -207,7 +214,7 @@ def wood(width: int, height: int) -> Image.Image:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
+@render_cache(32)
 def cup_tile(w: int, h: int) -> Image.Image:
     """A coffee cup on its saucer, seen from above (RGBA)."""
     s = 3
@@ -248,7 +255,7 @@ def draw_ruin(img: Image.Image, box: Box, s: int) -> None:
         d.line((a, b), fill=(92, 86, 80), width=1)
 
 
-@cache
+@render_cache(256)
 def _castle_mask(size: int) -> Image.Image:
     s = 4
     n = size * s
@@ -272,7 +279,7 @@ def castle_icon(size: int, colour: RGB) -> Image.Image:
     return tile
 
 
-@cache
+@render_cache(256)
 def _terrain_mask(kind: str, size: int) -> Image.Image:
     s = 4
     n = size * s
@@ -295,7 +302,7 @@ def terrain_icon(kind: str, size: int, colour: RGB) -> Image.Image:
     return tile
 
 
-@lru_cache(maxsize=64)
+@render_cache(64)
 def back_tile(w: int, h: int, colour: RGB) -> Image.Image:
     """A face-down card with a "?" emblem (RGBA)."""
     tile = card_back(w, h, colour).copy()
@@ -353,7 +360,7 @@ def draw_unit(img: Image.Image, u: UnitView, box: Box, s: int, over: bool = Fals
         dashed_frame(img, (x0 + 1, y0 + 1, x1 - 2, y1 - 2), INK, max(4, s // 3), 3, 2)
 
 
-@lru_cache(maxsize=512)
+@render_cache(512)
 def unit_tile(
     w: int,
     h: int,
@@ -422,7 +429,7 @@ def unit_tile(
     return out
 
 
-@lru_cache(maxsize=256)
+@render_cache(256)
 def _name_lines(name: str, avail: int, size: int) -> tuple[int, tuple[str, ...]]:
     """(font size, line, ...) for a card name in ``avail`` pixels: one line
     at ``size`` if it fits, else two lines split at a space, else one line
@@ -912,9 +919,46 @@ def _hand_card(
     seat: int,
     locale: str,
 ) -> None:
+    """A card of the hand: its shell pasted here (the rounded corners blend
+    with the background), its face drawn once (:func:`_hand_face`, cached)
+    and copied over all but the corners: the same pixels."""
     colour = seat_colour(seat)
     paste_rgba(img, card_shell(w, h, colour), (x, y))
-    info = _card_info(view, name)
+    px, py = x % 2, y % 2
+    face = _hand_face(name, _card_info(view, name), w, h, colour, locale, px, py)
+    img.paste(face, (x - px, y - py), _inside_corners(w, h, card_radius(w), px, py))
+
+
+@render_cache(64)
+def _inside_corners(width: int, height: int, radius: int, px: int, py: int) -> Image.Image:
+    """An ``L`` mask of a face tile: 255 on the card at ``(px, py)`` but in
+    its four ``radius`` x ``radius`` corners, 0 elsewhere."""
+    mask = Image.new("L", (width + 1, height + 1), 0)
+    mask.paste(255, (px, py, px + width, py + height))
+    r = min(radius, width // 2, height // 2)
+    for cx, cy in ((0, 0), (width - r, 0), (0, height - r), (width - r, height - r)):
+        mask.paste(0, (px + cx, py + cy, px + cx + r, py + cy + r))
+    return mask
+
+
+@render_cache(96)  # up to ~20 MB of tiles (210 KB each in memory)
+def _hand_face(
+    name: str,
+    info: CardInfo | None,
+    w: int,
+    h: int,
+    colour: RGB,
+    locale: str,
+    px: int,
+    py: int,
+) -> Image.Image:
+    """A hand card's shell and face, the card at ``(px, py)`` (the parities
+    of its place: half pixels round to even) of an RGB tile one pixel
+    larger. Shared: never draw on it."""
+    img = Image.new("RGB", (w + 1, h + 1), colour)
+    x, y = px, py
+    shell = card_shell(w, h, colour)
+    img.paste(shell, (x, y), shell)
     pad = 20
     size = 20
     nf = font("condensed-bold", size)
@@ -925,7 +969,7 @@ def _hand_card(
         img, (x + w / 2, y + pad + 2), fit_text(clean_text(name), nf, w - 2 * pad), nf, INK, "ma"
     )
     if info is None:
-        return
+        return img
     badge = 34
     ellipse(img, (x + pad, y + 42, x + pad + badge, y + 42 + badge), GOLD, INK, 2)
     draw_text(img, (x + pad + badge / 2, y + 59), str(info.ivk), font("bold", 20), INK, "mm")
@@ -947,6 +991,7 @@ def _hand_card(
     _stat_badge(img, x + w - pad - badge / 2, by, info.dfn, None, DEF_FILL, badge)
     draw_text(img, (x + pad + badge + 6, by), _t(locale, "atk"), lab, ATK_FILL, "lm")
     draw_text(img, (x + w - pad - badge - 6, by), _t(locale, "def"), lab, DEF_FILL, "rm")
+    return img
 
 
 def render_private(view: object, names: Sequence[str], locale: str = "en") -> bytes:

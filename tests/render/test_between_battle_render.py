@@ -18,7 +18,7 @@ import i18n
 import render.between_battle as bb
 from engine.games.between_battle import SpecialAbility, UniqueAbility, View
 from render import RENDERED_GAMES, UnknownGame, render_board, render_private
-from render.common import clean_text, fit_text, font, text_width, wrap_text
+from render.common import clean_text, clear_caches, fit_text, font, text_width, wrap_text
 
 from .scenarios import GAME, GAME_ID, NAMES, SCENARIOS, views
 
@@ -195,12 +195,23 @@ def test_text_helpers() -> None:
 
 
 def _drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, str, Any]]:
-    """Record every text the Between Battle renderer draws: (x, text, font)."""
+    """Record every text the Between Battle renderer draws: (x, text, font).
+    The caches are emptied first: a card face drawn before is pasted from
+    the cache, its texts not drawn again."""
+    clear_caches()
     drawn: list[tuple[float, str, Any]] = []
-    real_text, real_pill = bb.draw_text, bb.pill
+    real_text, real_pill, real_card = bb.draw_text, bb.pill, bb._draw_card
+    origin = [0]  # a card's face is drawn on a tile: where the tile goes
+
+    def card(img: Any, ctx: Any, card_: str, x: int, *args: Any, **kw: Any) -> Any:
+        origin[0] = x - x % 2
+        try:
+            return real_card(img, ctx, card_, x, *args, **kw)
+        finally:
+            origin[0] = 0
 
     def text(img: Any, xy: Any, text_: str, fnt: Any, *args: Any, **kw: Any) -> None:
-        drawn.append((xy[0], text_, fnt))
+        drawn.append((xy[0] + origin[0], text_, fnt))
         real_text(img, xy, text_, fnt, *args, **kw)
 
     def pill(img: Any, x: Any, y: Any, label: str, fnt: Any, *args: Any, **kw: Any) -> Any:
@@ -209,6 +220,7 @@ def _drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, str, Any]
 
     monkeypatch.setattr(bb, "draw_text", text)
     monkeypatch.setattr(bb, "pill", pill)
+    monkeypatch.setattr(bb, "_draw_card", card)
     return drawn
 
 
