@@ -1,0 +1,119 @@
+"""Cheaper drawing primitives with the same pixels, for the boards that are
+drawn after every action (Chroniques de Liber, Belle Position, Battalia).
+
+``render.common`` draws each shape through :meth:`PIL.Image.Image.paste`,
+whose Python checks (load, mode, mutability) cost more than filling a small
+rectangle; these helpers call the same C paste (``Image.im.paste``) with the
+same arguments, so the pixels are Pillow's own, on canvases this layer owns
+(created, loaded and writable). The background gradient is pasted in bands
+of equal rows instead of being resized from a column.
+
+Caches are process-wide and bounded (``functools.lru_cache``); cached images
+are never drawn on, only pasted.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image
+
+from ..common import RGB, Box, canvas, rounded_mask
+
+
+@lru_cache(maxsize=64)
+def _corners(radius: int) -> tuple[object, object, object, object]:
+    """The four corner masks of :func:`render.common.rounded_mask` (core images)."""
+    mask = rounded_mask(2 * radius, 2 * radius, radius)
+    r = radius
+    return (
+        mask.crop((0, 0, r, r)).im,
+        mask.crop((r, 0, 2 * r, r)).im,
+        mask.crop((0, r, r, 2 * r)).im,
+        mask.crop((r, r, 2 * r, 2 * r)).im,
+    )
+
+
+def _solid(core: object, box: Box, radius: int, colour: RGB) -> None:
+    x0, y0, x1, y1 = box
+    w, h = max(1, x1 - x0), max(1, y1 - y0)
+    x1, y1 = x0 + w, y0 + h
+    r = min(radius, w // 2, h // 2)
+    paste = core.paste  # type: ignore[attr-defined]
+    if r <= 0:
+        paste(colour, (x0, y0, x1, y1))
+        return
+    paste(colour, (x0 + r, y0, x1 - r, y1))
+    paste(colour, (x0, y0 + r, x0 + r, y1 - r))
+    paste(colour, (x1 - r, y0 + r, x1, y1 - r))
+    tl, tr, bl, br = _corners(r)
+    paste(colour, (x0, y0, x0 + r, y0 + r), tl)
+    paste(colour, (x1 - r, y0, x1, y0 + r), tr)
+    paste(colour, (x0, y1 - r, x0 + r, y1), bl)
+    paste(colour, (x1 - r, y1 - r, x1, y1), br)
+
+
+def rounded(
+    img: Image.Image,
+    box: Box,
+    radius: int,
+    fill: RGB,
+    outline: RGB | None = None,
+    width: int = 0,
+) -> None:
+    """:func:`render.common.rounded_fast`, pixel for pixel, through the C
+    paste directly (``img`` is an RGB canvas of this layer)."""
+    w, h = max(1, box[2] - box[0]), max(1, box[3] - box[1])
+    x, y = box[0], box[1]
+    radius = min(radius, w // 2, h // 2)
+    core = img.im
+    if outline is not None and width > 0:
+        _solid(core, (x, y, x + w, y + h), radius, outline)
+        iw, ih = w - 2 * width, h - 2 * width
+        if iw > 0 and ih > 0:
+            inner = max(0, radius - width)
+            _solid(core, (x + width, y + width, x + width + iw, y + width + ih), inner, fill)
+        return
+    _solid(core, (x, y, x + w, y + h), radius, fill)
+
+
+def paste_rgba(img: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
+    """:func:`render.common.paste_rgba` (an RGBA tile through its own alpha)
+    through the C paste directly."""
+    x, y = xy
+    core = tile.im
+    img.im.paste(core, (x, y, x + tile.width, y + tile.height), core)
+
+
+def paste_rgb(img: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
+    """An opaque RGB tile copied onto ``img`` at ``xy``."""
+    x, y = xy
+    img.im.paste(tile.im, (x, y, x + tile.width, y + tile.height))
+
+
+@lru_cache(maxsize=128)
+def _bands(height: int, top: RGB, bottom: RGB) -> tuple[tuple[int, int, RGB], ...]:
+    """The rows of :func:`render.common.canvas`'s gradient, as runs of equal
+    colour: ``(first row, end row, colour)``."""
+    column = canvas(1, height, top, bottom)
+    runs: list[tuple[int, int, RGB]] = []
+    start = 0
+    previous = column.getpixel((0, 0))
+    for y in range(1, height + 1):
+        colour = column.getpixel((0, y)) if y < height else None
+        if colour != previous:
+            assert isinstance(previous, tuple)
+            runs.append((start, y, (previous[0], previous[1], previous[2])))
+            start, previous = y, colour
+    return tuple(runs)
+
+
+def gradient(width: int, height: int, top: RGB, bottom: RGB) -> Image.Image:
+    """:func:`render.common.canvas`, pixel for pixel: the same rows, pasted
+    as bands of equal colour (a few fills instead of a resize)."""
+    img = Image.new("RGB", (width, height), top)
+    paste = img.im.paste
+    for y0, y1, colour in _bands(height, top, bottom):
+        if colour != top:
+            paste(colour, (0, y0, width, y1))
+    return img
