@@ -10,8 +10,8 @@ from PIL import Image, ImageDraw
 
 from engine.games.battalia.model import HeroView, TileView
 
-from ..common import Box, canvas, darken, fit_with_names, font, pill, to_png
-from ..common import rounded_fast as rounded
+from ..common import Box, darken, fit_with_names, font, pill, to_png
+from ..liber.layers import gradient, rounded
 from .context import COLUMNS, SIZE, Ctx, context
 from .panels import (
     auction_height,
@@ -79,7 +79,7 @@ def board_image(ctx: Ctx) -> Image.Image:
         below += battle_height(ctx) + GAP
     if v.auction is not None:
         below += auction_height(ctx) + GAP
-    img = canvas(WIDTH, y + below + 4, BG_TOP, BG_BOTTOM)
+    img = gradient(WIDTH, y + below + 4, BG_TOP, BG_BOTTOM)
     header(img, ctx)
     map_x, map_y = MARGIN, top
     draw_map(img, ctx, map_x, map_y, CELL)

@@ -12,7 +12,6 @@ from PIL import Image
 from engine.games.battalia.data import data, great_by_code
 
 from ..common import (
-    canvas,
     fit_text,
     fit_with_names,
     font,
@@ -20,7 +19,7 @@ from ..common import (
     to_png,
     wrap_text,
 )
-from ..common import rounded_fast as rounded
+from ..liber.layers import gradient, rounded
 from .cards import chip
 from .context import Ctx, card_faction, card_group, card_rank, context
 from .panels import type_name
@@ -109,7 +108,7 @@ def render_private(view: object, names: Sequence[str], locale: str = "en") -> by
     side_h = 34 + SMALL_H + 30
     cost_h = 64 + max(len(rows) for _, rows in COSTS) * COST_ROW + 34
     height = HEAD_H + hand_h + 12 + side_h + 12 + cost_h + MARGIN
-    img = canvas(WIDTH, height, BG_TOP, BG_BOTTOM)
+    img = gradient(WIDTH, height, BG_TOP, BG_BOTTOM)
     _head(img, ctx)
     y = HEAD_H
     _hand(img, ctx, groups, y, hand_h)

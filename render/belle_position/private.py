@@ -18,7 +18,6 @@ from engine.games.belle_position import (
 
 from ..common import (
     CARD_FACE,
-    canvas,
     darken,
     ellipse,
     fit_text,
@@ -27,11 +26,11 @@ from ..common import (
     lighten,
     message_image,
     mix,
-    paste_rgba,
     pill,
     to_png,
 )
-from ..common import rounded_fast as _rrect
+from ..liber.layers import gradient, paste_rgba
+from ..liber.layers import rounded as _rrect
 from .board import (
     _banner_text,
     _fit_with_names,
@@ -359,7 +358,7 @@ def render_private(view: object, names: Sequence[str], locale: str = "en") -> by
     notation_top = reserve_top + reserve_h + 6
     height = notation_top + 36
 
-    img = canvas(WIDTH, height, BG_TOP, BG_BOTTOM)
+    img = gradient(WIDTH, height, BG_TOP, BG_BOTTOM)
     _private_header(img, ctx, player, header_h)
     _private_status(img, ctx, seat, status_top, status_h)
     if order_line:

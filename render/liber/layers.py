@@ -14,11 +14,16 @@ are never drawn on, only pasted.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
+from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageFont
 
-from ..common import RGB, Box, canvas, rounded_mask
+from ..common import RGB, Box, Font, canvas, draw_text_cached, rounded_mask
+from ..common import paste_rgba as _paste_rgba
+
+_CORE: Any = Image.core  # type: ignore[attr-defined]  # Pillow's C module
 
 
 @lru_cache(maxsize=64)
@@ -80,6 +85,9 @@ def rounded(
 def paste_rgba(img: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
     """:func:`render.common.paste_rgba` (an RGBA tile through its own alpha)
     through the C paste directly."""
+    if tile.mode != "RGBA" or img.mode not in ("RGB", "RGBA"):
+        _paste_rgba(img, tile, xy)  # Pillow converts: its own path
+        return
     x, y = xy
     core = tile.im
     img.im.paste(core, (x, y, x + tile.width, y + tile.height), core)
@@ -117,3 +125,39 @@ def gradient(width: int, height: int, top: RGB, bottom: RGB) -> Image.Image:
         if colour != top:
             paste(colour, (0, y0, width, y1))
     return img
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(
+    text: str, fnt: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float
+) -> tuple[Any, tuple[int, int]]:
+    mask, offset = fnt.getmask2(text, "L", None, None, None, 0, anchor, 0, (fx, fy))
+    return mask, offset
+
+
+@lru_cache(maxsize=256)
+def _ink(fill: RGB) -> int:
+    """The RGB ink Pillow's ``ImageDraw`` computes for ``fill``."""
+    ink: int = _CORE.draw(Image.new("RGB", (1, 1)).im, 0).draw_ink(fill)
+    return ink
+
+
+def draw_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    fnt: Font,
+    fill: RGB,
+    anchor: str = "la",
+) -> None:
+    """:func:`render.common.draw_text_cached`, pixel for pixel, without
+    building an ``ImageDraw`` per string: the same cached glyph mask, drawn
+    by the same C call."""
+    if "\n" in text or not isinstance(fnt, ImageFont.FreeTypeFont) or img.mode != "RGB":
+        draw_text_cached(img, xy, text, fnt, fill, anchor)
+        return
+    x, y = xy
+    fx, ix = math.modf(x)
+    fy, iy = math.modf(y)
+    mask, offset = _text_mask(text, fnt, anchor, fx, fy)
+    _CORE.draw(img.im, 0).draw_bitmap((int(ix) + offset[0], int(iy) + offset[1]), mask, _ink(fill))
