@@ -264,7 +264,7 @@ def _battlefield(
     edge = mix(FIELD_EDGE, colour, 0.45)
     fill = darken(FIELD, 0.15) if side.out else FIELD
     rounded(img, box, 14, fill, edge, 2)
-    _side_head(img, ctx, side, field.head_top)
+    _side_head(img, ctx, side, field.head_top, box, fill)
     pieces = {p.place: p for p in side.pieces}
     for line in range(3):
         _, y0, _, y1 = field.cell(line, 0)
@@ -309,7 +309,9 @@ def _line_label(lang: str, line: int) -> Image.Image:
     return rotated_text(text, font("condensed-bold", 16), MUTED, 90)
 
 
-def _side_head(img: Image.Image, ctx: Ctx, side: SideView, top: int) -> None:
+def _side_head(
+    img: Image.Image, ctx: Ctx, side: SideView, top: int, panel: Box, under: RGB
+) -> None:
     v = ctx.view
     colour = seat_colour(side.seat)
     x = MARGIN + 14
@@ -346,10 +348,10 @@ def _side_head(img: Image.Image, ctx: Ctx, side: SideView, top: int) -> None:
     right = WIDTH - MARGIN - 14
     fill = (96, 74, 28) if side.god else (52, 56, 72)
     pill(img, right, y + 3, god, god_font, fill, GOLD if side.god else MUTED, 28, align="right")
-    _counters(img, ctx, side, top + 46)
+    _counters(img, ctx, side, top + 46, panel, under)
 
 
-def _counters(img: Image.Image, ctx: Ctx, side: SideView, y: int) -> None:
+def _counters(img: Image.Image, ctx: Ctx, side: SideView, y: int, panel: Box, under: RGB) -> None:
     v = ctx.view
     items: list[tuple[RGB, str]] = [
         (COIN, ctx.t("gold", n=side.gold, income=side.income)),
@@ -364,7 +366,21 @@ def _counters(img: Image.Image, ctx: Ctx, side: SideView, y: int) -> None:
     for colour, text in items:
         if x + text_width(fnt, text) + 36 > WIDTH - MARGIN - 10:
             break
-        x += counter_chip(img, x, y, colour, text, fnt) + 8
+        chip = _chip_tile(colour, text, under)
+        if _on_flat((x, y, x + chip.width, y + chip.height), panel, 14):
+            paste_rgb(img, chip, (x, y))
+            x += chip.width + 8
+        else:  # over the panel's rounded corner
+            x += counter_chip(img, x, y, colour, text, fnt) + 8
+
+
+@lru_cache(maxsize=512)
+def _chip_tile(colour: RGB, text: str, under: RGB) -> Image.Image:
+    """A counter chip drawn on a flat ``under`` (an opaque RGB tile)."""
+    fnt = font("condensed-bold", 18)
+    tile = Image.new("RGB", (text_width(fnt, text) + 36, 26), under)
+    counter_chip(tile, 0, 0, colour, text, fnt)
+    return tile
 
 
 # ---------------------------------------------------------------------------
