@@ -28,7 +28,7 @@ from ..common import (
     to_png,
 )
 from .context import Ctx, card_name, context, keyword_order, place_name, seat_colour, tr
-from .layers import gradient, paste_rgb, paste_rgba, rounded
+from .layers import gradient, on_flat, paste_rgb, paste_rgba, rounded
 from .style import (
     BG_BOTTOM,
     BG_TOP,
@@ -279,20 +279,10 @@ def _battlefield(
             piece = pieces.get(place)
             if piece is not None:
                 paste_rgba(img, piece_tile(piece, ctx.lang, colour), (cell[0], cell[1]))
-            elif _on_flat(cell, box, 14):  # the panel's fill all around: a cached tile
+            elif on_flat(cell, box, 14):  # the panel's fill all around: a cached tile
                 paste_rgb(img, _empty_tile(place, fill), (cell[0], cell[1]))
             else:  # over the panel's rounded corner
                 empty_place(img, cell[0], cell[1], place, FIELD)
-
-
-def _on_flat(cell: Box, box: Box, radius: int) -> bool:
-    """Whether ``cell`` lies on the flat fill of a rounded panel ``box``
-    (clear of its four corner squares)."""
-    x0, y0, x1, y1 = box
-    for cx, cy in ((x0, y0), (x1 - radius, y0), (x0, y1 - radius), (x1 - radius, y1 - radius)):
-        if cell[0] < cx + radius and cx < cell[2] and cell[1] < cy + radius and cy < cell[3]:
-            return False
-    return True
 
 
 @lru_cache(maxsize=64)
@@ -367,7 +357,7 @@ def _counters(img: Image.Image, ctx: Ctx, side: SideView, y: int, panel: Box, un
         if x + text_width(fnt, text) + 36 > WIDTH - MARGIN - 10:
             break
         chip = _chip_tile(colour, text, under)
-        if _on_flat((x, y, x + chip.width, y + chip.height), panel, 14):
+        if on_flat((x, y, x + chip.width, y + chip.height), panel, 14):
             paste_rgb(img, chip, (x, y))
             x += chip.width + 8
         else:  # over the panel's rounded corner

@@ -161,3 +161,13 @@ def draw_text(
     fy, iy = math.modf(y)
     mask, offset = _text_mask(text, fnt, anchor, fx, fy)
     _CORE.draw(img.im, 0).draw_bitmap((int(ix) + offset[0], int(iy) + offset[1]), mask, _ink(fill))
+
+
+def on_flat(cell: Box, box: Box, radius: int) -> bool:
+    """Whether ``cell`` lies on the flat fill of a rounded panel ``box``
+    (clear of its four corner squares)."""
+    x0, y0, x1, y1 = box
+    for cx, cy in ((x0, y0), (x1 - radius, y0), (x0, y1 - radius), (x1 - radius, y1 - radius)):
+        if cell[0] < cx + radius and cx < cell[2] and cell[1] < cy + radius and cy < cell[3]:
+            return False
+    return True
