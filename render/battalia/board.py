@@ -277,7 +277,7 @@ def _face(ctx: Ctx, tile: TileView | None, square: str) -> _Face:
     return (tile.terrain, tile.exits, tile.kind, colour, max(1, tile.level), owned)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def _square_tile(size: int, face: _Face) -> Image.Image:
     img = Image.new("RGB", (size, size))
     _draw_square(img, (0, 0, size, size), face)

@@ -425,7 +425,7 @@ def _costs(img: Image.Image, ctx: Ctx, hand: Sequence[str], box: tuple[int, int,
             y += COST_ROW
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def _cost_row(
     label: str, parts: tuple[tuple[str, ...], ...], payable: bool, col_w: int
 ) -> Image.Image:

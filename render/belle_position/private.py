@@ -224,7 +224,7 @@ def _mini_tile(
         _draw_mini(img, face, stats, x, y)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def _mini_face(face: tuple[str, str, str, int, bool], stats: tuple[int, int, RGB]) -> Image.Image:
     """A hand entry's small card drawn on the panel's fill (an RGB tile)."""
     tile = Image.new("RGB", (TILE_W, _card_h(TILE_W)), PANEL)

@@ -364,7 +364,7 @@ def _counters(img: Image.Image, ctx: Ctx, side: SideView, y: int, panel: Box, un
             x += counter_chip(img, x, y, colour, text, fnt) + 8
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def _chip_tile(colour: RGB, text: str, under: RGB) -> Image.Image:
     """A counter chip drawn on a flat ``under`` (an opaque RGB tile)."""
     fnt = font("condensed-bold", 18)

@@ -163,11 +163,30 @@ def draw_text(
     _CORE.draw(img.im, 0).draw_bitmap((int(ix) + offset[0], int(iy) + offset[1]), mask, _ink(fill))
 
 
-def on_flat(cell: Box, box: Box, radius: int) -> bool:
+def on_flat(cell: Box, box: Box, radius: int, border: int = 2) -> bool:
     """Whether ``cell`` lies on the flat fill of a rounded panel ``box``
-    (clear of its four corner squares)."""
+    (outline ``border`` at most): clear of its four rounded corners, or
+    within them only where the fill is whole (well inside the arc)."""
     x0, y0, x1, y1 = box
-    for cx, cy in ((x0, y0), (x1 - radius, y0), (x0, y1 - radius), (x1 - radius, y1 - radius)):
-        if cell[0] < cx + radius and cx < cell[2] and cell[1] < cy + radius and cy < cell[3]:
+    if cell[0] < x0 + border or cell[1] < y0 + border:
+        return False  # on the outline
+    if cell[2] > x1 - border or cell[3] > y1 - border:
+        return False
+    r = radius
+    reach = r - border - 3  # farther from a corner's centre, the arc (resampled) blends
+    for cx, cy, sx, sy in (
+        (x0 + r, y0 + r, x0, y0),
+        (x1 - r, y0 + r, x1 - r, y0),
+        (x0 + r, y1 - r, x0, y1 - r),
+        (x1 - r, y1 - r, x1 - r, y1 - r),
+    ):
+        ix0, iy0 = max(cell[0], sx), max(cell[1], sy)
+        ix1, iy1 = min(cell[2], sx + r), min(cell[3], sy + r)
+        if ix0 >= ix1 or iy0 >= iy1:
+            continue  # not in this corner's square
+        # the point of the overlap farthest from the corner's centre
+        px = ix0 if cx == sx + r else ix1
+        py = iy0 if cy == sy + r else iy1
+        if (px - cx) ** 2 + (py - cy) ** 2 > reach**2:
             return False
     return True
