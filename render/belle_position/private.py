@@ -291,14 +291,28 @@ def _draw_entry(img: Image.Image, ctx: _Ctx, entry: _Entry, seat: int, x: int, y
         draw_text(img, (tx, ty + 10), line, ENTRY_SUB, MUTED, "lm")
         ty += 20
     ty += 6
-    cf = font("bold", 18)
     for row in layout.chips:
         cx = tx
         for move, w in row:
-            _rrect(img, (cx, ty, cx + w, ty + CHIP_H), 9, GREEN, lighten(GREEN, 0.35), 2)
-            draw_text(img, (cx + w / 2, ty + CHIP_H / 2 + 1), move, cf, WHITE, "mm")
+            if on_flat((cx, ty, cx + w, ty + CHIP_H), panel, 12):  # a cached tile
+                paste_rgb(img, _move_chip(move, w), (cx, ty))
+            else:
+                _draw_move_chip(img, move, cx, ty, w)
             cx += w + 6
         ty += CHIP_H + 6
+
+
+@lru_cache(maxsize=256)
+def _move_chip(move: str, width: int) -> Image.Image:
+    """A move's chip drawn on an entry's fill (an RGB tile)."""
+    tile = Image.new("RGB", (width, CHIP_H), PANEL)
+    _draw_move_chip(tile, move, 0, 0, width)
+    return tile
+
+
+def _draw_move_chip(img: Image.Image, move: str, x: int, y: int, w: int) -> None:
+    _rrect(img, (x, y, x + w, y + CHIP_H), 9, GREEN, lighten(GREEN, 0.35), 2)
+    draw_text(img, (x + w / 2, y + CHIP_H / 2 + 1), move, font("bold", 18), WHITE, "mm")
 
 
 def _pack(ctx: _Ctx, entries: Sequence[_Entry]) -> list[tuple[_Entry, int, int]]:
