@@ -5,13 +5,14 @@ players, the market, the battle and the auction in progress)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.games.battalia.model import HeroView, TileView
 
-from ..common import Box, canvas, darken, fit_with_names, font, pill, to_png
-from ..common import rounded_fast as rounded
+from ..common import RGB, Box, darken, fit_with_names, font, pill, to_png
+from ..liber.layers import gradient, rounded
 from .context import COLUMNS, SIZE, Ctx, context
 from .panels import (
     auction_height,
@@ -79,7 +80,7 @@ def board_image(ctx: Ctx) -> Image.Image:
         below += battle_height(ctx) + GAP
     if v.auction is not None:
         below += auction_height(ctx) + GAP
-    img = canvas(WIDTH, y + below + 4, BG_TOP, BG_BOTTOM)
+    img = gradient(WIDTH, y + below + 4, BG_TOP, BG_BOTTOM)
     header(img, ctx)
     map_x, map_y = MARGIN, top
     draw_map(img, ctx, map_x, map_y, CELL)
@@ -250,27 +251,56 @@ def _off_area(img: Image.Image, box: Box) -> None:
 
 def draw_square(img: Image.Image, ctx: Ctx, box: Box, tile: TileView | None, square: str) -> None:
     """One playable square: its terrain and roads, its city or the Ruins,
-    or an empty square (a start corner ringed in its seat's colour)."""
+    or an empty square (a start corner ringed in its seat's colour). Every
+    pixel of the square is drawn (the terrain is opaque): the result is a
+    cached tile per what it shows."""
     size = box[2] - box[0]
-    if tile is None:
-        img.paste(terrain_tile(None, size), box[:2])
-        starts = tuple(ctx.view.starts)
-        if square in starts:
-            _start_mark(img, ctx, box, starts.index(square))
+    if size != box[3] - box[1]:
+        _draw_square(img, box, _face(ctx, tile, square))
         return
-    img.paste(terrain_tile(tile.terrain, size), box[:2])
-    roads = road_tile(tile.exits, size)
+    img.paste(_square_tile(size, _face(ctx, tile, square)), box[:2])
+
+
+_Face = tuple[str | None, int, str, RGB, int, str]
+"""What a square shows: terrain, exits, kind, owner colour, level, and a
+mark: the start label of an empty start square, "owned" for a city that has
+an owner."""
+
+
+def _face(ctx: Ctx, tile: TileView | None, square: str) -> _Face:
+    if tile is None:
+        starts = tuple(ctx.view.starts)
+        label = ctx.t("start-square") if square in starts else ""
+        return (None, 0, "", NEUTRAL, 0, label)
+    colour = NEUTRAL if tile.owner is None else ctx.colour(tile.owner)
+    owned = "owned" if tile.owner is not None else ""
+    return (tile.terrain, tile.exits, tile.kind, colour, max(1, tile.level), owned)
+
+
+@lru_cache(maxsize=256)
+def _square_tile(size: int, face: _Face) -> Image.Image:
+    img = Image.new("RGB", (size, size))
+    _draw_square(img, (0, 0, size, size), face)
+    return img
+
+
+def _draw_square(img: Image.Image, box: Box, face: _Face) -> None:
+    terrain, exits, kind, colour, level, label = face
+    size = box[2] - box[0]
+    if terrain is None:
+        img.paste(terrain_tile(None, size), box[:2])
+        if label:
+            _start_mark(img, box, label)
+        return
+    img.paste(terrain_tile(terrain, size), box[:2])
+    roads = road_tile(exits, size)
     img.paste(roads, box[:2], roads)
-    kind = tile.kind
     if kind == "ruins":
         ru = ruins_tile(round(size * 0.74))
         img.paste(
             ru, (box[0] + (size - ru.width) // 2, box[1] + (size - ru.height) // 2 - size // 20), ru
         )
     elif kind in ("city", "start", "neutral"):
-        owner = tile.owner
-        colour = NEUTRAL if owner is None else ctx.colour(owner)
-        level = max(1, tile.level)
         ct = city_tile(colour, level, round(size * 0.7))
         img.paste(
             ct, (box[0] + (size - ct.width) // 2, box[1] + (size - ct.height) // 2 - size // 20), ct
@@ -279,12 +309,12 @@ def draw_square(img: Image.Image, ctx: Ctx, box: Box, tile: TileView | None, squ
             str(level),
             round(size * 0.32),
             colour,
-            (255, 255, 255) if owner is not None else (70, 60, 50),
+            (255, 255, 255) if label == "owned" else (70, 60, 50),
         )
         img.paste(tok, (box[0] + size // 2 - tok.width // 2, box[3] - tok.height - 1), tok)
 
 
-def _start_mark(img: Image.Image, ctx: Ctx, box: Box, index: int) -> None:
+def _start_mark(img: Image.Image, box: Box, label: str) -> None:
     """An empty start corner: a dashed ring (in the seat's colour when a seat
     owns that corner) — it shows where the start cities go."""
     d = ImageDraw.Draw(img)
@@ -294,7 +324,7 @@ def _start_mark(img: Image.Image, ctx: Ctx, box: Box, index: int) -> None:
     for k in range(0, 360, 30):
         d.arc((x0 + pad, y0 + pad, x1 - pad, y1 - pad), k, k + 18, fill=colour, width=3)
     fnt = font("condensed-bold", max(11, (x1 - x0) // 7))
-    draw_text(img, ((x0 + x1) / 2, (y0 + y1) / 2), ctx.t("start-square"), fnt, colour, "mm")
+    draw_text(img, ((x0 + x1) / 2, (y0 + y1) / 2), label, fnt, colour, "mm")
 
 
 def _pieces(img: Image.Image, ctx: Ctx, boxes: dict[str, Box], cell: int) -> None:

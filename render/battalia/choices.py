@@ -22,8 +22,8 @@ from engine.games.battalia.actions import (
     parse_action,
 )
 
-from ..common import RGB, canvas, font, to_png
-from ..common import rounded_fast as rounded
+from ..common import RGB, font, to_png
+from ..liber.layers import gradient, rounded
 from .board import LABEL, decision_text, draw_map, placing_preview
 from .context import SIZE, Ctx, context, square_xy
 from .style import BG_BOTTOM, BG_TOP, INK, MARGIN, NEUTRAL, TEXT, WIDTH, draw_text, text_width
@@ -80,7 +80,7 @@ def render_spots(
     cell = min(MAX_CELL, (WIDTH - 2 * MARGIN - 2 * LABEL) // ncols, 760 // nrows)
     map_w = ncols * cell + 2 * LABEL
     height = HEAD + nrows * cell + 2 * LABEL + MARGIN
-    img = canvas(WIDTH, height, BG_TOP, BG_BOTTOM)
+    img = gradient(WIDTH, height, BG_TOP, BG_BOTTOM)
     x0 = (WIDTH - map_w) // 2
     boxes = draw_map(img, ctx, x0, HEAD, cell, cols, rows)
     by_square: dict[str, list[tuple[int, object]]] = {}

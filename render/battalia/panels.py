@@ -12,7 +12,7 @@ from engine.games.battalia.data import great_by_code
 from engine.games.battalia.model import BattleView, Breakdown, PlayerView
 
 from ..common import Box, darken, dim, draw_card_back, fit_text, fit_with_names, font, lighten, mix
-from ..common import rounded_fast as rounded
+from ..liber.layers import rounded
 from .cards import GREAT, chip, paste_chips
 from .context import Ctx, card_name
 from .style import (

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image
 
 from engine.games.battalia.data import data, great_by_code
 
 from ..common import (
-    canvas,
     fit_text,
     fit_with_names,
     font,
@@ -20,7 +20,7 @@ from ..common import (
     to_png,
     wrap_text,
 )
-from ..common import rounded_fast as rounded
+from ..liber.layers import gradient, on_flat, paste_rgb, rounded
 from .cards import chip
 from .context import Ctx, card_faction, card_group, card_rank, context
 from .panels import type_name
@@ -109,7 +109,7 @@ def render_private(view: object, names: Sequence[str], locale: str = "en") -> by
     side_h = 34 + SMALL_H + 30
     cost_h = 64 + max(len(rows) for _, rows in COSTS) * COST_ROW + 34
     height = HEAD_H + hand_h + 12 + side_h + 12 + cost_h + MARGIN
-    img = canvas(WIDTH, height, BG_TOP, BG_BOTTOM)
+    img = gradient(WIDTH, height, BG_TOP, BG_BOTTOM)
     _head(img, ctx)
     y = HEAD_H
     _hand(img, ctx, groups, y, hand_h)
@@ -404,7 +404,6 @@ def _costs(img: Image.Image, ctx: Ctx, hand: Sequence[str], box: tuple[int, int,
     gap = 10
     col_w = (x1 - x0 - 28 - 2 * gap) // 3
     costs = data().costs
-    lab = font("condensed-bold", 18)
     head = font("bold", 17)
     for k, (title, rows) in enumerate(COSTS):
         cx = x0 + 14 + k * (col_w + gap)
@@ -416,41 +415,65 @@ def _costs(img: Image.Image, ctx: Ctx, hand: Sequence[str], box: tuple[int, int,
                 can_pay(r, hand, n.startswith(BUILDING), tool_value)
                 for r, n in zip(recipes, names, strict=False)
             )
-            rounded(
-                img,
-                (cx, y, cx + col_w, y + COST_ROW - 4),
-                8,
-                (86, 110, 60) if payable else PANEL_DARK,
-            )
             label = _label(ctx, key)
-            slots_w = 0
-            parts = [_slots(r) for r in recipes]
-            for part in parts:
-                slots_w += len(part) * (MINI_W + 2) + 14
-            draw_text(
-                img,
-                (cx + 10, y + COST_ROW / 2 - 2),
-                fit_text(label, lab, col_w - slots_w - 20),
-                lab,
-                TEXT if payable else MUTED,
-                "lm",
-            )
-            sx = cx + col_w - slots_w
-            for j, part in enumerate(parts):
-                if j:
-                    draw_text(img, (sx - 6, y + COST_ROW / 2 - 2), "/", lab, MUTED, "mm")
-                for code in part:
-                    tile = chip(code, MINI_W, MINI_H)
-                    img.paste(tile, (sx, y), tile)
-                    sx += MINI_W + 2
-                sx += 14
-            if payable:
-                draw_text(
-                    img,
-                    (cx + col_w - slots_w - 10, y + COST_ROW / 2 - 2),
-                    "✓",
-                    font("bold", 18),
-                    GREEN,
-                    "mm",
-                )
+            parts = tuple(tuple(_slots(r)) for r in recipes)
+            row = (cx, y, cx + col_w, y + COST_ROW - 4)
+            if on_flat(row, box, 14):  # on the panel's flat fill: a cached tile
+                paste_rgb(img, _cost_row(label, parts, payable, col_w), (cx, y))
+            else:
+                _draw_cost_row(img, cx, y, col_w, label, parts, payable)
             y += COST_ROW
+
+
+@lru_cache(maxsize=128)
+def _cost_row(
+    label: str, parts: tuple[tuple[str, ...], ...], payable: bool, col_w: int
+) -> Image.Image:
+    """A row of the cost table drawn on the panel's fill (an RGB tile)."""
+    tile = Image.new("RGB", (col_w, COST_ROW - 4), PANEL)
+    _draw_cost_row(tile, 0, 0, col_w, label, parts, payable)
+    return tile
+
+
+def _draw_cost_row(
+    img: Image.Image,
+    cx: int,
+    y: int,
+    col_w: int,
+    label: str,
+    parts: tuple[tuple[str, ...], ...],
+    payable: bool,
+) -> None:
+    """One row of the cost table: what it buys, its recipes as card chips
+    (alternatives split by "/"), ticked when the hand pays it."""
+    lab = font("condensed-bold", 18)
+    rounded(img, (cx, y, cx + col_w, y + COST_ROW - 4), 8, (86, 110, 60) if payable else PANEL_DARK)
+    slots_w = 0
+    for part in parts:
+        slots_w += len(part) * (MINI_W + 2) + 14
+    draw_text(
+        img,
+        (cx + 10, y + COST_ROW / 2 - 2),
+        fit_text(label, lab, col_w - slots_w - 20),
+        lab,
+        TEXT if payable else MUTED,
+        "lm",
+    )
+    sx = cx + col_w - slots_w
+    for j, part in enumerate(parts):
+        if j:
+            draw_text(img, (sx - 6, y + COST_ROW / 2 - 2), "/", lab, MUTED, "mm")
+        for code in part:
+            tile = chip(code, MINI_W, MINI_H)
+            img.paste(tile, (sx, y), tile)
+            sx += MINI_W + 2
+        sx += 14
+    if payable:
+        draw_text(
+            img,
+            (cx + col_w - slots_w - 10, y + COST_ROW / 2 - 2),
+            "✓",
+            font("bold", 18),
+            GREEN,
+            "mm",
+        )

@@ -3,12 +3,13 @@ whose squares are painted by terrain, the factions' element colours)."""
 
 from __future__ import annotations
 
-from ..common import RGB, draw_text_cached, text_width_cached, wrap_text_cached
+from ..common import RGB, text_width_cached, wrap_text_cached
+from ..liber.layers import draw_text as fast_draw_text
 
 WIDTH = 1100
 MARGIN = 16
 
-draw_text = draw_text_cached
+draw_text = fast_draw_text
 text_width = text_width_cached
 wrap_text = wrap_text_cached
 

@@ -18,7 +18,6 @@ from ..common import (
     RGB,
     Box,
     Font,
-    canvas,
     darken,
     drop_shadow,
     ellipse,
@@ -28,12 +27,12 @@ from ..common import (
     icon,
     lighten,
     mix,
-    paste_rgba,
     pill,
     readable_on,
     to_png,
 )
-from ..common import rounded_fast as _rrect
+from ..liber.layers import gradient, paste_rgba
+from ..liber.layers import rounded as _rrect
 from .cards import (
     _card_back,
     _card_h,
@@ -102,7 +101,7 @@ def render_board(view: object, names: Sequence[str], locale: str = "en") -> byte
     legend = _legend_lines(ctx)
     height = legend_top + 19 * len(legend) + 6
 
-    img = canvas(WIDTH, height, BG_TOP, BG_BOTTOM)
+    img = gradient(WIDTH, height, BG_TOP, BG_BOTTOM)
     _header(img, ctx)
     _banner(img, ctx, banner_top, banner_h)
     mover = _public_mover(v)

@@ -24,10 +24,10 @@ from ..common import (
     font,
     lighten,
     mix,
-    paste_rgba,
     rounded_mask,
 )
-from ..common import rounded_fast as _rrect
+from ..liber.layers import paste_rgba
+from ..liber.layers import rounded as _rrect
 from .context import (
     _Ctx,
     _tr,

@@ -27,11 +27,11 @@ from ..common import (
     icon,
     lighten,
     mix,
-    paste_rgba,
     pill,
     rounded_mask,
 )
-from ..common import rounded_fast as _rrect
+from ..liber.layers import paste_rgba
+from ..liber.layers import rounded as _rrect
 from .cards import (
     _card_h,
     _firepower,

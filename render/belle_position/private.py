@@ -18,7 +18,8 @@ from engine.games.belle_position import (
 
 from ..common import (
     CARD_FACE,
-    canvas,
+    RGB,
+    Box,
     darken,
     ellipse,
     fit_text,
@@ -27,11 +28,11 @@ from ..common import (
     lighten,
     message_image,
     mix,
-    paste_rgba,
     pill,
     to_png,
 )
-from ..common import rounded_fast as _rrect
+from ..liber.layers import gradient, on_flat, paste_rgb, paste_rgba
+from ..liber.layers import rounded as _rrect
 from .board import (
     _banner_text,
     _fit_with_names,
@@ -206,35 +207,62 @@ def _entry_height(ctx: _Ctx, entry: _Entry) -> int:
     return _entry_layout(entry, ctx.lang).height
 
 
-def _mini_tile(img: Image.Image, ctx: _Ctx, card: CardView, seat: int, x: int, y: int) -> None:
-    w, h = TILE_W, _card_h(TILE_W)
+def _mini_tile(
+    img: Image.Image, ctx: _Ctx, card: CardView, seat: int, x: int, y: int, panel: Box
+) -> None:
     if card.kind == "terrain":
         colour = TERRAIN_COLOURS.get(card.type, NEUTRAL)
     elif card.kind == "special":
         colour = SPECIAL_COLOUR
     else:
         colour = ctx.colour(seat)
+    face = (card.kind, card.type, card.category, card.vc, bool(card.tokens))
+    stats = (card.attack, card.defence, colour)
+    if on_flat((x, y, x + TILE_W, y + _card_h(TILE_W)), panel, 12):  # a cached tile
+        paste_rgb(img, _mini_face(face, stats), (x, y))
+    else:
+        _draw_mini(img, face, stats, x, y)
+
+
+@lru_cache(maxsize=256)
+def _mini_face(face: tuple[str, str, str, int, bool], stats: tuple[int, int, RGB]) -> Image.Image:
+    """A hand entry's small card drawn on the panel's fill (an RGB tile)."""
+    tile = Image.new("RGB", (TILE_W, _card_h(TILE_W)), PANEL)
+    _draw_mini(tile, face, stats, 0, 0)
+    return tile
+
+
+def _draw_mini(
+    img: Image.Image,
+    face: tuple[str, str, str, int, bool],
+    stats: tuple[int, int, RGB],
+    x: int,
+    y: int,
+) -> None:
+    kind, type_, category, vc, tokens = face
+    attack, defence, colour = stats
+    w, h = TILE_W, _card_h(TILE_W)
     _rrect(img, (x, y, x + w, y + h), 6, colour)
     _rrect(img, (x + 3, y + 24, x + w - 3, y + h - 3), 4, CARD_FACE)
-    if card.kind == "unit":
-        draw_text(img, (x + w / 2, y + 13), str(card.vc), font("bold", 19), WHITE, "mm")
-        sym = glyph(card.category, 30, 20, colour)
+    if kind == "unit":
+        draw_text(img, (x + w / 2, y + 13), str(vc), font("bold", 19), WHITE, "mm")
+        sym = glyph(category, 30, 20, colour)
         paste_rgba(img, sym, (x + (w - 30) // 2, y + 24 + (h - 27 - 20) // 2))
-        if card.tokens:
+        if tokens:
             ellipse(img, (x + w - 18, y + h - 18, x + w - 2, y + h - 2), TOKEN, WHITE, 2)
-    elif card.kind == "general":
+    elif kind == "general":
         star = icon("star", 16, WHITE)
         paste_rgba(img, star, (x + (w - 16) // 2, y + 4))
         vf = font("bold", 13)
-        draw_text(img, (x + w / 2, y + 24 + (h - 27) / 2 - 8), f"A{card.attack}", vf, colour, "mm")
-        draw_text(img, (x + w / 2, y + 24 + (h - 27) / 2 + 8), f"D{card.defence}", vf, colour, "mm")
+        draw_text(img, (x + w / 2, y + 24 + (h - 27) / 2 - 8), f"A{attack}", vf, colour, "mm")
+        draw_text(img, (x + w / 2, y + 24 + (h - 27) / 2 + 8), f"D{defence}", vf, colour, "mm")
     else:
-        g = glyph(card.type, 30, 24, colour)
+        g = glyph(type_, 30, 24, colour)
         paste_rgba(img, g, (x + (w - 30) // 2, y + 24 + (h - 27 - 24) // 2))
         draw_text(
             img,
             (x + w / 2, y + 13),
-            "T" if card.kind == "terrain" else "S",
+            "T" if kind == "terrain" else "S",
             font("bold", 15),
             WHITE,
             "mm",
@@ -246,8 +274,9 @@ def _draw_entry(img: Image.Image, ctx: _Ctx, entry: _Entry, seat: int, x: int, y
     h = layout.height
     has_moves = bool(entry.moves)
     edge = mix(PANEL_EDGE, GREEN, 0.5) if has_moves else PANEL_EDGE
-    _rrect(img, (x, y, x + COL_W, y + h - 6), 12, PANEL, edge, 2)
-    _mini_tile(img, ctx, entry.card, seat, x + 8, y + 8)
+    panel = (x, y, x + COL_W, y + h - 6)
+    _rrect(img, panel, 12, PANEL, edge, 2)
+    _mini_tile(img, ctx, entry.card, seat, x + 8, y + 8, panel)
     tx = x + 8 + TILE_W + 12
     if entry.hidden:
         tag = ctx.t("hidden_tag")
@@ -262,14 +291,28 @@ def _draw_entry(img: Image.Image, ctx: _Ctx, entry: _Entry, seat: int, x: int, y
         draw_text(img, (tx, ty + 10), line, ENTRY_SUB, MUTED, "lm")
         ty += 20
     ty += 6
-    cf = font("bold", 18)
     for row in layout.chips:
         cx = tx
         for move, w in row:
-            _rrect(img, (cx, ty, cx + w, ty + CHIP_H), 9, GREEN, lighten(GREEN, 0.35), 2)
-            draw_text(img, (cx + w / 2, ty + CHIP_H / 2 + 1), move, cf, WHITE, "mm")
+            if on_flat((cx, ty, cx + w, ty + CHIP_H), panel, 12):  # a cached tile
+                paste_rgb(img, _move_chip(move, w), (cx, ty))
+            else:
+                _draw_move_chip(img, move, cx, ty, w)
             cx += w + 6
         ty += CHIP_H + 6
+
+
+@lru_cache(maxsize=256)
+def _move_chip(move: str, width: int) -> Image.Image:
+    """A move's chip drawn on an entry's fill (an RGB tile)."""
+    tile = Image.new("RGB", (width, CHIP_H), PANEL)
+    _draw_move_chip(tile, move, 0, 0, width)
+    return tile
+
+
+def _draw_move_chip(img: Image.Image, move: str, x: int, y: int, w: int) -> None:
+    _rrect(img, (x, y, x + w, y + CHIP_H), 9, GREEN, lighten(GREEN, 0.35), 2)
+    draw_text(img, (x + w / 2, y + CHIP_H / 2 + 1), move, font("bold", 18), WHITE, "mm")
 
 
 def _pack(ctx: _Ctx, entries: Sequence[_Entry]) -> list[tuple[_Entry, int, int]]:
@@ -359,7 +402,7 @@ def render_private(view: object, names: Sequence[str], locale: str = "en") -> by
     notation_top = reserve_top + reserve_h + 6
     height = notation_top + 36
 
-    img = canvas(WIDTH, height, BG_TOP, BG_BOTTOM)
+    img = gradient(WIDTH, height, BG_TOP, BG_BOTTOM)
     _private_header(img, ctx, player, header_h)
     _private_status(img, ctx, seat, status_top, status_h)
     if order_line:

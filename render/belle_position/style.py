@@ -5,10 +5,10 @@ from __future__ import annotations
 from ..common import (
     RGB,
     darken,
-    draw_text_cached,
     text_width_cached,
     wrap_text_cached,
 )
+from ..liber.layers import draw_text as fast_draw_text
 
 WIDTH = 1100
 MARGIN = 24
@@ -22,7 +22,7 @@ CARD_RATIO = 1.15
 # are exactly those of ImageDraw.text.
 
 
-draw_text = draw_text_cached
+draw_text = fast_draw_text
 text_width = text_width_cached
 wrap_text = wrap_text_cached
 

@@ -16,7 +16,6 @@ from engine.games.liber.model import LINES, PLACES, SideView
 from ..common import (
     RGB,
     Box,
-    canvas,
     darken,
     ellipse,
     fit_text,
@@ -24,13 +23,12 @@ from ..common import (
     font,
     icon,
     mix,
-    paste_rgba,
     pill,
     rotated_text,
     to_png,
 )
-from ..common import rounded_fast as rounded
-from .context import Ctx, card_name, context, keyword_order, place_name, seat_colour
+from .context import Ctx, card_name, context, keyword_order, place_name, seat_colour, tr
+from .layers import gradient, on_flat, paste_rgb, paste_rgba, rounded
 from .style import (
     BG_BOTTOM,
     BG_TOP,
@@ -129,7 +127,7 @@ def render_board(view: object, names: Sequence[str], locale: str = "en") -> byte
     fields, bottom = _layout([s.seat for s in v.sides], HEADER_H + banner_h + 12)
     legend = _legend_lines(ctx)
     height = bottom + 16 + 30 + 24 * len(legend) + 10
-    img = canvas(WIDTH, height, BG_TOP, BG_BOTTOM)
+    img = gradient(WIDTH, height, BG_TOP, BG_BOTTOM)
     _header(img, ctx)
     _banner(img, ctx, banner, HEADER_H, banner_h)
     cells: dict[tuple[int, str], Box] = {}
@@ -264,12 +262,13 @@ def _battlefield(
     colour = seat_colour(side.seat)
     box = (MARGIN, field.top, WIDTH - MARGIN, field.top + field.height)
     edge = mix(FIELD_EDGE, colour, 0.45)
-    rounded(img, box, 14, darken(FIELD, 0.15) if side.out else FIELD, edge, 2)
-    _side_head(img, ctx, side, field.head_top)
+    fill = darken(FIELD, 0.15) if side.out else FIELD
+    rounded(img, box, 14, fill, edge, 2)
+    _side_head(img, ctx, side, field.head_top, box, fill)
     pieces = {p.place: p for p in side.pieces}
     for line in range(3):
         _, y0, _, y1 = field.cell(line, 0)
-        label = rotated_text(ctx.t(f"line-{LINES[line]}"), font("condensed-bold", 16), MUTED, 90)
+        label = _line_label(ctx.lang, line)
         paste_rgba(
             img, label, (MARGIN + (LABEL_W - label.width) // 2 + 2, (y0 + y1 - label.height) // 2)
         )
@@ -278,13 +277,31 @@ def _battlefield(
             cell = field.cell(line, slot)
             cells[(side.seat, place)] = cell
             piece = pieces.get(place)
-            if piece is None:
-                empty_place(img, cell[0], cell[1], place, FIELD)
-            else:
+            if piece is not None:
                 paste_rgba(img, piece_tile(piece, ctx.lang, colour), (cell[0], cell[1]))
+            elif on_flat(cell, box, 14):  # the panel's fill all around: a cached tile
+                paste_rgb(img, _empty_tile(place, fill), (cell[0], cell[1]))
+            else:  # over the panel's rounded corner
+                empty_place(img, cell[0], cell[1], place, FIELD)
 
 
-def _side_head(img: Image.Image, ctx: Ctx, side: SideView, top: int) -> None:
+@lru_cache(maxsize=64)
+def _empty_tile(place: str, under: RGB) -> Image.Image:
+    """A free place drawn on a flat ``under`` (an opaque RGB tile)."""
+    tile = Image.new("RGB", (CELL_W, CELL_H), under)
+    empty_place(tile, 0, 0, place, FIELD)
+    return tile
+
+
+@lru_cache(maxsize=16)
+def _line_label(lang: str, line: int) -> Image.Image:
+    text = tr(lang, f"line-{LINES[line]}")
+    return rotated_text(text, font("condensed-bold", 16), MUTED, 90)
+
+
+def _side_head(
+    img: Image.Image, ctx: Ctx, side: SideView, top: int, panel: Box, under: RGB
+) -> None:
     v = ctx.view
     colour = seat_colour(side.seat)
     x = MARGIN + 14
@@ -321,10 +338,10 @@ def _side_head(img: Image.Image, ctx: Ctx, side: SideView, top: int) -> None:
     right = WIDTH - MARGIN - 14
     fill = (96, 74, 28) if side.god else (52, 56, 72)
     pill(img, right, y + 3, god, god_font, fill, GOLD if side.god else MUTED, 28, align="right")
-    _counters(img, ctx, side, top + 46)
+    _counters(img, ctx, side, top + 46, panel, under)
 
 
-def _counters(img: Image.Image, ctx: Ctx, side: SideView, y: int) -> None:
+def _counters(img: Image.Image, ctx: Ctx, side: SideView, y: int, panel: Box, under: RGB) -> None:
     v = ctx.view
     items: list[tuple[RGB, str]] = [
         (COIN, ctx.t("gold", n=side.gold, income=side.income)),
@@ -339,7 +356,21 @@ def _counters(img: Image.Image, ctx: Ctx, side: SideView, y: int) -> None:
     for colour, text in items:
         if x + text_width(fnt, text) + 36 > WIDTH - MARGIN - 10:
             break
-        x += counter_chip(img, x, y, colour, text, fnt) + 8
+        chip = _chip_tile(colour, text, under)
+        if on_flat((x, y, x + chip.width, y + chip.height), panel, 14):
+            paste_rgb(img, chip, (x, y))
+            x += chip.width + 8
+        else:  # over the panel's rounded corner
+            x += counter_chip(img, x, y, colour, text, fnt) + 8
+
+
+@lru_cache(maxsize=256)
+def _chip_tile(colour: RGB, text: str, under: RGB) -> Image.Image:
+    """A counter chip drawn on a flat ``under`` (an opaque RGB tile)."""
+    fnt = font("condensed-bold", 18)
+    tile = Image.new("RGB", (text_width(fnt, text) + 36, 26), under)
+    counter_chip(tile, 0, 0, colour, text, fnt)
+    return tile
 
 
 # ---------------------------------------------------------------------------

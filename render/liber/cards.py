@@ -14,7 +14,6 @@ from engine.games.liber.data import CardSpec
 from ..common import (
     RGB,
     Font,
-    canvas,
     darken,
     ellipse,
     fit_text,
@@ -22,11 +21,10 @@ from ..common import (
     icon,
     lighten,
     mix,
-    paste_rgba,
     to_png,
 )
-from ..common import rounded_fast as rounded
 from .context import card_name, card_text, keyword_order, spec, tr
+from .layers import gradient, paste_rgba, rounded
 from .style import (
     BG_BOTTOM,
     BG_TOP,
@@ -219,7 +217,7 @@ def render_card(card_id: str, locale: str = "en") -> bytes:
     stats_h = 64 if card.force is not None else 0
     body_h = max(BODY_LINE, len(lines) * BODY_LINE - gaps * (BODY_LINE // 2))
     height = top + stats_h + body_h + 30 + 50 + 36
-    img = canvas(CARD_W + 72, height + 72, BG_TOP, BG_BOTTOM)
+    img = gradient(CARD_W + 72, height + 72, BG_TOP, BG_BOTTOM)
     ox, oy = 36, 36
     rounded(img, (ox, oy, ox + CARD_W, oy + height), 28, colour, darken(colour, 0.35), 4)
     rounded(img, (ox + 16, oy + 96, ox + CARD_W - 16, oy + height - 16), 18, PARCHMENT)

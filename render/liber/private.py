@@ -10,7 +10,6 @@ from PIL import Image
 from engine.games.liber.data import CardSpec
 
 from ..common import (
-    canvas,
     darken,
     fit_text,
     fit_with_names,
@@ -20,10 +19,10 @@ from ..common import (
     pill,
     to_png,
 )
-from ..common import rounded_fast as rounded
 from .board import _banner_lines, pending_line
 from .cards import cost_discs, draw_paragraphs, lead_lines, paragraphs, type_colour
 from .context import Ctx, card_name, context, spec, tr
+from .layers import gradient, rounded
 from .style import (
     BG_BOTTOM,
     BG_TOP,
@@ -65,7 +64,7 @@ def render_private(view: object, names: Sequence[str], locale: str = "en") -> by
     rows = [panels[i : i + 2] for i in range(0, len(panels), 2)]
     heights = [max(p.height for p in row) for row in rows]
     height = HEAD_H + sum(heights) + COL_GAP * len(rows) + (70 if not panels else 0) + 16
-    img = canvas(WIDTH, height, BG_TOP, BG_BOTTOM)
+    img = gradient(WIDTH, height, BG_TOP, BG_BOTTOM)
     _head(img, ctx, bool(playable & set(v.hand)))
     y = HEAD_H
     if not panels:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..common import RGB, draw_text_cached, text_width_cached, wrap_text_cached
+from ..common import RGB, text_width_cached, wrap_text_cached
+from .layers import draw_text as fast_draw_text
 
 WIDTH = 1100
 MARGIN = 20
@@ -13,7 +14,7 @@ CELL_H = 128
 
 
 # the cached text drawing is render.common's (shared with Belle Position)
-draw_text = draw_text_cached
+draw_text = fast_draw_text
 text_width = text_width_cached
 wrap_text = wrap_text_cached
 

@@ -23,11 +23,10 @@ from ..common import (
     icon,
     lighten,
     mix,
-    paste_rgba,
     rounded_mask,
 )
-from ..common import rounded_fast as rounded
 from .context import card_name, card_text, keyword_order, spec, tr
+from .layers import paste_rgba, rounded
 from .style import (
     CELL_H,
     CELL_W,
