@@ -109,6 +109,10 @@ class LiveMatch:
     clock_before: dict[int, tuple[int, tuple[float, float, float, bool, bool, int]]] = field(
         default_factory=dict
     )
+    # seat -> (version, what its private message shows at that version: see
+    # :func:`private_key`), kept so that the next action compares without
+    # drawing the seat's view of the state before it again (memory only)
+    private_keys: dict[int, tuple[int, Any]] = field(default_factory=dict)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -150,6 +154,23 @@ class LiveMatch:
         return self.players[seat][0] < 0
 
 
+def private_key(
+    game: Game[Any, Any, Any], state: Any, pending: Mapping[int, Decision], seat: int
+) -> Any:
+    """What a seat's private message shows of ``state``: its view (the
+    image, and the actions it may take: a seat's legal actions follow from
+    what it sees) and whose decision its text names (its own, else the first
+    pending seat's). Two states with equal keys give the seat the same message."""
+    if seat in pending:
+        who: tuple[int, Decision] | None = (seat, pending[seat])
+    elif pending:
+        first = min(pending)
+        who = (first, pending[first])
+    else:
+        who = None
+    return game.view(state, seat), who
+
+
 @dataclass(frozen=True)
 class Update:
     """What happened after one accepted action; adapters announce it."""
@@ -161,7 +182,11 @@ class Update:
     events: tuple[Event, ...]
     pending: Mapping[int, Decision]
     outcome: Outcome | None
-    private_changed: frozenset[int]  # seats whose private view must be re-sent
+    # seats whose private message must be sent again: those the action
+    # concerns (pending before or after it, or sent an event) whose private
+    # message reads differently now (:func:`private_key`); a pending seat left
+    # out keeps its message, only its buttons name the new version
+    private_changed: frozenset[int]
     by_clock: bool = False  # played for the seat when its clock ran out
 
 
@@ -845,6 +870,7 @@ class HostService:
             if seat not in match.pending():
                 raise HostError("not-your-turn")
             before_pending = dict(match.pending())
+            before_state = match.state
             try:
                 new_state, events, notation = match.preview(seat, move.strip())
             except RulesError as err:
@@ -853,7 +879,7 @@ class HostService:
             await self._commit(live, seat, notation, new_state, events)
             match.accept(seat, notation, new_state, events)
             self._after_commit(live)
-            update = self._update(live, seat, notation, events, before_pending)
+            update = self._update(live, seat, notation, events, before_pending, before_state)
             if by_clock:
                 update = replace(update, by_clock=True)
         await self._sync_clock(live, moved=seat, by_clock=by_clock)
@@ -873,6 +899,7 @@ class HostService:
             if seat is None:
                 raise HostError("already-resigned")
             before_pending = dict(match.pending())
+            before_state = match.state
             try:
                 new_state, events, notation = match.preview_resign(seat)
             except RulesError as err:
@@ -881,7 +908,7 @@ class HostService:
             match.accept(seat, notation, new_state, events)
             live.resigned.add(seat)
             self._after_commit(live)
-            update = self._update(live, seat, notation, events, before_pending)
+            update = self._update(live, seat, notation, events, before_pending, before_state)
         await self._sync_clock(live, moved=seat)
         self.kick_bots(live)
         return update
@@ -897,6 +924,7 @@ class HostService:
             if match.version != version:
                 raise HostError("undo-stale")
             before_pending = dict(match.pending())
+            before_state = match.state
             views = [match.view(s) for s in range(match.seats)]
             try:
                 new_state, events, notation = match.preview_undo(seat, expected_version=version)
@@ -904,7 +932,7 @@ class HostService:
                 raise HostError("illegal", rules=err) from None
             await self._commit(live, seat, notation, new_state, events)
             match.accept(seat, notation, new_state, events)
-            update = self._update(live, seat, notation, events, before_pending)
+            update = self._update(live, seat, notation, events, before_pending, before_state)
             changed = {s for s in range(match.seats) if match.view(s) != views[s]}
             update = replace(update, private_changed=update.private_changed | frozenset(changed))
         await self._sync_clock(live, moved=None, undone=(seat, version))
@@ -977,13 +1005,26 @@ class HostService:
         action: str,
         events: tuple[Event, ...],
         before_pending: Mapping[int, Decision],
+        before_state: Any,
     ) -> Update:
         match = live.match
         pending = match.pending()
-        changed = set(pending) | set(before_pending)
+        concerned = set(pending) | set(before_pending)
         for ev in events:
             if ev.to is not None:
-                changed |= set(ev.to)
+                concerned |= set(ev.to)
+        changed = set()
+        game, state, version = live.game, match.state, match.version
+        for s in concerned:
+            known = live.private_keys.get(s)
+            if known is not None and known[0] == version - 1:
+                before = known[1]
+            else:
+                before = private_key(game, before_state, before_pending, s)
+            after = private_key(game, state, pending, s)
+            live.private_keys[s] = (version, after)
+            if after != before:
+                changed.add(s)
         return Update(
             live=live,
             version=match.version,
