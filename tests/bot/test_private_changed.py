@@ -1,0 +1,130 @@
+"""``Update.private_changed``: a seat the action concerns is sent its private
+message again exactly when that message reads differently (its image, its
+text, its actions), in every game."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+from bot.discord.announce import Announcer
+from bot.service import HostService, LiveMatch, UserRef
+from bot.store import Store
+from engine import GAMES, rng
+from render import render_private
+
+ALICE = UserRef(1, "Alice", "en-US")
+BOB = UserRef(2, "Bob", "fr")
+CHAN = 100
+STEPS = 40  # actions per game: enough to meet both kinds of seats where a game has them
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[HostService]:
+    store = await Store.open(tmp_path / "g.db")
+    svc = HostService(store, seed_source=lambda: 4242)
+    await svc.resume()
+    yield svc
+    await store.close()
+
+
+async def _start(svc: HostService, game_id: str) -> LiveMatch:
+    await svc.create_lobby(
+        guild_id=9,
+        channel_id=CHAN,
+        host=ALICE,
+        game_id=game_id,
+        seats=2,
+        options=GAMES[game_id].quick_options,
+    )
+    await svc.join(CHAN, BOB)
+    return await svc.start(CHAN, ALICE)
+
+
+def _message(live: LiveMatch, seat: int) -> tuple[Any, ...]:
+    """What the seat's private message shows, read the way the Discord
+    adapter writes it: the view drawn, the text above it in both languages,
+    and the actions its buttons offer."""
+    text = Announcer.private_text  # uses nothing of the bot but its arguments
+    none = cast(Announcer, None)
+    moves = live.match.legal_notations(seat) if seat in live.match.pending() else []
+    return (
+        live.match.view(seat),
+        text(none, live, seat, "en"),
+        text(none, live, seat, "fr"),
+        tuple(moves),
+    )
+
+
+async def _walk(svc: HostService, live: LiveMatch, salt: int) -> tuple[int, int]:
+    """Random actions; at each, checks ``private_changed`` against the
+    messages before and after. Returns (seats sent again, seats left out)."""
+    chooser = rng.seed_state(salt)
+    sent = left_out = drawn = 0
+    for _ in range(STEPS):
+        match = live.match
+        if match.is_over:
+            break
+        seat = sorted(match.pending())[0]
+        user = live.user_of(seat)
+        before = [_message(live, s) for s in range(match.seats)]
+        before_state = match.state
+        before_pending = set(match.pending())
+        moves = svc.legal_moves(live, user)
+        index, chooser = rng.randbelow(chooser, len(moves))
+        update = await svc.play(live.id, user, moves[index][0], seat=seat)
+        after = [_message(live, s) for s in range(match.seats)]
+        concerned = before_pending | set(match.pending())
+        for event in update.events:
+            concerned |= set(event.to or ())
+        expected = {s for s in concerned if before[s] != after[s]}
+        assert update.private_changed == expected, (live.game_id, match.version)
+        sent += len(expected)
+        for s in concerned - expected:
+            left_out += 1
+            if drawn < 3:  # the image the seat keeps is the one it would be sent
+                drawn += 1
+                game, names = live.game, live.names
+                old = render_private(live.game_id, game.view(before_state, s), names, "fr")
+                assert old == render_private(live.game_id, match.view(s), names, "fr")
+    return sent, left_out
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_private_changed_names_the_seats_whose_message_changed(
+    service: HostService, game_id: str
+) -> None:
+    live = await _start(service, game_id)
+    sent, _ = await _walk(service, live, salt=3)
+    assert sent > 0
+
+
+async def test_belle_position_keeps_the_waiting_seats_message(service: HostService) -> None:
+    """Belle Position's seats decide some steps at once (both place their
+    units): one seat's choice leaves the other's hand and decision alone, so
+    that seat is not sent its message again."""
+    live = await _start(service, "belle-position")
+    _, left_out = await _walk(service, live, salt=3)
+    assert left_out > 0
+
+
+async def test_a_seat_is_sent_again_when_its_view_changes(service: HostService) -> None:
+    """Between Battle: the waiting seat's image shows the piles' tops, so a
+    card laid on a pile sends it its message again, and the keys the
+    service keeps per seat follow the version."""
+    live = await _start(service, "between-battle")
+    match = live.match
+    for _ in range(STEPS):
+        seat = sorted(match.pending())[0]
+        other = 1 - seat
+        before = match.view(other)
+        user = live.user_of(seat)
+        update = await service.play(live.id, user, service.legal_moves(live, user)[0][0], seat=seat)
+        if other in update.pending and match.view(other) != before:
+            assert other in update.private_changed
+            assert live.private_keys[other][0] == match.version
+            return
+    pytest.fail("no action changed the waiting seat's view")
