@@ -19,7 +19,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -109,9 +109,9 @@ class LiveMatch:
     clock_before: dict[int, tuple[int, tuple[float, float, float, bool, bool, int]]] = field(
         default_factory=dict
     )
-    # seat -> (version, what its private message shows at that version: see
-    # :func:`private_key`), kept so that the next action compares without
-    # drawing the seat's view of the state before it again (memory only)
+    # seat -> (version, what its private message was last made to show: see
+    # :func:`private_key`): set at the start and whenever an action concerns
+    # the seat; none after a restart (the seat is then sent its message again)
     private_keys: dict[int, tuple[int, Any]] = field(default_factory=dict)
 
     @property
@@ -771,6 +771,13 @@ class HostService:
             if place is not None and place != channel_id:
                 await self.move_match(live, place)
             self._register(live)
+            # every seat is sent its private view of the start
+            start_pending = match.pending()
+            for s in range(match.seats):
+                live.private_keys[s] = (
+                    match.version,
+                    private_key(game, match.state, start_pending, s),
+                )
         await self._sync_clock(live, moved=None)
         self.kick_bots(live)
         return live
@@ -870,7 +877,6 @@ class HostService:
             if seat not in match.pending():
                 raise HostError("not-your-turn")
             before_pending = dict(match.pending())
-            before_state = match.state
             try:
                 new_state, events, notation = match.preview(seat, move.strip())
             except RulesError as err:
@@ -879,7 +885,7 @@ class HostService:
             await self._commit(live, seat, notation, new_state, events)
             match.accept(seat, notation, new_state, events)
             self._after_commit(live)
-            update = self._update(live, seat, notation, events, before_pending, before_state)
+            update = self._update(live, seat, notation, events, before_pending)
             if by_clock:
                 update = replace(update, by_clock=True)
         await self._sync_clock(live, moved=seat, by_clock=by_clock)
@@ -899,7 +905,6 @@ class HostService:
             if seat is None:
                 raise HostError("already-resigned")
             before_pending = dict(match.pending())
-            before_state = match.state
             try:
                 new_state, events, notation = match.preview_resign(seat)
             except RulesError as err:
@@ -908,7 +913,7 @@ class HostService:
             match.accept(seat, notation, new_state, events)
             live.resigned.add(seat)
             self._after_commit(live)
-            update = self._update(live, seat, notation, events, before_pending, before_state)
+            update = self._update(live, seat, notation, events, before_pending)
         await self._sync_clock(live, moved=seat)
         self.kick_bots(live)
         return update
@@ -924,7 +929,6 @@ class HostService:
             if match.version != version:
                 raise HostError("undo-stale")
             before_pending = dict(match.pending())
-            before_state = match.state
             views = [match.view(s) for s in range(match.seats)]
             try:
                 new_state, events, notation = match.preview_undo(seat, expected_version=version)
@@ -932,9 +936,8 @@ class HostService:
                 raise HostError("illegal", rules=err) from None
             await self._commit(live, seat, notation, new_state, events)
             match.accept(seat, notation, new_state, events)
-            update = self._update(live, seat, notation, events, before_pending, before_state)
             changed = {s for s in range(match.seats) if match.view(s) != views[s]}
-            update = replace(update, private_changed=update.private_changed | frozenset(changed))
+            update = self._update(live, seat, notation, events, before_pending, also=changed)
         await self._sync_clock(live, moved=None, undone=(seat, version))
         self.kick_bots(live)
         return update
@@ -1005,25 +1008,24 @@ class HostService:
         action: str,
         events: tuple[Event, ...],
         before_pending: Mapping[int, Decision],
-        before_state: Any,
+        also: Iterable[int] = (),
     ) -> Update:
         match = live.match
         pending = match.pending()
-        concerned = set(pending) | set(before_pending)
+        concerned = set(pending) | set(before_pending) | set(also)
         for ev in events:
             if ev.to is not None:
                 concerned |= set(ev.to)
+        # compared with what the seat was last shown (its key when it was last
+        # concerned), not with the state just before: the seat's view may have
+        # changed since, by actions that did not concern it
         changed = set()
         game, state, version = live.game, match.state, match.version
         for s in concerned:
-            known = live.private_keys.get(s)
-            if known is not None and known[0] == version - 1:
-                before = known[1]
-            else:
-                before = private_key(game, before_state, before_pending, s)
-            after = private_key(game, state, pending, s)
-            live.private_keys[s] = (version, after)
-            if after != before:
+            shown = live.private_keys.get(s)
+            now = private_key(game, state, pending, s)
+            live.private_keys[s] = (version, now)
+            if shown is None or shown[1] != now:
                 changed.add(s)
         return Update(
             live=live,
