@@ -11,7 +11,7 @@ from typing import Any, cast
 import pytest
 
 from bot.discord.announce import Announcer
-from bot.service import HostService, LiveMatch, UserRef
+from bot.service import HostService, LiveMatch, UserRef, private_key
 from bot.store import Store
 from engine import GAMES, rng
 from render import render_private
@@ -131,3 +131,37 @@ async def test_a_seat_is_sent_again_when_its_view_changes(service: HostService) 
             assert live.private_keys[other][0] == match.version
             return
     pytest.fail("no action changed the waiting seat's view")
+
+
+async def test_after_a_restart_the_seats_concerned_are_sent_again(tmp_path: Path) -> None:
+    """What a seat was last shown is kept in memory only: after a restart,
+    the first action that concerns a seat sends it its message again, even
+    where Belle Position would otherwise leave it alone."""
+    path = tmp_path / "g.db"
+    store = await Store.open(path)
+    svc = HostService(store, seed_source=lambda: 4242)
+    live = await _start(svc, "belle-position")
+    match = live.match
+    game = live.game
+    for _ in range(STEPS):  # up to a step where one seat's choice leaves the other alone
+        seat = sorted(match.pending())[0]
+        move = match.legal_notations(seat)[0]
+        after, _ = game.apply_text(match.state, seat, move)
+        other = 1 - seat
+        if other in match.pending() and private_key(
+            game, match.state, match.pending(), other
+        ) == private_key(game, after, game.pending(after), other):
+            break
+        await svc.play(live.id, live.user_of(seat), move, seat=seat)
+    else:
+        pytest.fail("no simultaneous step met")
+    await store.close()
+
+    store = await Store.open(path)
+    svc = HostService(store)
+    await svc.resume()
+    again = svc.match_in(CHAN)
+    assert again is not None and not again.private_keys
+    update = await svc.play(again.id, again.user_of(seat), move, seat=seat)
+    assert other in update.private_changed
+    await store.close()
