@@ -145,8 +145,10 @@ class BotCore(commands.Bot):
     ) -> bytes | None:
         """The numbered spots a seat chooses among, on its view (None: the
         game draws none), drawn again only when they or the view changed."""
-        from render import render_choices
+        from render import CHOICE_GAMES, render_choices
 
+        if live.game_id not in CHOICE_GAMES:
+            return None  # nothing to draw: no trip to a worker
         names = live.names
 
         async def draw(_: Any) -> bytes | None:

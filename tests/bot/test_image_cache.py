@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
 from bot.images import ImageCache
+from bot.service import LiveMatch
 
 
 class Painter:
@@ -88,3 +91,29 @@ async def test_memory_is_bounded() -> None:
     assert len(paint.calls) == 10
     cache.forget(9)
     assert len(cache) == 2 and cache.size == 16
+
+
+async def test_the_host_asks_no_worker_for_spots_a_game_never_draws(tmp_path: Path) -> None:
+    """Between Battle draws no placements (``render_choices`` is None for
+    it): its private messages send no view to a worker for them; Via Belli's
+    are drawn, once per version and seat."""
+    from bot import Settings, create_bot
+    from render import CHOICE_GAMES
+
+    assert "between-battle" not in CHOICE_GAMES and "via-belli" in CHOICE_GAMES
+    bot = create_bot(
+        Settings(discord_token="x", database_path=str(tmp_path / "g.db"), worker_processes=False)
+    )
+    sent: list[Any] = []
+
+    async def run(fn: Any, *args: Any) -> Any:
+        sent.append(fn)
+        return b"spots"
+
+    bot.render_pool.run = run  # type: ignore[method-assign]
+    for game_id, drawn in (("between-battle", []), ("via-belli", [b"spots"])):
+        live = cast(LiveMatch, SimpleNamespace(id=1, game_id=game_id, names=["A", "B"]))
+        got = [await bot.spots_png(live, 0, "view", 3, "fr", [(1, "x")]) for _ in range(2)]
+        assert [g for g in got if g is not None] == drawn * 2
+    assert len(sent) == 1  # Via Belli's, once
+    bot.render_pool.close()
