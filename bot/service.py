@@ -19,7 +19,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -109,6 +109,10 @@ class LiveMatch:
     clock_before: dict[int, tuple[int, tuple[float, float, float, bool, bool, int]]] = field(
         default_factory=dict
     )
+    # seat -> (version, what its private message was last made to show: see
+    # :func:`private_key`): set at the start and whenever an action concerns
+    # the seat; none after a restart (the seat is then sent its message again)
+    private_keys: dict[int, tuple[int, Any]] = field(default_factory=dict)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -150,6 +154,23 @@ class LiveMatch:
         return self.players[seat][0] < 0
 
 
+def private_key(
+    game: Game[Any, Any, Any], state: Any, pending: Mapping[int, Decision], seat: int
+) -> Any:
+    """What a seat's private message shows of ``state``: its view (the
+    image, and the actions it may take: a seat's legal actions follow from
+    what it sees) and whose decision its text names (its own, else the first
+    pending seat's). Two states with equal keys give the seat the same message."""
+    if seat in pending:
+        who: tuple[int, Decision] | None = (seat, pending[seat])
+    elif pending:
+        first = min(pending)
+        who = (first, pending[first])
+    else:
+        who = None
+    return game.view(state, seat), who
+
+
 @dataclass(frozen=True)
 class Update:
     """What happened after one accepted action; adapters announce it."""
@@ -161,7 +182,11 @@ class Update:
     events: tuple[Event, ...]
     pending: Mapping[int, Decision]
     outcome: Outcome | None
-    private_changed: frozenset[int]  # seats whose private view must be re-sent
+    # seats whose private message must be sent again: those the action
+    # concerns (pending before or after it, or sent an event) whose private
+    # message reads differently now (:func:`private_key`); a pending seat left
+    # out keeps its message, only its buttons name the new version
+    private_changed: frozenset[int]
     by_clock: bool = False  # played for the seat when its clock ran out
 
 
@@ -746,6 +771,13 @@ class HostService:
             if place is not None and place != channel_id:
                 await self.move_match(live, place)
             self._register(live)
+            # every seat is sent its private view of the start
+            start_pending = match.pending()
+            for s in range(match.seats):
+                live.private_keys[s] = (
+                    match.version,
+                    private_key(game, match.state, start_pending, s),
+                )
         await self._sync_clock(live, moved=None)
         self.kick_bots(live)
         return live
@@ -904,9 +936,8 @@ class HostService:
                 raise HostError("illegal", rules=err) from None
             await self._commit(live, seat, notation, new_state, events)
             match.accept(seat, notation, new_state, events)
-            update = self._update(live, seat, notation, events, before_pending)
             changed = {s for s in range(match.seats) if match.view(s) != views[s]}
-            update = replace(update, private_changed=update.private_changed | frozenset(changed))
+            update = self._update(live, seat, notation, events, before_pending, also=changed)
         await self._sync_clock(live, moved=None, undone=(seat, version))
         self.kick_bots(live)
         return update
@@ -977,13 +1008,25 @@ class HostService:
         action: str,
         events: tuple[Event, ...],
         before_pending: Mapping[int, Decision],
+        also: Iterable[int] = (),
     ) -> Update:
         match = live.match
         pending = match.pending()
-        changed = set(pending) | set(before_pending)
+        concerned = set(pending) | set(before_pending) | set(also)
         for ev in events:
             if ev.to is not None:
-                changed |= set(ev.to)
+                concerned |= set(ev.to)
+        # compared with what the seat was last shown (its key when it was last
+        # concerned), not with the state just before: the seat's view may have
+        # changed since, by actions that did not concern it
+        changed = set()
+        game, state, version = live.game, match.state, match.version
+        for s in concerned:
+            shown = live.private_keys.get(s)
+            now = private_key(game, state, pending, s)
+            live.private_keys[s] = (version, now)
+            if shown is None or shown[1] != now:
+                changed.add(s)
         return Update(
             live=live,
             version=match.version,

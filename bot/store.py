@@ -850,13 +850,14 @@ class Store:
 
     # ---- the turn clock ---------------------------------------------------------------
     async def clocks(self, match_id: int) -> dict[int, tuple[float, float, float, bool, bool, int]]:
-        """``{seat: (since, per_move, bank, pending, reminded, expiries)}``."""
-        async with self.db.execute(
+        """``{seat: (since, per_move, bank, pending, reminded, expiries)}``
+        (read after every action: one trip to the database's thread, not
+        three for a cursor, its rows and its closing)."""
+        rows = await self.db.execute_fetchall(
             "SELECT seat, since, per_move, bank, pending, reminded, expiries FROM clocks"
             " WHERE match_id = ?",
             (match_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return {
             int(r[0]): (float(r[1]), float(r[2]), float(r[3]), bool(r[4]), bool(r[5]), int(r[6]))
             for r in rows
@@ -1042,12 +1043,14 @@ class Store:
         )
 
     async def seat_message(self, match_id: int, seat: int) -> tuple[int, int, int] | None:
-        async with self.db.execute(
-            "SELECT channel_id, message_id, version FROM seat_messages"
-            " WHERE match_id = ? AND seat = ?",
-            (match_id, seat),
-        ) as cur:
-            row = await cur.fetchone()
+        rows = list(
+            await self.db.execute_fetchall(
+                "SELECT channel_id, message_id, version FROM seat_messages"
+                " WHERE match_id = ? AND seat = ?",
+                (match_id, seat),
+            )
+        )
+        row = rows[0] if rows else None
         return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
 
 

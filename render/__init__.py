@@ -47,6 +47,9 @@ _CHOICES: dict[str, ChoicesRenderer] = {
 
 RENDERED_GAMES = frozenset(_BOARD)
 """The game ids that have a renderer."""
+CHOICE_GAMES = frozenset(_CHOICES)
+"""The game ids whose :func:`render_choices` may draw something (for the
+others it is always None: hosts need not ask)."""
 
 # The games whose cards are data (a pool the host's /card searches): their
 # render_card(card_id, locale). Independent of _MODULES: a card can be drawn

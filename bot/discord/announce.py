@@ -60,6 +60,8 @@ class Announcer(BotCore):
         self.pending_lines: dict[int, list[str]] = {}
         self.pending_private: dict[int, set[int]] = {}
         self.pending_updates: dict[int, list[Update]] = {}
+        # (match, seat) -> (channel, message, version) of its latest private view
+        self.seat_messages: dict[tuple[int, int], tuple[int, int, int] | None] = {}
         self.board_listeners: list[BoardListener] = []
         self.venues = Venues(self)  # where matches play: their threads
 
@@ -88,11 +90,9 @@ class Announcer(BotCore):
         self, live: LiveMatch, locale: str, header: Sequence[str] = ()
     ) -> tuple[discord.Embed, discord.File, list[int]]:
         """The public board: embed text, image, and the users to mention."""
-        from render import render_board
-
         match = live.match
         game = live.game
-        view = match.view(None)
+        state, version = match.state, match.version  # one state, before any await
         embed = discord.Embed(
             title=t(locale, "match-title", game=game_name(locale, game.info.id), match=live.id),
             colour=EMBED_COLOUR,
@@ -124,7 +124,7 @@ class Announcer(BotCore):
             history, lines, 4000, lambda n: t(locale, "earlier-lines", count=n)
         )
         embed.set_image(url="attachment://board.png")
-        png = await self.render(render_board, live.game_id, view, live.names, locale)
+        png = await self.board_png(live, state, version, locale)
         return embed, discord.File(io.BytesIO(png), filename="board.png"), mentions
 
     def private_text(self, live: LiveMatch, seat: int, locale: str) -> str | None:
@@ -160,8 +160,6 @@ class Announcer(BotCore):
         await, so a newer action cannot mix in). When the actions are
         placements the game draws (a step reached by typing), a second image
         shows them numbered, and so are the buttons."""
-        from render import render_choices, render_private
-
         match = live.match
         version = match.version
         view = match.view(seat)
@@ -179,13 +177,11 @@ class Announcer(BotCore):
         )
         embed.description = self.private_text(live, seat, locale)
         embed.set_image(url="attachment://hand.png")
-        png = await self.render(render_private, live.game_id, view, live.names, locale)
+        png = await self.private_png(live, seat, view, version, locale)
         embeds = [embed]
         files = [discord.File(io.BytesIO(png), filename="hand.png")]
         if placements:
-            spots = await self.render_pool.run(
-                render_choices, live.game_id, view, live.names, locale, placements
-            )
+            spots = await self.spots_png(live, seat, view, version, locale, placements)
             if spots is not None:
                 extra = discord.Embed(description=t(locale, "menu-spots"), colour=EMBED_COLOUR)
                 extra.set_image(url="attachment://spots.png")
@@ -289,10 +285,13 @@ class Announcer(BotCore):
                 return
             shown = live.match.state, live.match.version  # what post_board draws
             await self.post_board(live, locale, lines)
-            for seat in sorted(update.private_changed | self.pending_private.pop(live.id, set())):
+            changed = update.private_changed | self.pending_private.pop(live.id, set())
+            # a pending seat whose message reads the same keeps it: only its
+            # buttons, which name the version, are brought up to date
+            for seat in sorted(changed | set(live.match.pending())):
                 if seat in live.resigned or live.is_bot_seat(seat):
                     continue  # bot seats have no one to read a DM: nothing is drawn for them
-                await self.send_private(live, seat)
+                await self.send_private(live, seat, changed=seat in changed)
             updates = [*self.pending_updates.pop(live.id, []), update]
             for listener in self.board_listeners:
                 try:
@@ -300,6 +299,9 @@ class Announcer(BotCore):
                 except Exception:
                     log.exception("a board listener failed on match %s", live.id)
             if update.outcome is not None:
+                self.images.forget(live.id)
+                for seat in range(live.match.seats):
+                    self.seat_messages.pop((live.id, seat), None)
                 await self.venues.ended(live)  # the lobby channel's line, the thread archived
 
     async def post_board(self, live: LiveMatch, locale: str, header: Sequence[str] = ()) -> None:
@@ -323,8 +325,26 @@ class Announcer(BotCore):
             return
         await self.host.set_board_message(live, message.id)
 
-    async def send_private(self, live: LiveMatch, seat: int) -> None:
-        """DM one seat its private view, once per change; remember closed DMs."""
+    async def seat_message(self, live: LiveMatch, seat: int) -> tuple[int, int, int] | None:
+        """Where the seat's latest private view went, ``(channel, message,
+        version)``: kept in memory as it is saved (read from the store once
+        after a restart)."""
+        key = (live.id, seat)
+        if key not in self.seat_messages:
+            self.seat_messages[key] = await self.host.seat_message(live.id, seat)
+        return self.seat_messages[key]
+
+    async def set_seat_message(
+        self, live: LiveMatch, seat: int, channel_id: int, message_id: int, version: int
+    ) -> None:
+        self.seat_messages[(live.id, seat)] = (channel_id, message_id, version)
+        await self.host.set_seat_message(live.id, seat, channel_id, message_id, version)
+
+    async def send_private(self, live: LiveMatch, seat: int, changed: bool = True) -> None:
+        """DM one seat its private view, once per change; remember closed DMs.
+        ``changed`` false: the seat's message would read the same (see
+        :attr:`Update.private_changed`), so its buttons are brought to the
+        current version in place, and no new DM is sent (unless it has none)."""
         user_id = live.user_of(seat)
         if live.is_bot_seat(seat):
             return
@@ -332,11 +352,21 @@ class Announcer(BotCore):
         if user_id in host.dm_closed:
             await self.notice_dm_closed(live, seat)
             return
-        previous = await host.seat_message(live.id, seat)
+        previous = await self.seat_message(live, seat)
         if previous is not None and previous[2] == live.version:
             return  # this seat already has the private view of this version
         locale = self.locale_for_user(user_id)
         embeds, files, view, version = await self.private_message(live, seat, locale)
+        if not changed and previous is not None:
+            channel_id, message_id, _ = previous
+            try:
+                message = self.get_partial_messageable(channel_id).get_partial_message(message_id)
+                await message.edit(view=view)
+            except discord.HTTPException:
+                pass  # gone or refused: a new message follows
+            else:
+                await self.set_seat_message(live, seat, channel_id, message_id, version)
+                return
         try:
             user = self.get_user(user_id) or await self.fetch_user(user_id)
             channel = user.dm_channel or await user.create_dm()
@@ -358,7 +388,7 @@ class Announcer(BotCore):
         except discord.HTTPException:
             log.exception("could not DM seat %s of match %s", seat, live.id)
             return
-        await host.set_seat_message(live.id, seat, channel.id, message.id, version)
+        await self.set_seat_message(live, seat, channel.id, message.id, version)
 
     async def notice_dm_closed(self, live: LiveMatch, seat: int) -> None:
         if seat in live.dm_notice_sent:

@@ -14,6 +14,7 @@ import discord
 from discord.ext import commands
 
 from ..i18n import lang, menu_entries
+from ..images import ImageCache
 from ..menu import Menu, build_menu
 from ..service import HostService, LiveMatch, UserRef
 from ..settings import Settings
@@ -35,6 +36,8 @@ class BotCore(commands.Bot):
             "render", settings.render_workers, processes=settings.worker_processes
         )
         self.bot_pool = Workers("bots", settings.bot_workers, processes=settings.worker_processes)
+        # the last board, private image and spots drawn per match: drawn once
+        self.images = ImageCache()
         self.channel_locale: dict[int, str] = {}
         self.user_locale: dict[int, str] = {}
         # action menus by (match, version, seat, language): a click resolves its
@@ -91,6 +94,78 @@ class BotCore(commands.Bot):
     async def render(self, fn: Callable[..., bytes], *args: Any) -> bytes:
         """Draw off the event loop, in a worker (``fn`` and its arguments pickle)."""
         return await self.render_pool.run(fn, *args)
+
+    async def board_png(self, live: LiveMatch, state: Any, version: int, locale: str) -> bytes:
+        """The public board of ``state`` (the match at ``version``), drawn
+        once for the channel, the spectators and ``/board`` alike, from
+        ``view(state, None)`` only."""
+        from render import render_board
+
+        game, names = live.game, live.names
+
+        async def draw(inputs: tuple[Any, tuple[str, ...]]) -> bytes:
+            return await self.render(render_board, live.game_id, inputs[0], names, locale)
+
+        png: bytes = await self.images.get(
+            "board",
+            live.id,
+            None,
+            locale,
+            version,
+            lambda: (game.view(state, None), tuple(names)),
+            draw,
+        )
+        return png
+
+    async def private_png(
+        self, live: LiveMatch, seat: int, view: Any, version: int, locale: str
+    ) -> bytes:
+        """A seat's private image of ``view`` (the match at ``version``), drawn
+        again only when the view changed."""
+        from render import render_private
+
+        names = live.names
+
+        async def draw(_: Any) -> bytes:
+            return await self.render(render_private, live.game_id, view, names, locale)
+
+        png: bytes = await self.images.get(
+            "private", live.id, seat, locale, version, lambda: (view, tuple(names)), draw
+        )
+        return png
+
+    async def spots_png(
+        self,
+        live: LiveMatch,
+        seat: int,
+        view: Any,
+        version: int,
+        locale: str,
+        placements: list[tuple[int, str]],
+    ) -> bytes | None:
+        """The numbered spots a seat chooses among, on its view (None: the
+        game draws none), drawn again only when they or the view changed."""
+        from render import CHOICE_GAMES, render_choices
+
+        if live.game_id not in CHOICE_GAMES:
+            return None  # nothing to draw: no trip to a worker
+        names = live.names
+
+        async def draw(_: Any) -> bytes | None:
+            return await self.render_pool.run(
+                render_choices, live.game_id, view, names, locale, placements
+            )
+
+        png: bytes | None = await self.images.get(
+            "spots",
+            live.id,
+            seat,
+            locale,
+            version,
+            lambda: (view, tuple(names), tuple(placements)),
+            draw,
+        )
+        return png
 
     def locale_for_channel(self, channel_id: int) -> str:
         """The language of public messages: the server's ``/settings`` language

@@ -23,7 +23,6 @@ from ...service import HostError, HostService, LiveMatch, Update
 from ...spectators import (
     Spectators,
     plays_in_thread,
-    public_board_png,
     summary_line,
     update_lines,
 )
@@ -189,9 +188,9 @@ class WatchCog(commands.Cog, name=WATCH):
         await self.bot.note_interaction(interaction)
         live = await self.match_of(interaction, match, mine=True)
         locale = locale_of(interaction)
-        match_state = live.match.state  # one state, taken before any await
+        match_state, version = live.match.state, live.match.version  # before any await
         line = summary_line(live, locale)
-        png = await self.bot.render(public_board_png, live.game_id, match_state, live.names, locale)
+        png = await self.bot.board_png(live, match_state, version, locale)
         await reply(interaction, line, file=discord.File(io.BytesIO(png), filename="board.png"))
 
     @board.autocomplete("match")
@@ -247,7 +246,7 @@ class WatchCog(commands.Cog, name=WATCH):
         state's); nothing is sent if they were sent that far already."""
         if shown is None:
             state, version = live.match.state, live.match.version  # before any await
-            png = await self.bot.render(public_board_png, live.game_id, state, live.names, locale)
+            png = await self.bot.board_png(live, state, version, locale)
         else:
             state, version, png = shown
         if not self.spectators.newer(live.id, user_id, version if upto is None else upto):
@@ -280,9 +279,7 @@ class WatchCog(commands.Cog, name=WATCH):
             for user_id in watchers:
                 locale = lang(self.bot.locale_for_user(user_id))  # one image per language
                 if locale not in images:
-                    images[locale] = await self.bot.render(
-                        public_board_png, live.game_id, state, live.names, locale
-                    )
+                    images[locale] = await self.bot.board_png(live, state, version, locale)
                 lines = update_lines(updates, locale)
                 shown = (state, version, images[locale])
                 announced = updates[-1].version  # the state may be newer: its lines follow
