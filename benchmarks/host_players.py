@@ -164,15 +164,13 @@ async def _players(side_port: int, params: Params) -> None:
     try:
         fake.followup_timeout = 60
         fake.response_poll = 0.5  # wake-ups come per channel; the poll is a safety net
-        guild = fake.add_guild("Bench")
-        tables = [
-            Table(
-                i,
-                fake.add_text_channel(guild, f"t{i}"),
-                (fake.add_user(f"a{i}", guild=guild), fake.add_user(f"b{i}", guild=guild)),
-            )
-            for i in range(params.matches)
-        ]
+        # Discord allows 500 channels per server: a server per 100 tables
+        guilds = [fake.add_guild(f"Bench {g}") for g in range(1 + (params.matches - 1) // 100)]
+        tables = []
+        for i in range(params.matches):
+            guild = guilds[i // 100]
+            a, b = fake.add_user(f"a{i}", guild=guild), fake.add_user(f"b{i}", guild=guild)
+            tables.append(Table(i, fake.add_text_channel(guild, f"t{i}"), (a, b)))
         await side.ask("fake", api=fake.api_url, gateway=fake.gateway_url, token=fake.token)
         await fake.wait_for(fake.live_sessions, timeout=30)
         result: dict[str, Any] = {"params": asdict(params)}

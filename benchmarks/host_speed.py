@@ -109,7 +109,9 @@ def matches_list(text: str) -> tuple[int, ...]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--quick", action="store_true", help="1 and 10 matches, 4 actions, 100 resumed"
+        "--quick",
+        action="store_true",
+        help="1 and 10 matches, 3 actions, 1.5 s of thought, 50 resumed",
     )
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write JSON")
     parser.add_argument(
@@ -120,7 +122,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--actions", type=int, default=None, help="actions per match (8)")
     parser.add_argument(
-        "--think", type=float, default=5.0, help="players' mean thinking time in seconds (5)"
+        "--think", type=float, default=None, help="players' mean thinking time in seconds (5)"
     )
     parser.add_argument(
         "--open-concurrency",
@@ -160,6 +162,7 @@ class Harness:
         self._bot_task: asyncio.Task[None] | None = None
         self._matches: dict[int, Any] = {}  # lobby channel -> LiveMatch
         self.readings: dict[str, Reading] = {}
+        self.engine_calls: dict[str, int] = {}
         self.result: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.workers_rss_mb = 0.0
         self.bot_rss_mb = 0.0
@@ -223,6 +226,7 @@ class Harness:
                 await self.warm_pool(request["game"], request["options"])
             await self.bot.wait_idle(5.0)
             self.readings[request["name"]] = self.read()
+            self.engine_calls[request["name"]] = self.meter.calls
             if request["name"] == "end":
                 self.measure_rss()
         elif op == "done":
@@ -448,7 +452,10 @@ def _row(result: dict[str, Any], harness: Harness, commit_times: list[float]) ->
         "commit_p99_ms": percentile(commit_times, 99) * 1e3,
         "help_roundtrip_ms": result["help_ms"],
         "cpu_ms_per_action": cpu,
-        "engine_calls": harness.meter.calls,
+        "engine_calls_per_action": (
+            (harness.engine_calls.get("end", 0) - harness.engine_calls.get("play", 0))
+            / max(play["actions"], 1)
+        ),
         "worker_processes": bool(bot.settings.worker_processes),
         "render_workers": int(bot.settings.render_workers),
         "bot_rss_mb": harness.bot_rss_mb,
@@ -593,10 +600,11 @@ def print_cpu(rows: list[dict[str, Any]]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     sizes = args.matches or (QUICK_MATCHES if args.quick else DEFAULT_MATCHES)
-    actions = args.actions or (4 if args.quick else 8)
-    resumed = args.resumed or (100 if args.quick else 1000)
+    actions = args.actions or (3 if args.quick else 8)
+    think = args.think if args.think is not None else (1.5 if args.quick else 5.0)
+    resumed = args.resumed or (50 if args.quick else 1000)
     print(
-        f"players think {args.think:g} s on average before each of {actions} moves; "
+        f"players think {think:g} s on average before each of {actions} moves; "
         f"tables opened {args.open_concurrency} at a time"
     )
     print(HEADER)
@@ -606,10 +614,12 @@ def run(args: argparse.Namespace) -> int:
             params = host_players.Params(
                 matches=n,
                 actions=actions,
-                think=args.think,
+                think=think,
                 open_concurrency=args.open_concurrency,
             )
+            started = time.perf_counter()
             row = asyncio.run(_scenario(params, Path(tmp) / f"load{n}.db"))
+            row["wall_s"] = time.perf_counter() - started
             rows.append(row)
             print_row(row)
         print_cpu(rows)
@@ -647,7 +657,7 @@ def run(args: argparse.Namespace) -> int:
             "params": {
                 "matches": list(sizes),
                 "actions": actions,
-                "think_s": args.think,
+                "think_s": think,
                 "open_concurrency": args.open_concurrency,
             },
             "load": rows,
