@@ -1,7 +1,13 @@
 """The whole host under load: the real bot (real discord.py, production
 settings: images drawn in worker processes) against the fake Discord on
 127.0.0.1, with simulated players, for 1, 50, 200 and 500 concurrent Between
-Battle matches (``--matches``; ``--quick``: 1 and 10).
+Battle matches (``--matches 1,50,200,500``; ``--quick``: 1 and 10 matches,
+3 actions, 1.5 s of thought, 50 matches resumed). Results: a table per row
+as it ends, then the CPU split, and ``benchmarks/results/host.json``
+(``--json``): the parameters, the load average at the end, one object per
+row (``load``: the open phase under ``open``, the play phase's figures,
+``cpu_ms_per_action``, failures with their kinds and a few samples) and
+``resume``.
 
 The fake Discord and the players run in a process of their own
 (``benchmarks/host_players.py``, started with the ``spawn`` context): the
@@ -12,7 +18,9 @@ may play (see that module for why not the ``/play`` autocomplete).
 Each row: the tables are opened first (``/lobby create``, ``join``,
 ``start`` and the first board), at most ``--open-concurrency`` at once; the
 open phase is reported on its own (seconds, tables that failed to open,
-replies past 3 s). Then every table plays ``--actions`` moves by ``/play``,
+replies past 3 s). Before the clock starts, every render worker is started
+and draws once (a running bot's workers are warm; a worker's start-up is not
+the cost of an action). Then every table plays ``--actions`` moves by ``/play``,
 each player thinking a random time first, uniform between 0.5 and 1.5 times
 ``--think`` (5 s: brisk human play), seeded per table. With ``--think 0``
 every player answers at once (a closed loop): board times then measure the
@@ -25,16 +33,20 @@ queue, ``matches / throughput``, not the latency of one action. Measured:
 * board time, from just before the fake dispatches a ``/play`` to the time
   the fake stored the next board message of that table (p50, p95, p99; when
   the host folds several actions into one board, that later board counts);
-* accepted actions per second, against the players' demand
-  (``tables / think``);
+* actions per second (those whose board arrived), against the players'
+  demand (``tables / think``);
 * tables that failed to open, and tables that timed out while playing (no
   answer or no board within 60 s: the table stops; counted, never a crash);
 * the SQLite commit time per action (``Store.commit_action``, wall time);
 * ``/help``'s round trip after the run, the floor under every figure;
-* the host's CPU per action over the play phase, split (``host_cpu.py``):
+* the host's CPU per action over the play phase, split (``host_cpu.py``),
+  divided by the actions whose board arrived (when tables time out, the
+  work done for their late boards weighs on fewer actions):
   - *engine*: the calling thread's CPU inside the outermost call into a
-    ``Game`` method or a ``Match`` method or property (wrapped for the run;
-    the wrapper adds about a microsecond per call);
+    ``Game`` method or a ``Match`` method or property (wrapped for the run:
+    about 3 µs per outermost call, two thread-clock reads, and a fraction of
+    a microsecond per inner call; some 50 outermost calls per Between Battle
+    action, so about 0.15 ms an action, counted as engine);
   - *images*: the CPU of the render pool's worker processes
     (``/proc/<pid>/stat``, utime + stime, 10 ms ticks) plus the pool's own
     threads in the bot's process (the executor's manager and the queue
@@ -56,8 +68,9 @@ queue, ``matches / throughput``, not the latency of one action. Measured:
 * the RSS of a fresh process with 1,000 active matches resumed from the
   database (``VmHWM``, ``/proc/self/status``); resuming starts no worker
   process, so the render pool's two workers are started after it (one
-  board each) and their RSS is added: the total is what a bot holds once it
-  has drawn its first images.
+  board each) and their peak RSS is added: the total is what a bot holds
+  once it has drawn its first images. Each row also gives the bot process's
+  RSS and its render workers' at the end of its play phase.
 """
 
 from __future__ import annotations
