@@ -78,6 +78,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
+import inspect
 import json
 import logging
 import multiprocessing
@@ -163,6 +165,50 @@ class _ErrorCount(logging.Handler):
             self.samples.append(f"{record.name}: {record.getMessage()}"[:300])
 
 
+class StoreCalls:
+    """Counts the store's calls by method (reads and writes all go through
+    one aiosqlite connection; writes take turns under one lock)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+        self._undo: list[tuple[str, Any]] = []
+
+    def install(self) -> None:
+        from bot.store import Store
+
+        for name, fn in list(vars(Store).items()):
+            if inspect.iscoroutinefunction(fn) and (not name.startswith("_") or name == "_write"):
+                self._undo.append((name, fn))
+                setattr(Store, name, self._counted(name, fn))
+
+    def _counted(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        counts = self.counts
+
+        @functools.wraps(fn)
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            counts[name] = counts.get(name, 0) + 1
+            return await fn(*args, **kwargs)
+
+        return counted
+
+    def uninstall(self) -> None:
+        from bot.store import Store
+
+        for name, fn in reversed(self._undo):
+            setattr(Store, name, fn)
+        self._undo.clear()
+
+
+async def loop_lag(samples: list[float], period: float = 0.05) -> None:
+    """How late the event loop wakes a task that sleeps ``period`` seconds:
+    what every interaction waits before its handler may acknowledge it."""
+    loop = asyncio.get_running_loop()
+    while True:
+        start = loop.time()
+        await asyncio.sleep(period)
+        samples.append(loop.time() - start - period)
+
+
 class Harness:
     """The bot in this process, driven by the players' process."""
 
@@ -176,6 +222,10 @@ class Harness:
         self._matches: dict[int, Any] = {}  # lobby channel -> LiveMatch
         self.readings: dict[str, Reading] = {}
         self.engine_calls: dict[str, int] = {}
+        self.store_calls = StoreCalls()
+        self.store_counts: dict[str, dict[str, int]] = {}
+        self.lag: list[float] = []
+        self._lag_task: asyncio.Task[None] | None = None
         self.result: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.workers_rss_mb = 0.0
         self.bot_rss_mb = 0.0
@@ -240,6 +290,11 @@ class Harness:
             await self.bot.wait_idle(5.0)
             self.readings[request["name"]] = self.read()
             self.engine_calls[request["name"]] = self.meter.calls
+            self.store_counts[request["name"]] = dict(self.store_calls.counts)
+            if request["name"] == "play":
+                self._lag_task = asyncio.create_task(loop_lag(self.lag))
+            elif self._lag_task is not None:
+                self._lag_task.cancel()
             if request["name"] == "end":
                 self.measure_rss()
         elif op == "done":
@@ -267,6 +322,8 @@ class Harness:
         self._restore.append(unpatch)
         self.meter.install()
         self._restore.append(self.meter.uninstall)
+        self.store_calls.install()
+        self._restore.append(self.store_calls.uninstall)
         self.bot = create_bot(
             Settings(discord_token=token, database_path=str(self.db)), guild_ready_timeout=0.05
         )
@@ -443,6 +500,13 @@ def _row(result: dict[str, Any], harness: Harness, commit_times: list[float]) ->
     if "play" in harness.readings and "end" in harness.readings:
         cpu = split(harness.readings["play"], harness.readings["end"], play["actions"])
     bot = harness.bot
+    actions = max(play["actions"], 1)
+    before, after = harness.store_counts.get("play", {}), harness.store_counts.get("end", {})
+    store_calls = {
+        name: (count - before.get(name, 0)) / actions
+        for name, count in sorted(after.items(), key=lambda kv: before.get(kv[0], 0) - kv[1])
+        if count > before.get(name, 0)
+    }
     return {
         "open": result["open"],
         "actions": play["actions"],
@@ -461,6 +525,10 @@ def _row(result: dict[str, Any], harness: Harness, commit_times: list[float]) ->
         "tables_failed_to_open": result["open"]["failed"],
         "tables_timed_out": play["tables_timed_out"],
         "timeouts": play["timeouts"],
+        "loop_lag_p50_ms": percentile(harness.lag, 50) * 1e3,
+        "loop_lag_p99_ms": percentile(harness.lag, 99) * 1e3,
+        "loop_lag_max_ms": max(harness.lag, default=0.0) * 1e3,
+        "store_calls_per_action": store_calls,
         "commit_p50_ms": percentile(commit_times, 50) * 1e3,
         "commit_p99_ms": percentile(commit_times, 99) * 1e3,
         "help_roundtrip_ms": result["help_ms"],
@@ -646,6 +714,15 @@ def run(args: argparse.Namespace) -> int:
                     f"failures {row['open']['failures']['kinds']}, "
                     f"time-outs {row['timeouts']['kinds']}"
                 )
+            if "loop_lag_max_ms" in row:
+                notes.append(
+                    f"event loop lag p99 {row['loop_lag_p99_ms']:.0f} ms"
+                    f", max {row['loop_lag_max_ms']:.0f} ms"
+                )
+            calls = row.get("store_calls_per_action") or {}
+            if calls:
+                top = ", ".join(f"{name} {n:.1f}" for name, n in list(calls.items())[:4])
+                notes.append(f"store calls per action {sum(calls.values()):.1f} ({top}...)")
             if "render_workers_rss_mb" in row:
                 notes.append(
                     f"RSS: bot {row['bot_rss_mb']:.0f} MB"
