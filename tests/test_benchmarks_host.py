@@ -145,3 +145,23 @@ def test_engine_meter_counts_outermost_calls_only_and_uninstalls() -> None:
         meter.uninstall()
     assert cls.pending is original_pending and Match.play is original_play
     assert "pending" not in cls.__dict__ or cls.__dict__["pending"] is original_pending
+
+
+async def test_store_calls_are_counted_by_method_and_the_store_restored() -> None:
+    from benchmarks.host_speed import StoreCalls
+    from bot.store import Store
+
+    original = Store.upsert_user
+    calls = StoreCalls()
+    calls.install()
+    try:
+        store = await Store.open(":memory:")
+        try:
+            await store.upsert_user(1, "alice", "fr")
+            await store.upsert_user(2, "bob", None)
+            assert calls.counts["upsert_user"] == 2
+        finally:
+            await store.close()
+    finally:
+        calls.uninstall()
+    assert Store.upsert_user is original
