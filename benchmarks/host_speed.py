@@ -37,7 +37,12 @@ queue, ``matches / throughput``, not the latency of one action. Measured:
   demand (``tables / think``);
 * tables that failed to open, and tables that timed out while playing (no
   answer or no board within 60 s: the table stops; counted, never a crash);
-* the SQLite commit time per action (``Store.commit_action``, wall time);
+* the event loop's lag over the play phase (p50, p99, max): how late a task
+  sleeping 50 ms wakes, what an interaction waits before its handler may
+  acknowledge it;
+* the SQLite commit time per action (``Store.commit_action``, wall time: it
+  includes the wait for the store's write lock), and the store's calls per
+  action by method (one aiosqlite connection carries them all);
 * ``/help``'s round trip after the run, the floor under every figure;
 * the host's CPU per action over the play phase, split (``host_cpu.py``),
   divided by the actions whose board arrived (when tables time out, the
