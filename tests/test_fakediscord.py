@@ -1150,3 +1150,45 @@ async def test_thread_permission_refusals(fake: FakeDiscord, world: World, bot: 
         await thread.send("board")
     assert send.value.code == 50013
     fake.take_violations()
+
+
+async def test_a_waiter_on_a_channel_sleeps_through_other_channels_changes(
+    fake: FakeDiscord, world: World, bot: TinyBot
+) -> None:
+    other = fake.add_text_channel(world.guild, "other")
+    checks = {"games": 0, "other": 0, "anywhere": 0}
+
+    def message_in_games() -> list[Any]:
+        checks["games"] += 1
+        return fake.channel_messages(world.games)
+
+    def carol_exists() -> bool:
+        checks["other"] += 1
+        return any(u.name == "carol" for u in fake.users.values())
+
+    def never() -> bool:
+        checks["anywhere"] += 1
+        return False
+
+    # a long poll: only a wake-up re-checks the predicates
+    in_games = asyncio.create_task(
+        fake.wait_for(message_in_games, 30, poll=30, channel=world.games)
+    )
+    in_other = asyncio.create_task(fake.wait_for(carol_exists, 30, poll=30, channel=other.id))
+    anywhere = asyncio.create_task(fake.wait_for(never, 30, poll=30))
+    await asyncio.sleep(0.05)
+    assert checks == {"games": 1, "other": 1, "anywhere": 1}
+    for move in ("1", "2", "3"):  # interactions and messages in another channel
+        res = await fake.slash(world.alice, other, "play", move=move)
+        assert res.content == f"played {move} x1"
+    # the channel's waiter slept through them; a waiter naming no channel woke for each
+    assert checks["games"] == 1 and not in_games.done()
+    assert checks["anywhere"] > 3
+    # a change in its channel wakes it at once
+    await fake.slash(world.bob, world.games, "play", move="4")
+    [msg] = await asyncio.wait_for(in_games, 1)
+    assert msg.content == "played 4 x1"
+    # a change that names no channel (a new user) wakes every channel's waiters
+    fake.add_user("carol", guild=world.guild)
+    assert await asyncio.wait_for(in_other, 1) is True
+    anywhere.cancel()

@@ -113,7 +113,10 @@ Reading what the bot did
 - ``fake.commands(guild=None)`` / ``fake.command(name, guild=None)``: synced commands as
   Discord stores them (names, options, localizations); ``fake.sync_count``.
 - ``await fake.wait_for(lambda: ..., timeout=5)`` returns the truthy value (re-checked on
-  every change); ``await fake.wait_for_message(channel_or_user, predicate)``.
+  every change); with ``channel=`` (a channel or its id) only changes in that channel and
+  changes naming no channel wake it, so many waiters on many channels stay cheap (``slash``
+  and ``click`` wait that way on their interaction's channel); ``await
+  fake.wait_for_message(channel_or_user, predicate)``.
 - Debugging: ``fake.request_log`` ((method, path, status) of every request),
   ``fake.interactions`` (every ``FakeInteraction``: payload sent, response type, timing),
   ``fake.live_sessions()`` (gateway sessions: intents, seq, resumes), ``fake.typing_log``.
@@ -146,7 +149,7 @@ Teardown check (``FakeDiscord.serve()`` calls ``fake.assert_clean()``)
   records whose message (or exception text) matches ``pattern`` and fails if their number
   is not ``count``; ``await fake.expect_bot_errors(...)`` first waits for them (errors
   logged by background tasks).
-- Tune: ``fake.ack_window``, ``fake.token_ttl``, ``fake.followup_timeout``,
+- Tune: ``fake.ack_window``, ``fake.token_ttl``, ``fake.followup_timeout``, ``fake.response_poll``,
   ``fake.attachment_size_limit``, ``fake.allowed_privileged_intents``.
 
 Discord behaviours reproduced (worth knowing when reading failures)

@@ -534,7 +534,7 @@ class RestAPI:
             channel.locked = bool(payload["locked"])
         event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
         self.fake.dispatch(event, channel.payload())
-        self.fake._notify()
+        self.fake._notify(channel.id, channel.parent_id or channel.id)
         return json_response(channel.payload())
 
     async def delete_channel(self, request: web.Request) -> web.Response:
@@ -699,7 +699,7 @@ class RestAPI:
         self._require(channel, MANAGE_MESSAGES, "clear reactions")
         msg = self._message(channel, request)
         msg.reactions.clear()
-        self.fake._notify()
+        self.fake._notify(channel.id)
         return no_content()
 
     async def typing(self, request: web.Request) -> web.Response:
@@ -874,7 +874,7 @@ class RestAPI:
         elapsed = now - inter.dispatched_at
         if elapsed > inter.ack_window:
             inter.expired = True
-            fake._notify()
+            fake._notify(inter.channel.id)
             raise DiscordError(
                 404,
                 10062,
@@ -935,7 +935,7 @@ class RestAPI:
         inter.responded_at = now
         original = fake.messages.get(inter.original_message_id or 0)
         inter.ack_snapshot = (-1 if original is None else len(original.history), 0)
-        fake._notify()
+        fake._notify(inter.channel.id)
         if request.query.get("with_response") not in ("1", "true", "True"):
             return no_content()
         body: dict[str, Any] = {

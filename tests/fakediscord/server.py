@@ -209,6 +209,11 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
         self._changed = asyncio.Event()
+        # per-channel wake-ups: a waiter that names a channel sleeps on that channel's event,
+        # set by the changes made there (and by any change that names no channel)
+        self._channel_changed: dict[int, asyncio.Event] = {}
+        #: How often ``slash``/``click`` re-check for the bot's answer between wake-ups.
+        self.response_poll = 0.02
         self._clients: dict[discord.Client, asyncio.Task[None]] = {}
         self._collector = _ErrorCollector(self.bot_errors, self._notify)
         self._patch_depth = 0
@@ -386,9 +391,22 @@ class FakeDiscord:
     # waiting
     # =========================================================================================
 
-    def _notify(self) -> None:
+    def _notify(self, *channel_ids: int | None) -> None:
+        """A change: wake the waiters of every change, and those of the channels named
+        (every channel's waiters when none is named, or ``None`` is)."""
         self._changed.set()
         self._changed = asyncio.Event()
+        if not channel_ids or None in channel_ids:
+            woken = list(self._channel_changed.values())
+            self._channel_changed.clear()
+        else:
+            woken = []
+            for channel_id in channel_ids:
+                event = self._channel_changed.pop(channel_id or 0, None)
+                if event is not None:
+                    woken.append(event)
+        for event in woken:
+            event.set()
 
     def loop_time(self) -> float:
         return asyncio.get_running_loop().time()
@@ -400,11 +418,16 @@ class FakeDiscord:
         *,
         message: str | None = None,
         poll: float = 0.02,
+        channel: FakeChannel | int | None = None,
     ) -> T:
         """Wait until ``predicate()`` is truthy and return its value.
 
         Re-checked on every change in the fake (and every ``poll`` seconds for conditions on
-        the bot's side). Raises ``TimeoutError`` after ``timeout`` seconds.
+        the bot's side). Raises ``TimeoutError`` after ``timeout`` seconds. With ``channel``,
+        only changes in that channel (messages, edits, deletions, reactions, interactions run
+        there and their answers, threads made from it) and changes that name no channel (a
+        new guild, user, bot session, error...) wake it: many waiters on many channels then
+        cost nothing when another channel changes.
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -415,7 +438,11 @@ class FakeDiscord:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 raise TimeoutError(message or f"condition not met within {timeout}s")
-            event = self._changed
+            if channel is None:
+                event = self._changed
+            else:
+                key = channel if isinstance(channel, int) else channel.id
+                event = self._channel_changed.setdefault(key, asyncio.Event())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), min(remaining, poll))
 
@@ -622,7 +649,7 @@ class FakeDiscord:
         self._channel_messages[channel.id] = []
         event = "THREAD_CREATE" if channel.is_thread else "CHANNEL_CREATE"
         self.dispatch(event, channel.payload(), intent=INTENT_GUILDS)
-        self._notify()
+        self._notify(channel.id, channel.parent_id or channel.id)
         return channel
 
     def add_text_channel(
@@ -683,7 +710,7 @@ class FakeDiscord:
         """Set a permission overwrite on a channel (pass ``fake.guild_everyone(guild)`` for @everyone)."""
         self._set_overwrite(channel, target, allow, deny)
         self.dispatch("CHANNEL_UPDATE", channel.payload(), intent=INTENT_GUILDS)
-        self._notify()
+        self._notify(channel.id)
 
     def guild_everyone(self, guild: FakeGuild) -> FakeRole:
         return guild.everyone
@@ -1137,7 +1164,7 @@ class FakeDiscord:
         if not msg.ephemeral:
             channel.last_message_id = msg.id
             self.dispatch("MESSAGE_CREATE", self._gateway_message(msg))
-        self._notify()
+        self._notify(channel.id)
 
     def create_message(
         self,
@@ -1262,7 +1289,7 @@ class FakeDiscord:
             msg.edited_timestamp = now()
         if not msg.ephemeral:
             self.dispatch("MESSAGE_UPDATE", self._gateway_message(msg))
-        self._notify()
+        self._notify(msg.channel_id)
         return msg
 
     def delete_message(self, msg: FakeMessage) -> None:
@@ -1273,7 +1300,7 @@ class FakeDiscord:
                 body["guild_id"] = str(msg.guild_id)
             intent = INTENT_DIRECT_MESSAGES if msg.guild_id is None else INTENT_GUILD_MESSAGES
             self.dispatch("MESSAGE_DELETE", body, intent=intent)
-        self._notify()
+        self._notify(msg.channel_id)
 
     def set_reaction(self, msg: FakeMessage, user: FakeUser, emoji: str, *, add: bool) -> None:
         users = msg.reactions.setdefault(emoji, set())
@@ -1309,7 +1336,7 @@ class FakeDiscord:
             self.dispatch(
                 "MESSAGE_REACTION_ADD" if add else "MESSAGE_REACTION_REMOVE", body, intent=intent
             )
-        self._notify()
+        self._notify(msg.channel_id)
 
     def create_thread(
         self,
@@ -1343,7 +1370,7 @@ class FakeDiscord:
         self.dispatch("THREAD_CREATE", body, intent=INTENT_GUILDS)
         if source is not None:
             self.dispatch("MESSAGE_UPDATE", self._gateway_message(source))
-        self._notify()
+        self._notify(thread.id, parent.id)
         return thread
 
     def auto_archive(self, thread: FakeChannel) -> None:
@@ -1354,7 +1381,7 @@ class FakeDiscord:
         thread.archived = True
         thread.archive_changed = now()
         self.dispatch("THREAD_UPDATE", thread.payload())
-        self._notify()
+        self._notify(thread.id, thread.parent_id)
 
     def thread_members(self, thread: FakeChannel) -> set[int]:
         """The user ids of a thread's members (tests)."""
@@ -1388,7 +1415,7 @@ class FakeDiscord:
             body,
             intent=None if user.id == self.bot_user.id else INTENT_GUILD_MEMBERS,
         )
-        self._notify()
+        self._notify(thread.id)
 
     def remove_channel(self, channel: FakeChannel) -> None:
         guild = self.guild_of(channel)
@@ -1668,13 +1695,13 @@ class FakeDiscord:
         self.interactions_by_token[token] = inter
         self.dispatch("INTERACTION_CREATE", payload)
         self._timers.append(loop.call_later(inter.ack_window, self._expire, inter))
-        self._notify()
+        self._notify(channel.id)
         return inter
 
     def _expire(self, inter: FakeInteraction) -> None:
         if not inter.acknowledged:
             inter.expired = True
-            self._notify()
+            self._notify(inter.channel.id)
 
     def _diagnose(self, inter: FakeInteraction) -> str:
         lines = [v for v in self.violations if v.interaction_id == inter.id]
@@ -1691,7 +1718,10 @@ class FakeDiscord:
         self, inter: FakeInteraction, *, expect_ack: bool, timeout: float | None
     ) -> InteractionResult:
         await self.wait_for(
-            lambda: inter.acknowledged or inter.expired, timeout=inter.ack_window + 10.0
+            lambda: inter.acknowledged or inter.expired,
+            timeout=inter.ack_window + 10.0,
+            channel=inter.channel,
+            poll=self.response_poll,
         )
         if not inter.acknowledged:
             if expect_ack:
@@ -1719,7 +1749,9 @@ class FakeDiscord:
                 return False
 
             try:
-                await self.wait_for(done, timeout=limit)
+                await self.wait_for(
+                    done, timeout=limit, channel=inter.channel, poll=self.response_poll
+                )
             except TimeoutError:
                 if expect_ack:
                     raise DeferredWithoutFollowup(
