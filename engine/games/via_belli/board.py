@@ -4,7 +4,7 @@ current ATK/DEF, and the per-thread cache of boards."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -209,27 +209,34 @@ class Board:
             return None
         if len(old.terrain) != len(state.terrain):
             return None
-        units, before = state.units, old.units
-        n_old = len(before)
-        if len(units) < n_old:
+        if len(state.units) < len(old.units):
             return Board._derive_removal(parent, state)
-        if len(units) == n_old + 1:
-            changed = [n_old]
-        elif len(units) == n_old:
-            changed = []
-        else:
+        found = _unit_changes(old.units, state.units)
+        if found is None:
             return None
-        touched: set[int] = set()  # seats whose cards changed (position or flags)
-        for i in range(n_old):
-            a, b = units[i], before[i]
-            if a is not b:
-                if a.face_up != b.face_up or a.name != b.name or a.owner != b.owner:
-                    touched.add(a.owner)  # what supply reads of a card: its ability
-                    touched.add(b.owner)
-                if a.x != b.x or a.y != b.y or a.landscape != b.landscape or a.owner != b.owner:
-                    changed.append(i)
-                    if len(changed) > 1:
-                        return None
+        changed, touched = found
+        board = Board._shell(parent, state, touched)
+        rings = parent._rings
+        grown = -1  # a summon: the seat whose network may grow by the new card
+        if changed:
+            grown, rings = board._place_changed(parent, changed[0], touched)
+        board._reset()
+        board._rings = rings
+        for seat, side in parent._sides.items():
+            if seat not in touched:
+                board._sides[seat] = side.kept()
+            elif seat == grown:
+                grown_side = board._grown_side(side, board.n - 1)
+                if grown_side is not None:
+                    board._sides[seat] = grown_side
+        return board
+
+    @staticmethod
+    def _shell(parent: Board, state: State, touched: set[int]) -> Board:
+        """A board of ``state`` sharing the parent's geometry (the caller
+        copies what it changes), with the terrain's controllers of ``state``;
+        the seats whose terrain changed hands are added to ``touched``."""
+        old = parent.state
         board = object.__new__(Board)
         board.W, board.H = parent.W, parent.H
         board.state = state
@@ -253,60 +260,56 @@ class Board:
             parent.occ,
             parent.adj,
         )
-        rings = parent._rings
-        grown = -1  # a summon: the seat whose network may grow by the new card
-        if changed:
-            ui = changed[0]
-            u = units[ui]
-            if ui == n_old and u.owner not in touched:
-                grown = u.owner
-            touched.add(u.owner)
-            w, h = (LONG, SHORT) if u.landscape else (SHORT, LONG)
-            board.X, board.Y = list(parent.X), list(parent.Y)
-            board.Wd, board.Ht = list(parent.Wd), list(parent.Ht)
-            board.fps, board.adj = list(parent.fps), list(parent.adj)
-            board.corner = corner = dict(parent.corner)
-            occ = parent.occ
-            rings = None if rings is None else list(rings)
-            if ui == n_old:  # a new card
-                ci = board.n
-                board.n += 1
-                board.unit_ci = [*parent.unit_ci, ci]
-                board.kind = [*parent.kind, K_UNIT]
-                board.ref = [*parent.ref, ui]
-                board.owner.append(u.owner)
-                _add_card(board.X, board.Y, board.Wd, board.Ht, u.x, u.y, w, h)
-                board.fps.append(0)
-                board.adj.append(())
-                if rings is not None:
-                    rings.append(0)
-            else:  # a card moved: clear its old place
-                ci = parent.unit_ci[ui]
-                del corner[parent.X[ci], parent.Y[ci]]
-                occ &= ~parent.fps[ci]
-                for nb in parent.adj[ci]:
-                    board.adj[nb] = tuple(c for c in board.adj[nb] if c != ci)
-                board.X[ci], board.Y[ci], board.Wd[ci], board.Ht[ci] = u.x, u.y, w, h
-            corner[u.x, u.y] = ci
-            m = board.geo.fp(u.x, u.y, w, h)
-            board.fps[ci] = m
-            board.occ = occ | m
-            nbs = board._neighbours(ci)
-            board.adj[ci] = nbs
-            for nb in nbs:
-                board.adj[nb] = tuple(sorted((*board.adj[nb], ci)))
-            if rings is not None:
-                rings[ci] = board.geo.ring(u.x, u.y, w, h)
-        board._reset()
-        board._rings = rings
-        for seat, side in parent._sides.items():
-            if seat not in touched:
-                board._sides[seat] = side.kept()
-            elif seat == grown:
-                grown_side = board._grown_side(side, board.n - 1)
-                if grown_side is not None:
-                    board._sides[seat] = grown_side
         return board
+
+    def _place_changed(
+        self, parent: Board, ui: int, touched: set[int]
+    ) -> tuple[int, list[int] | None]:
+        """Unit ``ui`` of this board's state added (the last one) or moved
+        since ``parent``: copy what it changes and place it. Returns the seat
+        whose network may grow by it (a summon by a seat nothing else
+        touched; else -1) and the contact rings carried over."""
+        n_old = len(parent.state.units)
+        u = self.state.units[ui]
+        grown = u.owner if ui == n_old and u.owner not in touched else -1
+        touched.add(u.owner)
+        w, h = (LONG, SHORT) if u.landscape else (SHORT, LONG)
+        self.X, self.Y = list(parent.X), list(parent.Y)
+        self.Wd, self.Ht = list(parent.Wd), list(parent.Ht)
+        self.fps, self.adj = list(parent.fps), list(parent.adj)
+        self.corner = corner = dict(parent.corner)
+        occ = parent.occ
+        rings = None if parent._rings is None else list(parent._rings)
+        if ui == n_old:  # a new card
+            ci = self.n
+            self.n += 1
+            self.unit_ci = [*parent.unit_ci, ci]
+            self.kind = [*parent.kind, K_UNIT]
+            self.ref = [*parent.ref, ui]
+            self.owner.append(u.owner)
+            _add_card(self.X, self.Y, self.Wd, self.Ht, u.x, u.y, w, h)
+            self.fps.append(0)
+            self.adj.append(())
+            if rings is not None:
+                rings.append(0)
+        else:  # a card moved: clear its old place
+            ci = parent.unit_ci[ui]
+            del corner[parent.X[ci], parent.Y[ci]]
+            occ &= ~parent.fps[ci]
+            for nb in parent.adj[ci]:
+                self.adj[nb] = tuple(c for c in self.adj[nb] if c != ci)
+            self.X[ci], self.Y[ci], self.Wd[ci], self.Ht[ci] = u.x, u.y, w, h
+        corner[u.x, u.y] = ci
+        m = self.geo.fp(u.x, u.y, w, h)
+        self.fps[ci] = m
+        self.occ = occ | m
+        nbs = self._neighbours(ci)
+        self.adj[ci] = nbs
+        for nb in nbs:
+            self.adj[nb] = tuple(sorted((*self.adj[nb], ci)))
+        if rings is not None:
+            rings[ci] = self.geo.ring(u.x, u.y, w, h)
+        return grown, rings
 
     def _grown_side(self, side: Side, ci: int) -> Side | None:
         """``side`` (the seat's network on the board before) with card ``ci``,
@@ -871,3 +874,31 @@ def _add_card(
     Y.append(y)
     Wd.append(w)
     Ht.append(h)
+
+
+def _unit_changes(
+    before: Sequence[Unit], units: Sequence[Unit]
+) -> tuple[list[int], set[int]] | None:
+    """Between two unit lists (``units`` as long as ``before`` or one card
+    longer): the indexes of the cards placed or moved (at most one, else
+    None) and the seats whose cards changed in what supply reads (their
+    ability: face, name, owner)."""
+    n_old = len(before)
+    if len(units) == n_old + 1:
+        changed = [n_old]
+    elif len(units) == n_old:
+        changed = []
+    else:
+        return None
+    touched: set[int] = set()
+    for i in range(n_old):
+        a, b = units[i], before[i]
+        if a is not b:
+            if a.face_up != b.face_up or a.name != b.name or a.owner != b.owner:
+                touched.add(a.owner)  # what supply reads of a card: its ability
+                touched.add(b.owner)
+            if a.x != b.x or a.y != b.y or a.landscape != b.landscape or a.owner != b.owner:
+                changed.append(i)
+                if len(changed) > 1:
+                    return None
+    return changed, touched
