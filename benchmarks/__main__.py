@@ -37,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--quick",
         action="store_true",
-        help="without a subcommand: every benchmark's quick mode (about a minute in all)",
+        help="without a subcommand: every benchmark's quick mode (a few minutes in all)",
     )
     sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
     children: dict[str, argparse.ArgumentParser] = {}
