@@ -1029,7 +1029,7 @@ class HostService:
             self.kick_bots(live)
         return update
 
-    def _log_ids(self, live: LiveMatch) -> Any:
+    def _log_ids(self, live: LiveMatch) -> contextlib.AbstractContextManager[None]:
         """Log lines about ``live`` carry its shard, server and match."""
         return logcontext.bind(
             shard=shard_of(live.guild_id, self.shards.count), guild=live.guild_id, match=live.id

@@ -386,3 +386,33 @@ async def test_the_default_set_up_reads_no_cache_again(tmp_path: Path, now: Fake
         assert calls == []
     finally:
         await svc.close()
+
+
+# ---- take-back requests ----------------------------------------------------------------------
+async def test_a_take_back_request_is_left_to_its_matchs_process(host: Host) -> None:
+    """The undo desk of another process (it loads every saved request) does
+    not close a request of a match it does not own."""
+    from bot.undo import UndoDesk
+
+    owner, _ = await host(S1)
+    other, _ = await host(S0)
+    live = await _start(owner, G1, 1000)
+    seat = sorted(live.match.pending())[0]
+    user = live.user_of(seat)
+    state, game = live.match.state, live.game
+    move = next(
+        game.format_action(action)
+        for action in game.legal_actions(state, seat)
+        if game.undoable(state, seat, action, *game.apply(state, seat, action))
+    )
+    await owner.play(live.id, user, move)
+    asked = await UndoDesk.of(owner).request(live.id, user)
+    assert asked.status == "asked"
+    UndoDesk.of(other)
+    await other.tick()
+    assert [row[0] for row in await other.store.undo_requests()] == [live.id]
+    assert UndoDesk.of(other).pending(live.id) is None
+    # the owner's desk still has it, and the other player can accept it
+    other_user = next(uid for uid, _ in live.players if uid != user)
+    done = await UndoDesk.of(owner).answer(live.id, asked.request.version, other_user, True)
+    assert done.status == "done" and live.version == asked.request.version + 1
