@@ -1452,8 +1452,10 @@ class HostService:
                 live = await self.get_match(match_id)  # registered: it plays here
                 await self._sync_clock(live, moved=None)
                 return
-            if not self.owns(live) or (version is not None and version <= live.version):
+            if not self.owns(live):
                 return
+            if version is not None and version <= live.version and self._drives(live):
+                return  # up to date
             with self._log_ids(live):
                 async with live.lock:
                     row = await self.store.match(match_id)
