@@ -167,6 +167,20 @@ async def test_a_cancelled_match_is_refused_on_every_process(host: Host) -> None
     assert await _versions(owner, live.id) == []
 
 
+async def test_a_match_finished_elsewhere_is_retired_by_its_owner(host: Host) -> None:
+    owner, _ = await host(S1)
+    dms, _ = await host(S0)
+    live = await _start(owner, G1, 220)
+    update = await dms.resign(live.id, BOB.id)  # from another process
+    assert update.outcome is not None
+    await owner.tick()  # the sweep (and, on PostgreSQL, the notification)
+    assert live.status == "finished" and live.match.is_over
+    assert owner.match_in(220) is None  # the channel is free for a new lobby
+    await owner.create_lobby(
+        guild_id=G1, channel_id=220, host=ALICE, game_id="between-battle", options=OPTIONS
+    )
+
+
 async def test_the_owners_bots_reply_after_a_move_made_elsewhere(host: Host, database: str) -> None:
     owner, rec = await host(S1)
     dms, _ = await host(S0)
