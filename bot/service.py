@@ -5,38 +5,55 @@ what it returns. Rules:
 
 * one writer per match: an :class:`asyncio.Lock` per match, plus the version
   check in the database write;
-* every accepted action is committed to SQLite (:meth:`Store.commit_action`)
-  before the service returns, so before any message goes out;
+* every accepted action is committed to the database before the service
+  returns, so before any message goes out;
 * every refusal is a :class:`HostError` with a translation key, and changes
   nothing.
+
+Several processes may share one database (issue 18): each owns the matches
+and lobbies of its shards (:class:`~bot.shards.ShardSet`), resumes them,
+drives their bots and clocks and expires their lobbies. Any process may play a
+move on any match (a direct-message click reaches shard 0's process): always
+under the match's database lock (:meth:`Store.locked_match`), after reloading
+the match when the database is ahead of memory. The owner learns of moves made
+elsewhere by :meth:`Store.listen_moves` and by the sweep of :meth:`tick`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
+
+from cachetools import TTLCache
 
 from engine import ENGINE_VERSION, GAMES, Event, Match, MatchRecord, Outcome, RulesError
 from engine.core import Decision, Game
 from engine.match import LoggedEvent
 from engine.text import Msg
 
-from . import ratings
+from . import logcontext, ratings
 from .decks import DECK_GAMES, Deck, DeckRefused, DeckService
 from .guilds import GuildSettings
 from .i18n import game_text
-from .store import LobbyRow, MatchRow, StaleWrite, Store
+from .shards import ShardSet, shard_of
+from .store import LobbyRow, LockedMatch, MatchRow, StaleWrite, Store
 from .workers import Workers, think
 
 log = logging.getLogger(__name__)
+
+BOT_STALE_RETRIES = 3
+"""How many stale refusals in a row a bot driver takes (reloading the match
+each time) before it gives up until the next kick, notification or sweep."""
+CACHE_SIZE = 100_000  # users or servers whose cached rows are fresh at once
 
 
 def hostable_games() -> list[str]:
@@ -103,6 +120,9 @@ class LiveMatch:
     replaced: set[int] = field(default_factory=set)
     clock: str = "correspondence"
     lobby_channel_id: int | None = None
+    # the database's status: "active", "finished" or "cancelled" (a match is
+    # closed by its status, whichever process played or cancelled it)
+    status: str = "active"
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # seat -> (the version its last action made, its clock row before it):
     # an undo of that action puts the row back (memory only, like a request's wait)
@@ -284,8 +304,23 @@ class HostService:
         bot_clock: Callable[[], float] | None = time.monotonic,
         bot_workers: Workers | None = None,
         keep_inactive: int = 32,
+        shards: ShardSet | None = None,
+        cache_seconds: float = 30.0,
     ) -> None:
         self.store = store
+        # the shards this process owns: their matches and lobbies are its own
+        self.shards = shards or ShardSet.every(1)
+        # Other processes may write the same database unless this is the
+        # embedded default (SQLite, one process owning every shard): then the
+        # caches of users and servers read through it again after
+        # ``cache_seconds`` and the tick sweeps for moves made elsewhere.
+        self.shared = not (store.dialect == "sqlite" and self.shards.is_all)
+        self.cache_seconds = cache_seconds
+        # users and servers whose cached rows are fresh (shared databases only)
+        self._fresh_users: TTLCache[int, bool] = TTLCache(CACHE_SIZE, cache_seconds, timer=now)
+        self._fresh_guilds: TTLCache[int, bool] = TTLCache(CACHE_SIZE, cache_seconds, timer=now)
+        self._stop_listening: Callable[[], Awaitable[None]] | None = None
+        self._catch_ups: set[asyncio.Task[None]] = set()
         # finished, cancelled and looked-up matches kept in memory (the most
         # recently used); older ones are dropped and read again on demand
         self.keep_inactive = keep_inactive
@@ -319,19 +354,23 @@ class HostService:
 
     # ---- start-up --------------------------------------------------------------
     async def resume(self) -> list[LiveMatch]:
-        """Load every active match from the database."""
+        """Load the active matches this process owns from the database, and
+        start hearing of the moves other processes make."""
         self.dm_closed = await self.store.dm_closed_users()
         if not await self.store.all_ratings() and await self.store.finished_matches():
             # results from before ratings existed (schema version 2): rate them now
             await self.store.recompute_ratings()
-        # the clocks were frozen while the host was down
+        # the clocks were frozen while the host was down: each shard's own
+        # downtime, from its own heartbeat (another process may own the others)
         now = self.now()
-        last = await self.store.heartbeat(now)
-        if last is not None and now > last:
-            await self.store.shift_clocks(now - last)
-        await self.store.stamp_old_lobbies(now)
+        beats = await self.store.heartbeat(now, self.shards)
+        for shard_id, last in sorted(beats.items()):
+            if last is not None and now > last:
+                one = ShardSet(self.shards.count, frozenset({shard_id}))
+                await self.store.shift_clocks(now - last, one)
+        await self.store.stamp_old_lobbies(now, self.shards)
         resumed = []
-        for row in await self.store.active_matches():
+        for row in await self.store.active_matches(self.shards):
             try:
                 live = await self._load(row)
             except Exception:
@@ -343,12 +382,16 @@ class HostService:
             await self._load_locales(live)
         for live in resumed:
             self.kick_bots(live)
+        if self._stop_listening is None:
+            self._stop_listening = await self.store.listen_moves(self._on_move)
         return resumed
 
     async def _load_locales(self, live: LiveMatch) -> None:
         """The saved languages of a match's players and server."""
         for uid, _ in live.players:
-            if uid > 0 and uid not in self.user_locales:
+            if self.shared:
+                await self._refresh_user(uid)
+            elif uid > 0 and uid not in self.user_locales:
                 locale = await self.store.user_locale(uid)
                 if locale:
                     self.user_locales[uid] = locale
@@ -358,13 +401,15 @@ class HostService:
     async def _know_guild(self, guild_id: int, channel_id: int) -> None:
         """Which server a channel is in, and that server's saved language."""
         self.channel_guilds[channel_id] = guild_id
-        if guild_id not in self.guild_locales:
+        if guild_id not in self.guild_locales and not self.shared:  # shared: read with the settings
             locale = await self.store.guild_locale(guild_id)
             if locale:
                 self.guild_locales[guild_id] = locale
         await self.guild_settings(guild_id)
 
-    async def _load(self, row: MatchRow) -> LiveMatch:
+    async def _load(self, row: MatchRow, known: LiveMatch | None = None) -> LiveMatch:
+        """The match of ``row`` in memory (``known``: the same match already
+        in memory, whose lobby host is not read again)."""
         actions = await self.store.match_actions(row.id)
         record = MatchRecord(
             game=row.game_id,
@@ -380,7 +425,9 @@ class HostService:
         ]
         match = Match.from_parts(record, row.snapshot, row.version, events)
         lobby_host = None
-        if row.lobby_id is not None:
+        if known is not None and known.lobby_id == row.lobby_id:
+            lobby_host = known.lobby_host
+        elif row.lobby_id is not None:
             lobby = await self.store.lobby(row.lobby_id)
             lobby_host = lobby.host_id if lobby else None
         for uid, name in row.players:
@@ -402,6 +449,51 @@ class HostService:
             replaced=set(row.replaced),
             clock=row.clock,
             lobby_channel_id=row.lobby_channel_id,
+            status=row.status,
+        )
+
+    async def _reload(self, live: LiveMatch, row: MatchRow | None = None) -> None:
+        """Read the match again from the database (another process moved it
+        on, finished or cancelled it) and swap what it says into ``live`` in
+        place: other code holds references to that object. Called under
+        ``live.lock``."""
+        if row is None:
+            row = await self.store.match(live.id)
+            if row is None:
+                return
+        fresh = await self._load(row, known=live)
+        old_channel = live.channel_id
+        live.match = fresh.match
+        live.players = fresh.players
+        live.board_message_id = fresh.board_message_id
+        live.resigned = fresh.resigned
+        live.dm_notice_sent |= fresh.dm_notice_sent
+        live.bots = fresh.bots
+        live.bot_levels = fresh.bot_levels
+        live.replaced = fresh.replaced
+        live.clock = fresh.clock
+        live.channel_id = fresh.channel_id
+        live.lobby_channel_id = fresh.lobby_channel_id
+        live.status = fresh.status
+        if old_channel != live.channel_id and self.by_channel.get(old_channel) == live.id:
+            del self.by_channel[old_channel]
+            self.by_channel[live.channel_id] = live.id
+        ended = live.status != "active" or live.match.is_over
+        if ended and self.by_channel.get(live.channel_id) == live.id:
+            del self.by_channel[live.channel_id]
+
+    def owns(self, live: LiveMatch) -> bool:
+        """Whether this process owns the match (its server's shard)."""
+        return self.shards.owns(live.guild_id)
+
+    def _drives(self, live: LiveMatch) -> bool:
+        """Whether this process runs the match's bots and clocks: it owns it
+        and the match is still played."""
+        return (
+            live.status == "active"
+            and not live.match.is_over
+            and self.by_channel.get(live.channel_id) == live.id
+            and self.owns(live)
         )
 
     def _register(self, live: LiveMatch) -> None:
@@ -410,7 +502,7 @@ class HostService:
             self.channel_guilds[live.channel_id] = live.guild_id
             if live.lobby_channel_id is not None:  # its lines there speak the server's language
                 self.channel_guilds[live.lobby_channel_id] = live.guild_id
-        if live.match.is_over:
+        if live.match.is_over or live.status != "active" or not self.owns(live):
             if self.by_channel.get(live.channel_id) == live.id:
                 self.by_channel.pop(live.channel_id, None)
             self._retire(live)
@@ -435,7 +527,34 @@ class HostService:
     def _channel_lock(self, channel_id: int) -> asyncio.Lock:
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
 
+    async def _refresh_user(self, user_id: int) -> None:
+        """On a shared database, read a user's name, language and closed DMs
+        again when what is cached is older than :attr:`cache_seconds`
+        (another process may have written them)."""
+        if not self.shared or user_id <= 0 or user_id in self._fresh_users:
+            return
+        state = await self.store.user_state(user_id)
+        self._fresh_users[user_id] = True
+        if state is None:
+            return
+        name, locale, closed = state
+        if name:
+            self.names[user_id] = name
+        if locale:
+            self.user_locales[user_id] = locale
+        if closed:
+            self.dm_closed.add(user_id)
+        else:
+            self.dm_closed.discard(user_id)
+
+    async def _refresh_players(self, live: LiveMatch) -> None:
+        """The cached rows of a match's players, fresh enough to announce it."""
+        if self.shared:
+            for uid, _ in live.players:
+                await self._refresh_user(uid)
+
     async def remember_user(self, user: UserRef) -> None:
+        await self._refresh_user(user.id)
         new_locale = user.locale is not None and self.user_locales.get(user.id) != user.locale
         if self.names.get(user.id) != user.name or new_locale:
             self.names[user.id] = user.name
@@ -452,11 +571,19 @@ class HostService:
             await self.store.set_guild_locale(guild_id, locale)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        """A server's ``/settings`` (cached; the defaults for a server never seen)."""
+        """A server's ``/settings`` (cached; the defaults for a server never
+        seen). On a shared database, read again with the server's saved
+        language once the cache is older than :attr:`cache_seconds`."""
         settings = self._guild_settings.get(guild_id)
-        if settings is None:
+        stale = self.shared and guild_id not in self._fresh_guilds
+        if settings is None or stale:
             settings = await self.store.guild_settings(guild_id)
             self._guild_settings[guild_id] = settings
+            if self.shared:
+                locale = await self.store.guild_locale(guild_id)
+                if locale:
+                    self.guild_locales[guild_id] = locale
+                self._fresh_guilds[guild_id] = True
         return settings
 
     async def save_guild_settings(self, settings: GuildSettings) -> GuildSettings:
@@ -491,8 +618,14 @@ class HostService:
             if row is None:
                 raise HostError("no-such-match", match=match_id)
             live = await self._load(row)
-            self.matches[live.id] = live
-            self._retire(live)  # active matches are all loaded at start-up
+            # an active match of this process's shards plays here (they are
+            # loaded at start-up, or this is one another process started);
+            # another process's match (a click in direct messages) or an
+            # inactive one is only looked up: kept among the inactive ones
+            self._register(live)
+            if self.by_channel.get(live.channel_id) == live.id:
+                await self._load_locales(live)
+                self.kick_bots(live)
         elif live.id in self._inactive:
             self._inactive.move_to_end(live.id)
         return live
@@ -507,7 +640,7 @@ class HostService:
         row = await self.store.lobby(lobby_id)
         return None if row is None else Lobby.of(row)
 
-    def user_matches(self, user_id: int) -> list[LiveMatch]:
+    def user_matches(self, user_id: int) -> list[LiveMatch]:  # this process's own
         """Active matches where the user holds a seat, newest first."""
         return sorted(
             (
@@ -688,6 +821,7 @@ class HostService:
                 raise refusal
             async with live.lock:
                 await self.store.cancel_match(live.id)
+                live.status = "cancelled"
                 self.by_channel.pop(channel_id, None)
             self._retire(live)
             return live
@@ -862,60 +996,85 @@ class HostService:
             raise HostError("not-seated")
         if seat is not None and seat not in seats:
             raise HostError("not-seated")
-        async with live.lock:
-            match = live.match
-            closed = self.by_channel.get(live.channel_id) != live.id
-            if closed and not match.is_over:
-                raise HostError("match-closed")
-            if expected_version is not None and expected_version != match.version:
-                raise HostError("stale")
-            if match.is_over:
-                raise HostError("game-over")
-            if seat is None:
-                seat = live.seat_of(user_id)
-                assert seat is not None
-            if seat not in match.pending():
-                raise HostError("not-your-turn")
-            before_pending = dict(match.pending())
-            try:
-                new_state, events, notation = match.preview(seat, move.strip())
-            except RulesError as err:
-                raise HostError("illegal", rules=err) from None
-            # committed first; only then does the match in memory change
-            await self._commit(live, seat, notation, new_state, events)
-            match.accept(seat, notation, new_state, events)
-            self._after_commit(live)
-            update = self._update(live, seat, notation, events, before_pending)
-            if by_clock:
-                update = replace(update, by_clock=True)
-        await self._sync_clock(live, moved=seat, by_clock=by_clock)
-        self.kick_bots(live)
+        with self._log_ids(live):
+            async with live.lock:
+                async with self._locked(live) as locked:
+                    # checked against the database's match, reloaded if it was ahead
+                    match = live.match
+                    if live.status == "cancelled" and not match.is_over:
+                        raise HostError("match-closed")
+                    if expected_version is not None and expected_version != match.version:
+                        raise HostError("stale")
+                    if match.is_over:
+                        raise HostError("game-over")
+                    if seat is None:
+                        seat = live.seat_of(user_id)
+                        assert seat is not None
+                    if seat not in match.pending():
+                        raise HostError("not-your-turn")
+                    before_pending = dict(match.pending())
+                    try:
+                        new_state, events, notation = match.preview(seat, move.strip())
+                    except RulesError as err:
+                        raise HostError("illegal", rules=err) from None
+                    # committed first; only then does the match in memory change
+                    await self._commit(locked, live, seat, notation, new_state, events)
+                match.accept(seat, notation, new_state, events)
+                self._after_commit(live)
+                update = self._update(live, seat, notation, events, before_pending)
+                if by_clock:
+                    update = replace(update, by_clock=True)
+            await self._refresh_players(live)
+            await self._sync_clock(live, moved=seat, by_clock=by_clock)
+            self.kick_bots(live)
         return update
+
+    def _log_ids(self, live: LiveMatch) -> contextlib.AbstractContextManager[None]:
+        """Log lines about ``live`` carry its shard, server and match."""
+        return logcontext.bind(
+            shard=shard_of(live.guild_id, self.shards.count), guild=live.guild_id, match=live.id
+        )
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, live: LiveMatch) -> AsyncIterator[LockedMatch]:
+        """The match's database lock (under ``live.lock``): when the database
+        is ahead of memory (another process played, finished or cancelled
+        the match), the match is read again and swapped into ``live`` first.
+        Leaving the block commits what was written in it."""
+        async with self.store.locked_match(live.id) as locked:
+            if locked.version != live.match.version or locked.status != live.status:
+                await self._reload(live)
+            yield locked
 
     async def resign(self, match_id: int, user_id: int) -> Update:
         live = await self.get_match(match_id)
         seats = live.seats_of(user_id)
         if not seats:
             raise HostError("not-seated")
-        async with live.lock:
-            match = live.match
-            if match.is_over:
-                raise HostError("game-over")
-            seat = next((s for s in seats if s not in live.resigned), None)
-            if seat is None:
-                raise HostError("already-resigned")
-            before_pending = dict(match.pending())
-            try:
-                new_state, events, notation = match.preview_resign(seat)
-            except RulesError as err:
-                raise HostError("illegal", rules=err) from None
-            await self._commit(live, seat, notation, new_state, events, resigned=seat)
-            match.accept(seat, notation, new_state, events)
-            live.resigned.add(seat)
-            self._after_commit(live)
-            update = self._update(live, seat, notation, events, before_pending)
-        await self._sync_clock(live, moved=seat)
-        self.kick_bots(live)
+        with self._log_ids(live):
+            async with live.lock:
+                async with self._locked(live) as locked:
+                    match = live.match
+                    if match.is_over:
+                        raise HostError("game-over")
+                    seat = next((s for s in seats if s not in live.resigned), None)
+                    if seat is None:
+                        raise HostError("already-resigned")
+                    before_pending = dict(match.pending())
+                    try:
+                        new_state, events, notation = match.preview_resign(seat)
+                    except RulesError as err:
+                        raise HostError("illegal", rules=err) from None
+                    await self._commit(
+                        locked, live, seat, notation, new_state, events, resigned=seat
+                    )
+                match.accept(seat, notation, new_state, events)
+                live.resigned.add(seat)
+                self._after_commit(live)
+                update = self._update(live, seat, notation, events, before_pending)
+            await self._refresh_players(live)
+            await self._sync_clock(live, moved=seat)
+            self.kick_bots(live)
         return update
 
     async def commit_undo(self, live: LiveMatch, seat: int, version: int) -> Update:
@@ -924,26 +1083,32 @@ class HostService:
         match in memory changes; the clocks follow the pending seats again and
         the bots are kicked (a bot move thought on the undone version is
         refused by its version check)."""
-        async with live.lock:
-            match = live.match
-            if match.version != version:
-                raise HostError("undo-stale")
-            before_pending = dict(match.pending())
-            views = [match.view(s) for s in range(match.seats)]
-            try:
-                new_state, events, notation = match.preview_undo(seat, expected_version=version)
-            except RulesError as err:
-                raise HostError("illegal", rules=err) from None
-            await self._commit(live, seat, notation, new_state, events)
-            match.accept(seat, notation, new_state, events)
-            changed = {s for s in range(match.seats) if match.view(s) != views[s]}
-            update = self._update(live, seat, notation, events, before_pending, also=changed)
-        await self._sync_clock(live, moved=None, undone=(seat, version))
-        self.kick_bots(live)
+        with self._log_ids(live):
+            async with live.lock:
+                async with self._locked(live) as locked:
+                    match = live.match
+                    if match.version != version or live.status == "cancelled":
+                        raise HostError("undo-stale")
+                    before_pending = dict(match.pending())
+                    views = [match.view(s) for s in range(match.seats)]
+                    try:
+                        new_state, events, notation = match.preview_undo(
+                            seat, expected_version=version
+                        )
+                    except RulesError as err:
+                        raise HostError("illegal", rules=err) from None
+                    await self._commit(locked, live, seat, notation, new_state, events)
+                match.accept(seat, notation, new_state, events)
+                changed = {s for s in range(match.seats) if match.view(s) != views[s]}
+                update = self._update(live, seat, notation, events, before_pending, also=changed)
+            await self._refresh_players(live)
+            await self._sync_clock(live, moved=None, undone=(seat, version))
+            self.kick_bots(live)
         return update
 
     async def _commit(
         self,
+        locked: LockedMatch,
         live: LiveMatch,
         seat: int,
         action: str,
@@ -979,8 +1144,7 @@ class HostService:
                 ),
             )
         try:
-            await self.store.commit_action(
-                live.id,
+            await locked.commit_action(
                 expected_version=live.match.version,
                 seat=seat,
                 action=action,
@@ -998,6 +1162,7 @@ class HostService:
 
     def _after_commit(self, live: LiveMatch) -> None:
         if live.match.is_over:
+            live.status = "finished"
             self.by_channel.pop(live.channel_id, None)
             self._retire(live)
 
@@ -1040,8 +1205,9 @@ class HostService:
 
     # ---- bots and the clock ------------------------------------------------------------------
     def kick_bots(self, live: LiveMatch) -> None:
-        """Let the bots play the decisions that are theirs (in the background)."""
-        if live.match.is_over or self.by_channel.get(live.channel_id) != live.id:
+        """Let the bots play the decisions that are theirs (in the background).
+        Only the process that owns the match drives its bots."""
+        if not self._drives(live):
             return
         if not any(seat in live.bots for seat in live.match.pending()):
             return
@@ -1051,9 +1217,13 @@ class HostService:
         self._bot_tasks[live.id] = asyncio.get_running_loop().create_task(self._drive_bots(live))
 
     async def _drive_bots(self, live: LiveMatch) -> None:
+        logcontext.set_ids(
+            shard=shard_of(live.guild_id, self.shards.count), guild=live.guild_id, match=live.id
+        )
+        stale = 0  # stale refusals in a row
         while True:
             match = live.match
-            if match.is_over or self.by_channel.get(live.channel_id) != live.id:
+            if not self._drives(live):
                 return
             seats = [s for s in sorted(match.pending()) if s in live.bots]
             if not seats:
@@ -1067,12 +1237,25 @@ class HostService:
                 )
             except HostError as err:
                 if err.key == "stale":
-                    continue
+                    # the match moved on meanwhile (here or in another process):
+                    # play reloaded it if the database was ahead; think again,
+                    # a few times only
+                    stale += 1
+                    if stale <= BOT_STALE_RETRIES:
+                        continue
+                    log.warning(
+                        "bot of match %s seat %s: %s stale refusals in a row, stopped",
+                        live.id,
+                        seat,
+                        stale,
+                    )
+                    return
                 log.warning("bot of match %s seat %s refused: %s", live.id, seat, err.key)
                 return
             except Exception:
                 log.exception("bot of match %s seat %s failed", live.id, seat)
                 return
+            stale = 0
             await self._notify_update(update)
 
     async def _bot_move(self, live: LiveMatch, seat: int, level: str) -> tuple[str, int]:
@@ -1177,13 +1360,17 @@ class HostService:
         await self.store.set_clocks(live.id, changed)
 
     async def tick(self) -> None:
-        """Remind, expire decisions, expire old lobbies. Hosts call this every
-        few seconds; it also records the heartbeat that freezes the clocks
-        while the host is down."""
+        """Remind, expire decisions, expire old lobbies, for the shards this
+        process owns. Hosts call this every few seconds; it also records each
+        owned shard's heartbeat, which freezes its clocks while it is down,
+        and (on a shared database) catches up with the moves other processes
+        made in its matches."""
         now = self.now()
-        await self.store.heartbeat(now)
-        cfg = self.clock_config
+        await self.store.heartbeat(now, self.shards)
+        if self.shared:
+            await self.sweep()
         due: dict[int, list[tuple[int, float, float, float, bool, int]]] = {}
+        # claimed: no other process handles these clocks for a while (a lease)
         for (
             match_id,
             seat,
@@ -1192,18 +1379,17 @@ class HostService:
             bank,
             reminded,
             expiries,
-        ) in await self.store.due_clocks(now):
+        ) in await self.store.claim_due_clocks(now, self.shards):
             due.setdefault(match_id, []).append((seat, since, per_move, bank, reminded, expiries))
         for match_id, clocks in due.items():
-            live = self.matches.get(match_id)
-            if (
-                live is None
-                or live.match.is_over
-                or self.by_channel.get(live.channel_id) != live.id
-            ):
-                continue
             try:
-                await self._tick_match(live, clocks, now)
+                live = self.matches.get(match_id)
+                if live is None:  # owned, due, not in memory: read it
+                    live = await self.get_match(match_id)
+                if not self._drives(live):
+                    continue
+                with self._log_ids(live):
+                    await self._tick_match(live, clocks, now)
             except Exception:
                 # one broken match must not hold up the others' clocks
                 log.exception("clock of match %s failed", match_id)
@@ -1212,18 +1398,79 @@ class HostService:
                 await hook(now)
             except Exception:
                 log.exception("a tick hook failed")
-        for row in await self.store.open_lobbies():
-            if row.created_epoch and now - row.created_epoch >= cfg.lobby_ttl:
-                await self.store.set_lobby_status(row.id, "cancelled")
-                lobby = await self.lobby(row.id)
-                if lobby is not None:
-                    if lobby.guild_id is not None:
-                        await self._know_guild(lobby.guild_id, lobby.channel_id)
-                    for listener in list(self.listeners):
-                        try:
-                            await listener.on_lobby_expired(lobby)
-                        except Exception:
-                            log.exception("listener failed on an expired lobby")
+        # only the lobbies this call closed: each is announced once
+        for row in await self.store.expire_lobbies(now, self.clock_config.lobby_ttl, self.shards):
+            lobby = Lobby.of(row)
+            if lobby.guild_id is not None:
+                await self._know_guild(lobby.guild_id, lobby.channel_id)
+            for listener in list(self.listeners):
+                try:
+                    await listener.on_lobby_expired(lobby)
+                except Exception:
+                    log.exception("listener failed on an expired lobby")
+
+    # ---- moves made by other processes ------------------------------------------------------
+    async def sweep(self) -> None:
+        """Catch up with the owned matches the database has moved on (a move
+        played by another process, whose notification was missed) and retire
+        those finished or cancelled elsewhere."""
+        versions = await self.store.active_versions(self.shards)
+        for match_id, version in versions.items():
+            live = self.matches.get(match_id)
+            if live is None or version != live.version or not self._drives(live):
+                await self._catch_up(match_id, version)
+        for live in list(self.matches.values()):
+            if live.id not in versions and self._drives(live):
+                await self._catch_up(live.id, None)
+
+    def _on_move(self, match_id: int, version: int | None) -> None:
+        """A move (``version``) or a cancel (None) committed by any process
+        (this one's too), heard through :meth:`Store.listen_moves`: the owner
+        catches up in a task of its own, so that the listener never waits on
+        a match's lock."""
+        live = self.matches.get(match_id)
+        if live is None or not self._drives(live):
+            return  # not driven here (an owned match not in memory: the sweep finds it)
+        if version is not None and version <= live.version:
+            return  # this process's own move, or one it already has
+        task = asyncio.get_running_loop().create_task(self._catch_up(match_id, version))
+        self._catch_ups.add(task)
+        task.add_done_callback(self._catch_ups.discard)
+
+    async def _catch_up(self, match_id: int, version: int | None) -> None:
+        """Bring an owned match up to the database's ``version`` (None: it is
+        no longer active): reload it, retire it if it ended, sync its clocks
+        and kick its bots. Matches of other processes are left alone."""
+        try:
+            live = self.matches.get(match_id)
+            if live is None:
+                if version is None:
+                    return
+                row = await self.store.match(match_id)
+                if row is None or row.status != "active" or not self.shards.owns(row.guild_id):
+                    return
+                live = await self.get_match(match_id)  # registered: it plays here
+                await self._sync_clock(live, moved=None)
+                return
+            if not self.owns(live):
+                return
+            if version is not None and version <= live.version and self._drives(live):
+                return  # up to date
+            with self._log_ids(live):
+                async with live.lock:
+                    row = await self.store.match(match_id)
+                    if row is None or (row.version == live.version and row.status == live.status):
+                        return
+                    await self._reload(live, row)
+                if live.status != "active" or live.match.is_over:
+                    self._retire(live)
+                    return
+                if self.by_channel.get(live.channel_id) is None:
+                    self._register(live)
+                await self._sync_clock(live, moved=None)
+                self.kick_bots(live)
+        except Exception:
+            log.exception("could not catch up with match %s", match_id)
 
     async def _tick_match(
         self,
@@ -1450,12 +1697,20 @@ class HostService:
 
     # ---- opening and closing ----------------------------------------------------------
     @classmethod
-    async def open(cls, database_path: str | Path, **kwargs: Any) -> HostService:
-        """A service on the store at ``database_path`` (opened and migrated);
-        keyword arguments as for the constructor. :meth:`close` closes the store."""
-        return cls(await Store.open(database_path), **kwargs)
+    async def open(cls, database: str | Path, **kwargs: Any) -> HostService:
+        """A service on the store at ``database`` (a SQLite file or a
+        ``postgresql://`` URL; opened and migrated); keyword arguments as for
+        the constructor (``shards=``...). :meth:`close` closes the store."""
+        return cls(await Store.open(database), **kwargs)
 
     async def close(self) -> None:
+        if self._stop_listening is not None:
+            stop, self._stop_listening = self._stop_listening, None
+            await stop()
+        for task in list(self._catch_ups):
+            task.cancel()
+        if self._catch_ups:
+            await asyncio.gather(*self._catch_ups, return_exceptions=True)
         await self.store.close()
 
     async def record(self, match_id: int) -> MatchRecord:

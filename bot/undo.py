@@ -205,6 +205,11 @@ class UndoDesk:
         await self.load()
         for match_id, request in list(self.requests.items()):
             live = self.host.matches.get(match_id)
+            if live is None and await self._elsewhere(match_id):
+                # another process's match (a shared database): its own desk
+                # closes the request; this one forgets it
+                self.requests.pop(match_id, None)
+                continue
             void = live is None or live.match.version != request.version or live.match.is_over
             if not void and request.deadline > now:
                 continue
@@ -220,6 +225,15 @@ class UndoDesk:
                     await hook(result)
                 except Exception:
                     log.exception("listener failed on a closed undo request")
+
+    async def _elsewhere(self, match_id: int) -> bool:
+        """Whether a match not in memory belongs to another process (its
+        server's shard is not this process's): only on a shared database."""
+        host = self.host
+        if not host.shared:
+            return False
+        row = await host.store.match(match_id)
+        return row is not None and not host.shards.owns(row.guild_id)
 
 
 def undo_count(actions: Any) -> int:

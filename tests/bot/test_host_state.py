@@ -1,6 +1,6 @@
 """What the host keeps in memory and what its clock does: finished and
 looked-up matches are dropped past a bound, the clock reads the due clocks
-in one query and one broken match does not stop the others, and a clock
+in one query (claiming them, issue 18) and one broken match does not stop the others, and a clock
 expiry in a game without bots falls back to a random legal action."""
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ async def test_tick_reads_the_due_clocks_in_one_query(
     service, now, rec = svc
     lives = [await _start(service, 3000 + i) for i in range(4)]
     calls: list[str] = []
-    for name in ("clocks", "due_clocks"):
+    for name in ("clocks", "claim_due_clocks"):
         original = getattr(service.store, name)
 
         def counting(*args: Any, _name: str = name, _fn: Any = original) -> Any:
@@ -101,11 +101,11 @@ async def test_tick_reads_the_due_clocks_in_one_query(
 
         monkeypatch.setattr(service.store, name, counting)
     await service.tick()  # nothing due
-    assert calls == ["due_clocks"]
+    assert calls == ["claim_due_clocks"]
     calls.clear()
     now.t += 51  # half time for every match: four reminders, still one read
     await service.tick()
-    assert calls == ["due_clocks"]
+    assert calls == ["claim_due_clocks"]
     assert sorted(r[0] for r in rec.reminders) == sorted(live.id for live in lives)
 
 

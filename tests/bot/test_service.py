@@ -11,7 +11,7 @@ import pytest
 
 from bot.i18n import game_text
 from bot.service import HostError, HostService, LiveMatch, UserRef
-from bot.store import Store
+from bot.store import LockedMatch, Store
 from engine import Match, MatchRecord, rng
 
 ALICE = UserRef(1, "Alice", "en-US")
@@ -164,7 +164,8 @@ async def test_action_is_committed_before_the_service_returns(
     async def broken(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(service.store, "commit_action", broken)
+    # the action is written in the match's locked transaction (issue 18)
+    monkeypatch.setattr(LockedMatch, "commit_action", broken)
     with pytest.raises(OSError):
         await service.play(live.id, user, "D")
     # the database refused: the match in memory is as before
