@@ -133,21 +133,36 @@ def _plain(value: Any) -> Any:
     return value
 
 
-class Digest:
-    """An order-free digest of a table's rows (the sum of their hashes)."""
+def _json(value: Any) -> Any:
+    """A JSON column's value as canonical text: SQLite keeps the text the
+    store wrote, PostgreSQL's JSONB gives it back parsed (keys reordered)."""
+    if value is None:
+        return None
+    data = json.loads(value) if isinstance(value, str | bytes) else value
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
-    def __init__(self) -> None:
+
+class Digest:
+    """An order-free digest of a table's rows (the sum of their hashes);
+    ``json`` marks the columns compared as JSON."""
+
+    def __init__(self, json_columns: Sequence[bool] = ()) -> None:
         self.rows = 0
         self.total = 0
+        self.json = tuple(json_columns)
 
     def add(self, row: Sequence[Any]) -> None:
-        text = repr(tuple(_plain(v) for v in row)).encode()
+        marks = self.json or (False,) * len(row)
+        values = (_json(v) if j else _plain(v) for v, j in zip(row, marks, strict=True))
+        text = repr(tuple(values)).encode()
         self.rows += 1
         self.total = (self.total + int.from_bytes(hashlib.sha256(text).digest())) % 2**256
 
 
-def _sqlite_digest(db: sqlite3.Connection, table: str, columns: Sequence[str]) -> Digest:
-    digest = Digest()
+def _sqlite_digest(
+    db: sqlite3.Connection, table: str, columns: Sequence[str], json_columns: Sequence[bool]
+) -> Digest:
+    digest = Digest(json_columns)
     cols = ", ".join(f'"{c}"' for c in columns)
     for row in db.execute(f'SELECT {cols} FROM "{table}"'):
         digest.add(row)
@@ -161,18 +176,19 @@ async def _connect(url: str) -> Any:
     return await psycopg.AsyncConnection.connect(url)
 
 
-async def _pg_columns(conn: Any) -> dict[str, set[str]]:
+async def _pg_columns(conn: Any) -> dict[str, dict[str, str]]:
+    """``{table: {column: data type}}`` of the target's schema."""
     cur = await conn.execute(
-        "SELECT table_name, column_name FROM information_schema.columns"
+        "SELECT table_name, column_name, data_type FROM information_schema.columns"
         " WHERE table_schema = current_schema()"
     )
-    out: dict[str, set[str]] = {}
-    for table, column in await cur.fetchall():
-        out.setdefault(str(table), set()).add(str(column))
+    out: dict[str, dict[str, str]] = {}
+    for table, column, kind in await cur.fetchall():
+        out.setdefault(str(table), {})[str(column)] = str(kind)
     return out
 
 
-def _schema_problems(tables: dict[str, list[str]], pg: dict[str, set[str]]) -> list[str]:
+def _schema_problems(tables: dict[str, list[str]], pg: dict[str, dict[str, str]]) -> list[str]:
     problems = []
     for table, columns in tables.items():
         if table not in pg:
@@ -193,8 +209,10 @@ async def _pg_counts(conn: Any, tables: Iterable[str]) -> dict[str, int]:
     return out
 
 
-async def _pg_digest(conn: Any, table: str, columns: Sequence[str]) -> Digest:
-    digest = Digest()
+async def _pg_digest(
+    conn: Any, table: str, columns: Sequence[str], json_columns: Sequence[bool]
+) -> Digest:
+    digest = Digest(json_columns)
     cols = ", ".join(f'"{c}"' for c in columns)
     async with conn.cursor(name=f"digest_{table}") as cur:
         await cur.execute(f'SELECT {cols} FROM "{table}"')
@@ -303,19 +321,21 @@ async def verify(source: Path, target: str, tables: dict[str, list[str]] | None 
         tables = tables or sqlite_tables(src)
         conn = await _connect(target)
         try:
-            problems = _schema_problems(tables, await _pg_columns(conn))
+            schema = await _pg_columns(conn)
+            problems = _schema_problems(tables, schema)
             if problems:
                 report.problems.extend(problems)
                 return report
             counts = await _pg_counts(conn, tables)
             for table, columns in tables.items():
-                mine = _sqlite_digest(src, table, columns)
+                as_json = [schema[table][c] in {"json", "jsonb"} for c in columns]
+                mine = _sqlite_digest(src, table, columns, as_json)
                 report.tables[table] = mine.rows
                 if counts[table] != mine.rows:
                     report.problems.append(
                         f"{table}: {counts[table]} rows in PostgreSQL, {mine.rows} in SQLite"
                     )
-                elif (await _pg_digest(conn, table, columns)).total != mine.total:
+                elif (await _pg_digest(conn, table, columns, as_json)).total != mine.total:
                     report.problems.append(f"{table}: the rows' contents differ from SQLite's")
             cur = await conn.execute("SELECT id FROM matches ORDER BY id")
             match_ids = [int(r[0]) for r in await cur.fetchall()]
