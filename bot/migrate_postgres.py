@@ -171,9 +171,10 @@ def _sqlite_digest(
 
 # ---- PostgreSQL: the target --------------------------------------------------------------
 async def _connect(url: str) -> Any:
+    """Autocommit: each ``conn.transaction()`` below is a real transaction."""
     import psycopg
 
-    return await psycopg.AsyncConnection.connect(url)
+    return await psycopg.AsyncConnection.connect(url, autocommit=True)
 
 
 async def _pg_columns(conn: Any) -> dict[str, dict[str, str]]:
@@ -214,7 +215,7 @@ async def _pg_digest(
 ) -> Digest:
     digest = Digest(json_columns)
     cols = ", ".join(f'"{c}"' for c in columns)
-    async with conn.cursor(name=f"digest_{table}") as cur:
+    async with conn.transaction(), conn.cursor(name=f"digest_{table}") as cur:
         await cur.execute(f'SELECT {cols} FROM "{table}"')
         async for row in cur:
             digest.add(row)
