@@ -267,13 +267,16 @@ async def _refuse_if_not_empty(conn: Any, tables: Sequence[str]) -> None:
     counts = await _pg_counts(conn, tables)
     held = {t: n for t, n in counts.items() if n}
     if held:
-        what = ", ".join(f"{t}: {n}" for t, n in held.items())
         first = [t for t in ("matches", "lobbies") if t in held]
-        reason = "already holds " + (" and ".join(first) if first else "rows")
+        what = [f"{t}: {held[t]}" for t in first]
+        others = len(held) - len(first)
+        if others:
+            what.append(f"{others} other table{'s' if others > 1 else ''} with rows")
+        reason = " and ".join(first) if first else "rows"
         raise Refused(
-            f"the target database {reason} ({what}): nothing was copied."
-            " migrate-to-postgres fills an empty database only (a second run would"
-            " duplicate everything); give it a new database, or drop and create it again."
+            f"the target database already holds {reason} ({', '.join(what)}): nothing was"
+            " copied. migrate-to-postgres fills an empty database only (a second run would"
+            " duplicate everything): give it a new database, or drop and create it again."
         )
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 import run
 from bot.settings import Settings
@@ -159,7 +159,12 @@ def test_systemd_instance_runs_one_shard_with_the_compose_command() -> None:
 def test_run_py_install_only_prepares_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, ...]] = []
     monkeypatch.setattr(run, "_ensure_env", lambda: calls.append(("ensure",)))
-    monkeypatch.setattr(run, "_run", lambda *args: calls.append(args) or 0)
+
+    def fake_run(*args: str) -> int:
+        calls.append(args)
+        return 0
+
+    monkeypatch.setattr(run, "_run", fake_run)
     assert run.main(["install"]) == 0
     assert calls == [("ensure",)]
     assert run.main(["migrate-to-postgres", "--dry-run"]) == 0

@@ -198,8 +198,8 @@ async def test_copy_verifies_and_a_host_plays_on_postgres(
         await svc.close()
     async with await psycopg.AsyncConnection.connect(postgres_url) as conn:
         cur = await conn.execute("SELECT finish_seq FROM results WHERE match_id = %s", (fresh.id,))
-        row = await cur.fetchone()
-    assert row is not None and row[0] > max_seq
+        seq = await cur.fetchone()
+    assert seq is not None and seq[0] > max_seq
 
 
 async def test_a_corrupted_copy_is_caught(
