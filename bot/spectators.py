@@ -112,12 +112,7 @@ class Spectators:
     async def load(self) -> None:
         """Read who follows the active matches (at start-up); rows left by
         matches that ended or were cancelled are dropped."""
-        db = self.host.store.db
-        async with db.execute(
-            "SELECT w.match_id, w.user_id, w.since, m.status FROM watchers w"
-            " JOIN matches m ON m.id = w.match_id ORDER BY w.since"
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self.host.store.watcher_rows()
         self._watchers.clear()
         stale = set()
         for match_id, user_id, since, status in rows:
@@ -151,7 +146,8 @@ class Spectators:
         self.check_can_watch(live, user_id)
         since = now_iso()
         await self.host.store._write(
-            "INSERT OR IGNORE INTO watchers (match_id, user_id, since) VALUES (?, ?, ?)",
+            "INSERT INTO watchers (match_id, user_id, since) VALUES (?, ?, ?)"
+            " ON CONFLICT (match_id, user_id) DO NOTHING",
             (live.id, user_id, since),
         )
         self._watchers.setdefault(live.id, {}).setdefault(user_id, since)

@@ -1,38 +1,74 @@
-"""The SQLite store (aiosqlite, WAL mode) and its migrations.
+"""The store: every database access of the host, on SQLite (the default:
+aiosqlite, WAL mode, one process) or PostgreSQL (``DATABASE_URL``: one or
+many processes), over the connection layer of :mod:`bot.database`. The SQL
+is written once; the dialects differ only in locks, sequences and NOTIFY.
 
-The schema lives in ``migrations/NNN_name.sql``; :meth:`Store.open` applies
-the ones not yet recorded in ``schema_version``, each in its own
-transaction. Every accepted action is written by :meth:`Store.commit_action`
-in one transaction (append the action, write the snapshot, bump the
-version, checked against the expected version) that commits before the host
-says anything to anybody.
+The schema lives in ``migrations/`` (``migrations/README.md``):
+:meth:`Store.open` applies the versions not yet recorded in
+``schema_version``. Every accepted action is written by
+:meth:`Store.commit_action` (or :meth:`LockedMatch.commit_action`) in one
+transaction (append the action, write the snapshot, bump the version,
+checked against the expected version) that commits before the host says
+anything to anybody.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import inspect
 import json
+import logging
 import re
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import aiosqlite
 
 from engine.match import UNDO
 
 from . import ratings
+from .database import Connection, PostgresDatabase, SqliteDatabase, open_database
 from .guilds import GuildSettings, channels_text, parse_channels
+from .shards import ShardSet
 
+log = logging.getLogger(__name__)
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 _MIGRATION_RE = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+# PostgreSQL starts from a baseline equal to SQLite's schema at this version
+# (migrations/postgres/001_baseline.sql); later versions have a file per dialect.
+POSTGRES_BASELINE = 10
+# pg_advisory_xact_lock keys (any constants, the same in every process)
+MIGRATION_LOCK = 0x67756572_0001
+RATINGS_LOCK = 0x67756572_0002
+MOVES_CHANNEL = "gueridon_moves"
+_SCHEMA_VERSION_TABLE = (
+    "CREATE TABLE IF NOT EXISTS schema_version ("
+    " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+)
 
 
 class StaleWrite(Exception):
     """The match's version in the database is not the one expected."""
+
+
+def clock_deadline(
+    since: float, per_move: float, bank: float, pending: bool, reminded: bool
+) -> float | None:
+    """When a clock next needs the host: its reminder (half of its time) until
+    reminded, then its expiry; None while the seat is not deciding."""
+    if not pending:
+        return None
+    if not reminded:
+        return since + (per_move + bank) / 2
+    return since + per_move + bank
+
+
+def _owned(shards: ShardSet | None, column: str) -> tuple[str, list[int]]:
+    """The SQL predicate (and its parameters) of the rows ``shards`` owns."""
+    return ("1 = 1", []) if shards is None else shards.sql(column)
 
 
 def now_iso() -> str:
@@ -49,6 +85,32 @@ def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, str, str]]:
     versions = [v for v, _, _ in out]
     if versions != list(range(1, len(versions) + 1)):
         raise RuntimeError(f"migrations must be numbered 001, 002, ...: {versions}")
+    return out
+
+
+def postgres_migrations(
+    directory: Path = MIGRATIONS_DIR / "postgres",
+) -> list[tuple[int, str, str]]:
+    """``(version, file name, sql)`` on PostgreSQL: ``001_baseline.sql`` as
+    version :data:`POSTGRES_BASELINE`, then the files numbered after it."""
+    out = []
+    for path in sorted(directory.iterdir()):
+        m = _MIGRATION_RE.match(path.name)
+        if not m:
+            continue
+        number = int(m.group(1))
+        if number == 1:
+            version = POSTGRES_BASELINE
+        elif number > POSTGRES_BASELINE:
+            version = number
+        else:
+            raise RuntimeError(f"{path.name}: after the baseline, PostgreSQL files start at 011")
+        out.append((version, path.name, path.read_text(encoding="utf-8")))
+    out.sort()
+    versions = [v for v, _, _ in out]
+    expected = list(range(POSTGRES_BASELINE, POSTGRES_BASELINE + len(versions)))
+    if versions != expected:
+        raise RuntimeError(f"PostgreSQL migrations must follow the baseline: {versions}")
     return out
 
 
@@ -103,63 +165,82 @@ class MatchRow:
     lobby_channel_id: int | None = None  # where its lobby opened (channel_id: where it plays)
 
 
+class LockedMatch:
+    """A match's row held under the database's lock (:meth:`Store.locked_match`)."""
+
+    def __init__(
+        self, store: Store, db: Connection, match_id: int, version: int, status: str
+    ) -> None:
+        self._store = store
+        self._db = db
+        self.match_id = match_id
+        self.version = version
+        self.status = status
+
+    async def commit_action(self, **kwargs: Any) -> None:
+        """:meth:`Store.commit_action`'s keyword arguments (no ``match_id``),
+        written in the lock's transaction; ``StaleWrite`` if
+        ``expected_version`` is not the row's."""
+        if kwargs["expected_version"] != self.version or self.status != "active":
+            raise StaleWrite(
+                f"match {self.match_id} is not at version {kwargs['expected_version']}"
+            )
+        await self._store._commit_action(self._db, self.match_id, **kwargs)
+        self.version = int(kwargs["expected_version"]) + 1
+        self.status = str(kwargs["status"])
+
+
 class Store:
-    """All database access of the host. One connection; aiosqlite runs it on
-    its own thread, so the event loop never waits on the disk."""
+    """All database access of the host, over :mod:`bot.database`: SQLite (one
+    connection on aiosqlite's thread, so the event loop never waits on the
+    disk) or PostgreSQL (a pool). The SQL is written once for both."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        self.db = db
+    def __init__(self, database: SqliteDatabase | PostgresDatabase, path: str) -> None:
+        self.database = database
+        self.dialect = database.dialect
         self.path = path
-        # One connection is shared by every coroutine: writes and transactions
-        # take turns, so no statement ever lands inside another's transaction.
-        self._lock = asyncio.Lock()
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+    @property
+    def db(self) -> aiosqlite.Connection:
+        """SQLite's own connection (for SQLite-only code and tests: PRAGMAs,
+        aiosqlite's thread). PostgreSQL has none: use the store's methods."""
+        if isinstance(self.database, SqliteDatabase):
+            return self.database.raw
+        raise AttributeError("store.db is SQLite's connection; on PostgreSQL use store.database")
+
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        """One transaction: the statements of the block commit together."""
+        return self.database.transaction()
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> None:
-        async with self._lock:
-            await self.db.execute(sql, params)
+        await self.database.execute(sql, params)
 
     @classmethod
     async def open(cls, path: str | Path, *, upto: int | None = None) -> Store:
-        """Open (creating if needed) and migrate; ``upto`` stops at a version
-        (used by the upgrade-path test)."""
-        path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db, path)
-        await store.migrate(upto=upto)
+        """Open (creating if needed) and migrate: ``postgresql://...`` or
+        ``postgres://...`` is a PostgreSQL database, anything else a SQLite
+        file. ``upto`` stops at a version (used by the upgrade-path test)."""
+        database = await open_database(path)
+        store = cls(database, str(path))
+        try:
+            await store.migrate(upto=upto)
+        except BaseException:
+            await database.close()
+            raise
         return store
 
     async def close(self) -> None:
-        await self.db.close()
+        await self.database.close()
 
     # ---- migrations ----------------------------------------------------------
     async def schema_version(self) -> int:
-        await self.db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-        )
-        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
-            row = await cur.fetchone()
+        await self.database.execute(_SCHEMA_VERSION_TABLE)
+        row = await self.database.fetchone("SELECT MAX(version) FROM schema_version")
         return int(row[0]) if row and row[0] is not None else 0
 
     async def migrate(self, *, upto: int | None = None) -> int:
+        if self.dialect == "postgres":
+            return await self._migrate_postgres(upto)
         current = await self.schema_version()
         for version, name, sql in migrations():
             if version <= current or (upto is not None and version > upto):
@@ -174,6 +255,29 @@ class Store:
             current = version
         return current
 
+    async def _migrate_postgres(self, upto: int | None) -> int:
+        """The baseline, then the later migrations, in one transaction under an
+        advisory lock: processes starting at once wait for the first one,
+        which migrates; the others find the work done."""
+        if upto is not None and upto < POSTGRES_BASELINE:
+            raise ValueError(f"PostgreSQL starts at version {POSTGRES_BASELINE}")
+        async with self.transaction() as db:
+            await db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            await db.execute(_SCHEMA_VERSION_TABLE)
+            row = await db.fetchone("SELECT MAX(version) FROM schema_version")
+            current = int(row[0]) if row and row[0] is not None else 0
+            for version, name, sql in postgres_migrations():
+                if version <= current or (upto is not None and version > upto):
+                    continue
+                for statement in _split_sql(sql):
+                    await db.execute(statement)
+                await db.execute(
+                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                    (version, name, now_iso()),
+                )
+                current = version
+        return current
+
     # ---- users -----------------------------------------------------------------
     async def upsert_user(self, user_id: int, name: str, locale: str | None) -> None:
         await self._write(
@@ -184,9 +288,15 @@ class Store:
         )
 
     async def user_locale(self, user_id: int) -> str | None:
-        async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as c:
-            row = await c.fetchone()
+        row = await self.database.fetchone("SELECT locale FROM users WHERE user_id = ?", (user_id,))
         return None if row is None else row[0]
+
+    async def user_state(self, user_id: int) -> tuple[str, str | None, bool] | None:
+        """``(name, locale, dm_closed)`` of a user seen before, else None."""
+        row = await self.database.fetchone(
+            "SELECT name, locale, dm_closed FROM users WHERE user_id = ?", (user_id,)
+        )
+        return None if row is None else (str(row[0]), row[1], bool(row[2]))
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
         await self._write(
@@ -196,25 +306,23 @@ class Store:
         )
 
     async def dm_closed_users(self) -> set[int]:
-        async with self.db.execute("SELECT user_id FROM users WHERE dm_closed = 1") as cur:
-            return {int(r[0]) for r in await cur.fetchall()}
+        rows = await self.database.fetchall("SELECT user_id FROM users WHERE dm_closed = 1")
+        return {int(r[0]) for r in rows}
 
     # ---- guilds -------------------------------------------------------------------
     async def guild_locale(self, guild_id: int) -> str | None:
-        async with self.db.execute(
+        row = await self.database.fetchone(
             "SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return None if row is None else row[0]
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's settings (the defaults for a server never seen)."""
-        async with self.db.execute(
+        row = await self.database.fetchone(
             "SELECT language, match_mode, lobby_channels, default_clock, bots_allowed,"
             " cancel_role_id, thread_notice FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         if row is None:
             return GuildSettings(guild_id=guild_id)
         return GuildSettings(
@@ -269,12 +377,14 @@ class Store:
     ) -> int:
         stamp = now_iso()
         async with self.transaction() as db:
-            cur = await db.execute(
+            row = await db.fetchone(
                 "INSERT INTO lobbies (guild_id, channel_id, game_id, host_id, seats, options,"
-                " status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+                " status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)"
+                " RETURNING id",
                 (guild_id, channel_id, game_id, host_id, seats, options, stamp, stamp),
             )
-            lobby_id = int(cur.lastrowid or 0)
+            assert row is not None
+            lobby_id = int(row[0])
             await db.execute(
                 "INSERT INTO lobby_players (lobby_id, user_id, position, joined_at)"
                 " VALUES (?, ?, 0, ?)",
@@ -283,29 +393,25 @@ class Store:
         return lobby_id
 
     async def lobby(self, lobby_id: int) -> LobbyRow | None:
-        async with self.db.execute("SELECT * FROM lobbies WHERE id = ?", (lobby_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self.database.fetchone("SELECT * FROM lobbies WHERE id = ?", (lobby_id,))
         return None if row is None else await self._lobby_row(row)
 
     async def open_lobby_in(self, channel_id: int) -> LobbyRow | None:
-        async with self.db.execute(
+        row = await self.database.fetchone(
             "SELECT * FROM lobbies WHERE channel_id = ? AND status = 'open'", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return None if row is None else await self._lobby_row(row)
 
     async def open_lobbies(self) -> list[LobbyRow]:
-        async with self.db.execute("SELECT * FROM lobbies WHERE status = 'open'") as cur:
-            rows = await cur.fetchall()
+        rows = await self.database.fetchall("SELECT * FROM lobbies WHERE status = 'open'")
         return [await self._lobby_row(r) for r in rows]
 
-    async def _lobby_row(self, row: aiosqlite.Row) -> LobbyRow:
-        async with self.db.execute(
+    async def _lobby_row(self, row: Any) -> LobbyRow:
+        members = await self.database.fetchall(
             "SELECT user_id, bot_level, deck_name, deck FROM lobby_players WHERE lobby_id = ?"
             " ORDER BY position",
             (row["id"],),
-        ) as cur:
-            members = await cur.fetchall()
+        )
         players = tuple(int(r[0]) for r in members)
         bots = tuple((int(r[0]), str(r[1])) for r in members if r[1] is not None)
         decks = tuple((int(r[0]), str(r[2]), str(r[3])) for r in members if r[3] is not None)
@@ -353,18 +459,18 @@ class Store:
         name; True when it replaced one."""
         stamp = now_iso()
         async with self.transaction() as db:
-            async with db.execute(
+            old = await db.fetchone(
                 "SELECT id FROM decks WHERE user_id = ? AND game_id = ? AND name_key = ?",
                 (user_id, game_id, name_key),
-            ) as cur:
-                old = await cur.fetchone()
+            )
             if old is None:
-                cur = await db.execute(
+                row = await db.fetchone(
                     "INSERT INTO decks (user_id, game_id, name, name_key, code, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (user_id, game_id, name, name_key, code, stamp, stamp),
                 )
-                deck_id = int(cur.lastrowid or 0)
+                assert row is not None
+                deck_id = int(row[0])
             else:
                 deck_id = int(old[0])
                 await db.execute(
@@ -375,28 +481,25 @@ class Store:
 
     async def user_decks(self, user_id: int, game_id: str) -> list[DeckRow]:
         """The user's decks of a game, by name."""
-        async with self.db.execute(
+        rows = await self.database.fetchall(
             "SELECT id, user_id, game_id, name, code FROM decks"
             " WHERE user_id = ? AND game_id = ? ORDER BY name_key",
             (user_id, game_id),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [DeckRow(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
 
     async def user_deck(self, user_id: int, game_id: str, name_key: str) -> DeckRow | None:
-        async with self.db.execute(
+        r = await self.database.fetchone(
             "SELECT id, user_id, game_id, name, code FROM decks"
             " WHERE user_id = ? AND game_id = ? AND name_key = ?",
             (user_id, game_id, name_key),
-        ) as cur:
-            r = await cur.fetchone()
+        )
         return None if r is None else DeckRow(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]))
 
     async def count_decks(self, user_id: int, game_id: str) -> int:
-        async with self.db.execute(
+        row = await self.database.fetchone(
             "SELECT COUNT(*) FROM decks WHERE user_id = ? AND game_id = ?", (user_id, game_id)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return int(row[0]) if row else 0
 
     async def delete_deck(self, deck_id: int) -> None:
@@ -417,18 +520,36 @@ class Store:
 
     async def latest_lobby_in(self, channel_id: int) -> LobbyRow | None:
         """The channel's most recent lobby, whatever its status."""
-        async with self.db.execute(
+        row = await self.database.fetchone(
             "SELECT * FROM lobbies WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return None if row is None else await self._lobby_row(row)
 
-    async def stamp_old_lobbies(self, epoch: float) -> None:
-        """Lobbies opened before the clock existed start their life now."""
+    async def stamp_old_lobbies(self, epoch: float, shards: ShardSet | None = None) -> None:
+        """Lobbies opened before the clock existed start their life now (those
+        of the servers ``shards`` owns; None: all)."""
+        owned, params = _owned(shards, "guild_id")
         await self._write(
-            "UPDATE lobbies SET created_epoch = ? WHERE created_epoch = 0 AND status = 'open'",
-            (epoch,),
+            "UPDATE lobbies SET created_epoch = ? WHERE created_epoch = 0 AND status = 'open'"
+            f" AND {owned}",
+            (epoch, *params),
         )
+
+    async def expire_lobbies(
+        self, now: float, ttl: float, shards: ShardSet | None = None
+    ) -> list[LobbyRow]:
+        """Cancel the open lobbies older than ``ttl`` seconds of the servers
+        ``shards`` owns, and return those this call closed (so each is
+        announced once, whichever process runs it)."""
+        owned, params = _owned(shards, "guild_id")
+        rows = await self.database.fetch_write(
+            "UPDATE lobbies SET status = 'cancelled', updated_at = ?"
+            " WHERE status = 'open' AND created_epoch > 0 AND created_epoch <= ?"
+            f" AND {owned} RETURNING *",
+            (now_iso(), now - ttl, *params),
+        )
+        closed = [await self._lobby_row(r) for r in rows]
+        return sorted(closed, key=lambda lobby: lobby.id)
 
     async def remove_lobby_player(self, lobby_id: int, user_id: int) -> None:
         await self._write(
@@ -471,11 +592,11 @@ class Store:
         :meth:`move_match` moves it to its thread."""
         stamp = now_iso()
         async with self.transaction() as db:
-            cur = await db.execute(
+            row = await db.fetchone(
                 "INSERT INTO matches (lobby_id, guild_id, channel_id, lobby_channel_id, game_id,"
                 " options, seats, seed, seed_sha256, engine_version, status, snapshot, version,"
                 " created_at, updated_at, clock)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?) RETURNING id",
                 (
                     lobby_id,
                     guild_id,
@@ -493,7 +614,8 @@ class Store:
                     clock,
                 ),
             )
-            match_id = int(cur.lastrowid or 0)
+            assert row is not None
+            match_id = int(row[0])
             levels = bot_levels or {}
             await db.executemany(
                 "INSERT INTO match_players (match_id, seat, user_id, name, is_bot, bot_level)"
@@ -529,56 +651,116 @@ class Store:
         """One transaction: append the action, write the snapshot, bump the
         version (only if it still is ``expected_version``), and, when the
         game ended, the result, each seat's place and the new ratings."""
+        async with self.transaction() as db:
+            await self._commit_action(
+                db,
+                match_id,
+                expected_version=expected_version,
+                seat=seat,
+                action=action,
+                events=events,
+                snapshot=snapshot,
+                status=status,
+                result=result,
+                guild_id=guild_id,
+                game_id=game_id,
+                resigned_seat=resigned_seat,
+                finished=finished,
+            )
+
+    @contextlib.asynccontextmanager
+    async def locked_match(self, match_id: int) -> AsyncIterator[LockedMatch]:
+        """The match's row under the database's lock, in one transaction:
+        ``.version`` and ``.status`` as the database has them now, and
+        ``await .commit_action(...)`` written in that transaction. Leaving the
+        block commits, an exception rolls back. Keep it short (no Discord
+        call, no worker, no sleep): every other writer waits.
+        ``KeyError`` if there is no such match."""
+        async with self.transaction() as db:
+            # PostgreSQL: the row's lock, to the end of the transaction; SQLite:
+            # BEGIN IMMEDIATE locked the whole database already
+            lock = " FOR UPDATE" if db.dialect == "postgres" else ""
+            row = await db.fetchone(
+                f"SELECT version, status FROM matches WHERE id = ?{lock}", (match_id,)
+            )
+            if row is None:
+                raise KeyError(match_id)
+            yield LockedMatch(self, db, match_id, int(row[0]), str(row[1]))
+
+    async def _commit_action(
+        self,
+        db: Connection,
+        match_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: str,
+        events: list[dict[str, Any]],
+        snapshot: str,
+        status: str,
+        result: tuple[str, str] | None = None,
+        guild_id: int | None = None,
+        game_id: str = "",
+        resigned_seat: int | None = None,
+        finished: ratings.FinishedMatch | None = None,
+    ) -> None:
         stamp = now_iso()
         new_version = expected_version + 1
-        async with self.transaction() as db:
-            cur = await db.execute(
-                "UPDATE matches SET snapshot = ?, version = ?, status = ?, updated_at = ?,"
-                " finished_at = CASE WHEN ? = 'active' THEN NULL ELSE ? END"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (snapshot, new_version, status, stamp, status, stamp, match_id, expected_version),
-            )
-            if cur.rowcount != 1:
-                raise StaleWrite(f"match {match_id} is not at version {expected_version}")
+        changed = await db.execute(
+            "UPDATE matches SET snapshot = ?, version = ?, status = ?, updated_at = ?,"
+            " finished_at = CASE WHEN ? = 'active' THEN NULL ELSE ? END"
+            " WHERE id = ? AND version = ? AND status = 'active'",
+            (snapshot, new_version, status, stamp, status, stamp, match_id, expected_version),
+        )
+        if changed != 1:
+            raise StaleWrite(f"match {match_id} is not at version {expected_version}")
+        await db.execute(
+            "INSERT INTO match_actions (match_id, version, seat, action, events, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, new_version, seat, action, json.dumps(events), stamp),
+        )
+        if resigned_seat is not None:
             await db.execute(
-                "INSERT INTO match_actions (match_id, version, seat, action, events, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (match_id, new_version, seat, action, json.dumps(events), stamp),
+                "UPDATE match_players SET resigned = 1 WHERE match_id = ? AND seat = ?",
+                (match_id, resigned_seat),
             )
-            if resigned_seat is not None:
-                await db.execute(
-                    "UPDATE match_players SET resigned = 1 WHERE match_id = ? AND seat = ?",
-                    (match_id, resigned_seat),
-                )
-            if result is not None:
-                ranking, reason = result
-                seats = finished.seats if finished is not None else ()
-                await db.execute(
-                    "INSERT INTO results (match_id, guild_id, game_id, ranking, reason,"
-                    " finished_at, seats, with_bots, rated, finish_seq, undos) VALUES"
-                    " (?, ?, ?, ?, ?, ?, ?, ?, 1,"
-                    " (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM results),"
-                    " (SELECT COUNT(*) FROM match_actions WHERE match_id = ? AND action = ?))",
-                    (
-                        match_id,
-                        guild_id,
-                        game_id,
-                        ranking,
-                        reason,
-                        stamp,
-                        len(seats),
-                        int(any(x.is_bot for x in seats)),
-                        match_id,
-                        UNDO,
-                    ),
-                )
-                if finished is not None:
-                    await self._write_result_players(db, finished)
-                    await self._rate(db, finished, stamp)
+        if result is not None:
+            ranking, reason = result
+            seats = finished.seats if finished is not None else ()
+            if db.dialect == "postgres":
+                # finishing transactions take turns from here to their commit:
+                # the finishing order is the order their ratings were computed in
+                await db.execute("SELECT pg_advisory_xact_lock(?)", (RATINGS_LOCK,))
+                next_seq = "nextval('results_finish_seq')"
+            else:
+                # one writer at a time (BEGIN IMMEDIATE)
+                next_seq = "(SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM results)"
+            await db.execute(
+                "INSERT INTO results (match_id, guild_id, game_id, ranking, reason,"
+                " finished_at, seats, with_bots, rated, finish_seq, undos) VALUES"
+                f" (?, ?, ?, ?, ?, ?, ?, ?, 1, {next_seq},"
+                " (SELECT COUNT(*) FROM match_actions WHERE match_id = ? AND action = ?))",
+                (
+                    match_id,
+                    guild_id,
+                    game_id,
+                    ranking,
+                    reason,
+                    stamp,
+                    len(seats),
+                    int(any(x.is_bot for x in seats)),
+                    match_id,
+                    UNDO,
+                ),
+            )
+            if finished is not None:
+                await self._write_result_players(db, finished)
+                await self._rate(db, finished, stamp)
+        if db.dialect == "postgres":
+            # delivered to the listeners when the transaction commits
+            await db.execute("SELECT pg_notify(?, ?)", (MOVES_CHANNEL, f"{match_id}:{new_version}"))
 
-    async def _write_result_players(
-        self, db: aiosqlite.Connection, finished: ratings.FinishedMatch
-    ) -> None:
+    async def _write_result_players(self, db: Connection, finished: ratings.FinishedMatch) -> None:
         await db.executemany(
             "INSERT INTO result_players (match_id, seat, user_id, place, resigned, is_bot)"
             " VALUES (?, ?, ?, ?, ?, ?)",
@@ -588,20 +770,17 @@ class Store:
             ],
         )
 
-    async def _rate(
-        self, db: aiosqlite.Connection, finished: ratings.FinishedMatch, stamp: str
-    ) -> None:
+    async def _rate(self, db: Connection, finished: ratings.FinishedMatch, stamp: str) -> None:
         """Update the ratings of one finished match (inside its transaction)."""
         table: dict[ratings.Key, ratings.Rating] = {}
         pool = ratings.pool_of(finished.seats)
         for scope in ratings.scopes(finished.guild_id):
             for seat in finished.seats:
-                async with db.execute(
+                row = await db.fetchone(
                     "SELECT mu, sigma, games, wins FROM ratings WHERE scope = ? AND game_id = ?"
                     " AND pool = ? AND user_id = ?",
                     (scope, finished.game_id, pool, seat.user_id),
-                ) as cur:
-                    row = await cur.fetchone()
+                )
                 if row is not None and not seat.is_bot:
                     table[(scope, finished.game_id, pool, seat.user_id)] = ratings.Rating(
                         float(row[0]), float(row[1]), int(row[2]), int(row[3])
@@ -611,7 +790,7 @@ class Store:
 
     async def _write_ratings(
         self,
-        db: aiosqlite.Connection,
+        db: Connection,
         match_id: int,
         changed: Sequence[tuple[ratings.Key, ratings.Rating]],
         stamp: str,
@@ -632,12 +811,14 @@ class Store:
 
     async def finished_matches(self) -> list[ratings.FinishedMatch]:
         """Every rated result, in the order the matches finished."""
-        async with self.db.execute(
+        return await self._finished_matches(self.database)
+
+    async def _finished_matches(self, db: Connection) -> list[ratings.FinishedMatch]:
+        rows = await db.fetchall(
             "SELECT r.match_id, r.guild_id, r.game_id, p.seat, p.user_id, p.place, p.resigned,"
             " p.is_bot FROM results r JOIN result_players p ON p.match_id = r.match_id"
             " WHERE r.rated = 1 ORDER BY r.finish_seq, r.match_id, p.seat"
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         out: list[ratings.FinishedMatch] = []
         current: list[ratings.SeatResult] = []
         head: tuple[int, int | None, str] | None = None
@@ -654,26 +835,27 @@ class Store:
 
     async def recompute_ratings(self) -> int:
         """Throw the ratings away and rebuild them from the stored results."""
-        matches = await self.finished_matches()
         async with self.transaction() as db:
+            if db.dialect == "postgres":
+                # no match finishes meanwhile (the finishing transactions wait)
+                await db.execute("SELECT pg_advisory_xact_lock(?)", (RATINGS_LOCK,))
+            matches = await self._finished_matches(db)
             await db.execute("DELETE FROM ratings")
             await db.execute("DELETE FROM rating_history")
             table: dict[ratings.Key, ratings.Rating] = {}
             for match in matches:
-                async with db.execute(
+                row = await db.fetchone(
                     "SELECT finished_at FROM results WHERE match_id = ?", (match.match_id,)
-                ) as cur:
-                    row = await cur.fetchone()
+                )
                 stamp = str(row[0]) if row else now_iso()
                 changed = ratings.apply_match(table, match)
                 await self._write_ratings(db, match.match_id, changed, stamp)
         return len(matches)
 
     async def all_ratings(self) -> dict[ratings.Key, tuple[float, float, int, int]]:
-        async with self.db.execute(
+        rows = await self.database.fetchall(
             "SELECT scope, game_id, pool, user_id, mu, sigma, games, wins FROM ratings"
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return {
             (str(r[0]), str(r[1]), str(r[2]), int(r[3])): (
                 float(r[4]),
@@ -688,20 +870,18 @@ class Store:
         self, scope: str, game_id: str, pool: str, offset: int, limit: int
     ) -> tuple[list[tuple[int, str, float, float, int, int]], int]:
         """``(user id, name, mu, sigma, games, wins)`` best first, and the total."""
-        async with self.db.execute(
+        row = await self.database.fetchone(
             "SELECT COUNT(*) FROM ratings WHERE scope = ? AND game_id = ? AND pool = ?",
             (scope, game_id, pool),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         total = int(row[0]) if row else 0
-        async with self.db.execute(
+        rows = await self.database.fetchall(
             "SELECT r.user_id, COALESCE(u.name, ''), r.mu, r.sigma, r.games, r.wins"
             " FROM ratings r LEFT JOIN users u ON u.user_id = r.user_id"
             " WHERE r.scope = ? AND r.game_id = ? AND r.pool = ?"
             " ORDER BY (r.mu - 3 * r.sigma) DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
             (scope, game_id, pool, limit, offset),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             (int(r[0]), str(r[1]), float(r[2]), float(r[3]), int(r[4]), int(r[5])) for r in rows
         ], total
@@ -710,12 +890,11 @@ class Store:
         self, user_id: int, scope: str
     ) -> list[tuple[str, str, float, float, int, int]]:
         """``(game, pool, mu, sigma, games, wins)`` of a user in a scope."""
-        async with self.db.execute(
+        rows = await self.database.fetchall(
             "SELECT game_id, pool, mu, sigma, games, wins FROM ratings"
             " WHERE user_id = ? AND scope = ? ORDER BY game_id, pool",
             (user_id, scope),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             (str(r[0]), str(r[1]), float(r[2]), float(r[3]), int(r[4]), int(r[5])) for r in rows
         ]
@@ -729,25 +908,23 @@ class Store:
         if guild_id is not None:
             where += " AND r.guild_id = ?"
             params.append(guild_id)
-        async with self.db.execute(
+        rows = await self.database.fetchall(
             "SELECT r.game_id, COUNT(*), SUM(CASE WHEN p.place = 1 THEN 1 ELSE 0 END),"
             " AVG(p.place) FROM result_players p JOIN results r ON r.match_id = p.match_id"
             f" WHERE {where} GROUP BY r.game_id ORDER BY r.game_id",
             params,
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [(str(r[0]), int(r[1]), int(r[2] or 0), float(r[3] or 0)) for r in rows]
 
     async def rating_series(
         self, user_id: int, game_id: str, scope: str, pool: str = "humans"
     ) -> list[tuple[str, float, float]]:
         """``(when, mu, sigma)`` after each rated match, oldest first."""
-        async with self.db.execute(
+        rows = await self.database.fetchall(
             "SELECT at, mu, sigma FROM rating_history WHERE user_id = ? AND game_id = ?"
             " AND scope = ? AND pool = ? ORDER BY id",
             (user_id, game_id, scope, pool),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [(str(r[0]), float(r[1]), float(r[2])) for r in rows]
 
     async def recent_results(
@@ -772,24 +949,20 @@ class Store:
             clauses.append("r.guild_id = ?")
             params.append(guild_id)
         where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
-        async with self.db.execute(
+        heads = await self.database.fetchall(
             f"SELECT r.match_id, r.game_id, r.reason, r.finished_at FROM results r {where}"
             " ORDER BY r.finish_seq DESC LIMIT ?",
             (*params, limit),
-        ) as cur:
-            heads = await cur.fetchall()
+        )
         out = []
         for head in heads:
-            async with self.db.execute(
+            rows = await self.database.fetchall(
                 "SELECT p.user_id, COALESCE(mp.name, ''), p.place, p.resigned, p.is_bot"
                 " FROM result_players p LEFT JOIN match_players mp ON mp.match_id = p.match_id"
                 " AND mp.seat = p.seat WHERE p.match_id = ? ORDER BY p.place, p.seat",
                 (head[0],),
-            ) as cur:
-                seats = [
-                    (int(r[0]), str(r[1]), int(r[2]), bool(r[3]), bool(r[4]))
-                    for r in await cur.fetchall()
-                ]
+            )
+            seats = [(int(r[0]), str(r[1]), int(r[2]), bool(r[3]), bool(r[4])) for r in rows]
             out.append((int(head[0]), str(head[1]), str(head[2]), str(head[3]), seats))
         return out
 
@@ -799,31 +972,31 @@ class Store:
         if not match_ids:
             return {}
         marks = ", ".join("?" for _ in match_ids)
-        async with self.db.execute(
+        rows = await self.database.fetchall(
             f"SELECT match_id, undos FROM results WHERE match_id IN ({marks})", tuple(match_ids)
-        ) as cur:
-            return {int(r[0]): int(r[1]) for r in await cur.fetchall()}
+        )
+        return {int(r[0]): int(r[1]) for r in rows}
 
     async def undo_requests(self) -> list[tuple[int, int, int, int, str, str, float, int]]:
         """Every waiting take-back request: ``(match, version, seat, user,
         asked, accepted, deadline, message id)``."""
-        async with self.db.execute(
+        rows = await self.database.fetchall(
             "SELECT match_id, version, seat, user_id, asked, accepted, deadline, message_id"
             " FROM undo_requests"
-        ) as cur:
-            return [
-                (
-                    int(r[0]),
-                    int(r[1]),
-                    int(r[2]),
-                    int(r[3]),
-                    str(r[4]),
-                    str(r[5]),
-                    float(r[6]),
-                    int(r[7]),
-                )
-                for r in await cur.fetchall()
-            ]
+        )
+        return [
+            (
+                int(r[0]),
+                int(r[1]),
+                int(r[2]),
+                int(r[3]),
+                str(r[4]),
+                str(r[5]),
+                float(r[6]),
+                int(r[7]),
+            )
+            for r in rows
+        ]
 
     async def save_undo_request(
         self,
@@ -839,8 +1012,12 @@ class Store:
     ) -> None:
         async with self.transaction() as db:
             await db.execute(
-                "INSERT OR REPLACE INTO undo_requests (match_id, version, seat, user_id, asked,"
-                " accepted, deadline, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO undo_requests (match_id, version, seat, user_id, asked, accepted,"
+                " deadline, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id)"
+                " DO UPDATE SET version = excluded.version, seat = excluded.seat,"
+                " user_id = excluded.user_id, asked = excluded.asked,"
+                " accepted = excluded.accepted, deadline = excluded.deadline,"
+                " message_id = excluded.message_id",
                 (match_id, version, seat, user_id, asked, accepted, deadline, message_id),
             )
 
@@ -848,12 +1025,22 @@ class Store:
         async with self.transaction() as db:
             await db.execute("DELETE FROM undo_requests WHERE match_id = ?", (match_id,))
 
+    # ---- spectators (bot/spectators.py) -----------------------------------------------
+    async def watcher_rows(self) -> list[tuple[int, int, str, str]]:
+        """``(match id, user id, since, the match's status)`` of every
+        spectator, oldest first."""
+        rows = await self.database.fetchall(
+            "SELECT w.match_id, w.user_id, w.since, m.status FROM watchers w"
+            " JOIN matches m ON m.id = w.match_id ORDER BY w.since"
+        )
+        return [(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
+
     # ---- the turn clock ---------------------------------------------------------------
     async def clocks(self, match_id: int) -> dict[int, tuple[float, float, float, bool, bool, int]]:
         """``{seat: (since, per_move, bank, pending, reminded, expiries)}``
         (read after every action: one trip to the database's thread, not
         three for a cursor, its rows and its closing)."""
-        rows = await self.db.execute_fetchall(
+        rows = await self.database.fetchall(
             "SELECT seat, since, per_move, bank, pending, reminded, expiries FROM clocks"
             " WHERE match_id = ?",
             (match_id,),
@@ -867,7 +1054,7 @@ class Store:
         """Every pending clock of an active match that is due at ``now`` (its
         deadline passed, or half of it with no reminder yet), in one query:
         ``[(match_id, seat, since, per_move, bank, reminded, expiries)]``."""
-        async with self.db.execute(
+        rows = await self.database.fetchall(
             "SELECT c.match_id, c.seat, c.since, c.per_move, c.bank, c.reminded, c.expiries"
             " FROM clocks c JOIN matches m ON m.id = c.match_id"
             " WHERE c.pending = 1 AND m.status = 'active'"
@@ -875,12 +1062,35 @@ class Store:
             " OR (c.reminded = 0 AND ? >= c.since + (c.per_move + c.bank) / 2))"
             " ORDER BY c.match_id, c.seat",
             (now, now),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             (int(r[0]), int(r[1]), float(r[2]), float(r[3]), float(r[4]), bool(r[5]), int(r[6]))
             for r in rows
         ]
+
+    async def claim_due_clocks(
+        self, now: float, shards: ShardSet | None = None, lease: float = 30.0
+    ) -> list[tuple[int, int, float, float, float, bool, int]]:
+        """The pending clocks of the owned active matches whose ``deadline``
+        passed, claimed in one statement: their deadline moves to ``now +
+        lease``, so another process (or this one's next tick) does not handle
+        them again meanwhile; the host's next :meth:`set_clock` writes the
+        real deadline. ``[(match_id, seat, since, per_move, bank, reminded,
+        expiries)]`` by match and seat."""
+        owned, params = _owned(shards, "m.guild_id")
+        skip = " FOR UPDATE OF c SKIP LOCKED" if self.dialect == "postgres" else ""
+        rows = await self.database.fetch_write(
+            "UPDATE clocks SET deadline = ? WHERE (match_id, seat) IN ("
+            " SELECT c.match_id, c.seat FROM clocks c JOIN matches m ON m.id = c.match_id"
+            " WHERE c.pending = 1 AND c.deadline <= ? AND m.status = 'active'"
+            f" AND {owned}{skip})"
+            " RETURNING match_id, seat, since, per_move, bank, reminded, expiries",
+            (now + lease, now, *params),
+        )
+        return sorted(
+            (int(r[0]), int(r[1]), float(r[2]), float(r[3]), float(r[4]), bool(r[5]), int(r[6]))
+            for r in rows
+        )
 
     async def set_clock(
         self,
@@ -895,12 +1105,18 @@ class Store:
         expiries: int,
     ) -> None:
         await self._write(
-            "INSERT INTO clocks (match_id, seat, since, per_move, bank, pending, reminded,"
-            " expiries) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE"
-            " SET since = excluded.since, per_move = excluded.per_move, bank = excluded.bank,"
-            " pending = excluded.pending, reminded = excluded.reminded,"
-            " expiries = excluded.expiries",
-            (match_id, seat, since, per_move, bank, int(pending), int(reminded), expiries),
+            _SET_CLOCK,
+            (
+                match_id,
+                seat,
+                since,
+                per_move,
+                bank,
+                int(pending),
+                int(reminded),
+                expiries,
+                clock_deadline(since, per_move, bank, pending, reminded),
+            ),
         )
 
     async def set_clocks(
@@ -910,18 +1126,23 @@ class Store:
         pending, reminded, expiries)}``: one statement, one commit."""
         if not rows:
             return
-        async with self._lock:
-            await self.db.executemany(
-                "INSERT INTO clocks (match_id, seat, since, per_move, bank, pending, reminded,"
-                " expiries) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE"
-                " SET since = excluded.since, per_move = excluded.per_move, bank = excluded.bank,"
-                " pending = excluded.pending, reminded = excluded.reminded,"
-                " expiries = excluded.expiries",
-                [
-                    (match_id, seat, since, per_move, bank, int(pending), int(reminded), expiries)
-                    for seat, (since, per_move, bank, pending, reminded, expiries) in rows.items()
-                ],
-            )
+        await self.database.executemany(
+            _SET_CLOCK,
+            [
+                (
+                    match_id,
+                    seat,
+                    since,
+                    per_move,
+                    bank,
+                    int(pending),
+                    int(reminded),
+                    expiries,
+                    clock_deadline(since, per_move, bank, pending, reminded),
+                )
+                for seat, (since, per_move, bank, pending, reminded, expiries) in rows.items()
+            ],
+        )
 
     async def set_replaced(self, match_id: int, seat: int) -> None:
         await self._write(
@@ -930,27 +1151,106 @@ class Store:
             (match_id, seat),
         )
 
-    async def heartbeat(self, epoch: float) -> float | None:
-        """Record that the host is alive now; return the previous heartbeat."""
-        async with self.db.execute("SELECT value FROM host_state WHERE key = 'alive_at'") as cur:
-            row = await cur.fetchone()
-        await self._write(
-            "INSERT INTO host_state (key, value) VALUES ('alive_at', ?)"
-            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (repr(epoch),),
-        )
-        return None if row is None else float(row[0])
+    @overload
+    async def heartbeat(self, epoch: float) -> float | None: ...
 
-    async def shift_clocks(self, seconds: float) -> None:
-        """Freeze the clocks over a downtime: pending decisions start later."""
-        await self._write("UPDATE clocks SET since = since + ? WHERE pending = 1", (seconds,))
+    @overload
+    async def heartbeat(self, epoch: float, shards: ShardSet) -> dict[int, float | None]: ...
+
+    async def heartbeat(
+        self, epoch: float, shards: ShardSet | None = None
+    ) -> float | dict[int, float | None] | None:
+        """Record that the host is alive now and return the previous beat.
+
+        With ``shards``: a beat for each shard id the set owns (under its
+        shard count), and ``{shard id: previous beat}``; a shard never seen
+        under this count falls back to the newest beat of any shard layout,
+        then to the single host's beat (``host_state``), then None. Without
+        (one process, the old call): the single host's beat."""
+        if shards is None:
+            row = await self.database.fetchone(
+                "SELECT value FROM host_state WHERE key = 'alive_at'"
+            )
+            await self._write(
+                "INSERT INTO host_state (key, value) VALUES ('alive_at', ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (repr(epoch),),
+            )
+            return None if row is None else float(row[0])
+        ids = sorted(shards.ids)
+        async with self.transaction() as db:
+            rows = await db.fetchall(
+                "SELECT shard_id, alive_at FROM shard_heartbeats WHERE shard_count = ?",
+                (shards.count,),
+            )
+            mine = {int(r[0]): float(r[1]) for r in rows}
+            fallback: float | None = None
+            if any(i not in mine for i in ids):
+                row = await db.fetchone("SELECT MAX(alive_at) FROM shard_heartbeats")
+                if row is not None and row[0] is not None:
+                    fallback = float(row[0])
+                else:
+                    row = await db.fetchone("SELECT value FROM host_state WHERE key = 'alive_at'")
+                    fallback = None if row is None else float(row[0])
+            await db.executemany(
+                "INSERT INTO shard_heartbeats (shard_count, shard_id, alive_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (shard_count, shard_id) DO UPDATE SET alive_at = excluded.alive_at",
+                [(shards.count, i, epoch) for i in ids],
+            )
+        return {i: mine.get(i, fallback) for i in ids}
+
+    async def shift_clocks(self, seconds: float, shards: ShardSet | None = None) -> None:
+        """Freeze the clocks over a downtime: the pending decisions of the
+        active matches ``shards`` owns (None: all) start later."""
+        owned, params = _owned(shards, "m.guild_id")
+        await self._write(
+            "UPDATE clocks SET since = since + ?, deadline = deadline + ? WHERE pending = 1"
+            " AND match_id IN (SELECT m.id FROM matches m WHERE m.status = 'active'"
+            f" AND {owned})",
+            (seconds, seconds, *params),
+        )
+
+    async def listen_moves(
+        self, callback: Callable[[int, int | None], Awaitable[None] | None], *, retry: float = 1.0
+    ) -> Callable[[], Awaitable[None]]:
+        """Call ``callback(match_id, version)`` (version None: cancelled) for
+        each move committed by any process (this one's too), from the event
+        loop, and return the async function that stops listening.
+
+        PostgreSQL: ``LISTEN gueridon_moves`` on a connection of its own,
+        connecting again every ``retry`` seconds if it drops (moves committed
+        meanwhile are not heard: the owner's sweep finds them). SQLite has one
+        process, which sees its own moves: nothing to listen to."""
+        database = self.database
+        if not isinstance(database, PostgresDatabase):
+
+            async def stop() -> None:
+                return None
+
+            return stop
+
+        async def heard(payload: str) -> None:
+            match_id, _, version = payload.partition(":")
+            try:
+                parsed = (int(match_id), None if version == "cancelled" else int(version))
+            except ValueError:
+                log.warning("unreadable move notification %r", payload)
+                return
+            result = callback(*parsed)
+            if inspect.isawaitable(result):
+                await result
+
+        return await database.listen(MOVES_CHANNEL, heard, retry=retry)
 
     async def cancel_match(self, match_id: int) -> None:
-        await self._write(
-            "UPDATE matches SET status = 'cancelled', updated_at = ?, finished_at = ?"
-            " WHERE id = ? AND status = 'active'",
-            (now_iso(), now_iso(), match_id),
-        )
+        async with self.transaction() as db:
+            cancelled = await db.execute(
+                "UPDATE matches SET status = 'cancelled', updated_at = ?, finished_at = ?"
+                " WHERE id = ? AND status = 'active'",
+                (now_iso(), now_iso(), match_id),
+            )
+            if cancelled and db.dialect == "postgres":
+                await db.execute("SELECT pg_notify(?, ?)", (MOVES_CHANNEL, f"{match_id}:cancelled"))
 
     async def move_match(self, match_id: int, channel_id: int) -> None:
         """The match plays in ``channel_id`` from now on (its thread)."""
@@ -968,25 +1268,33 @@ class Store:
         )
 
     async def match(self, match_id: int) -> MatchRow | None:
-        async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self.database.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
         return None if row is None else await self._match_row(row)
 
-    async def active_matches(self) -> list[MatchRow]:
-        async with self.db.execute(
-            "SELECT * FROM matches WHERE status = 'active' ORDER BY id"
-        ) as cur:
-            rows = await cur.fetchall()
+    async def active_matches(self, shards: ShardSet | None = None) -> list[MatchRow]:
+        """The active matches whose server ``shards`` owns (None: all)."""
+        owned, params = _owned(shards, "guild_id")
+        rows = await self.database.fetchall(
+            f"SELECT * FROM matches WHERE status = 'active' AND {owned} ORDER BY id", params
+        )
         return [await self._match_row(r) for r in rows]
 
-    async def _match_row(self, row: aiosqlite.Row) -> MatchRow:
-        async with self.db.execute(
+    async def active_versions(self, shards: ShardSet | None = None) -> dict[int, int]:
+        """``{match id: version}`` of the active matches ``shards`` owns: the
+        sweep that finds moves other processes made."""
+        owned, params = _owned(shards, "guild_id")
+        rows = await self.database.fetchall(
+            f"SELECT id, version FROM matches WHERE status = 'active' AND {owned}", params
+        )
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    async def _match_row(self, row: Any) -> MatchRow:
+        seats = await self.database.fetchall(
             "SELECT seat, user_id, name, resigned, dm_notice_sent, is_bot, bot_level, replaced"
             " FROM match_players"
             " WHERE match_id = ? ORDER BY seat",
             (row["id"],),
-        ) as cur:
-            seats = await cur.fetchall()
+        )
         return MatchRow(
             id=row["id"],
             lobby_id=row["lobby_id"],
@@ -1016,19 +1324,17 @@ class Store:
 
     async def match_actions(self, match_id: int) -> list[tuple[int, int, str, str]]:
         """``(version, seat, action, events_json)`` in order."""
-        async with self.db.execute(
+        rows = await self.database.fetchall(
             "SELECT version, seat, action, events FROM match_actions WHERE match_id = ?"
             " ORDER BY version",
             (match_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
 
     async def result(self, match_id: int) -> tuple[str, str] | None:
-        async with self.db.execute(
+        row = await self.database.fetchone(
             "SELECT ranking, reason FROM results WHERE match_id = ?", (match_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return None if row is None else (str(row[0]), str(row[1]))
 
     async def set_seat_message(
@@ -1043,15 +1349,21 @@ class Store:
         )
 
     async def seat_message(self, match_id: int, seat: int) -> tuple[int, int, int] | None:
-        rows = list(
-            await self.db.execute_fetchall(
-                "SELECT channel_id, message_id, version FROM seat_messages"
-                " WHERE match_id = ? AND seat = ?",
-                (match_id, seat),
-            )
+        row = await self.database.fetchone(
+            "SELECT channel_id, message_id, version FROM seat_messages"
+            " WHERE match_id = ? AND seat = ?",
+            (match_id, seat),
         )
-        row = rows[0] if rows else None
         return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
+
+
+_SET_CLOCK = (
+    "INSERT INTO clocks (match_id, seat, since, per_move, bank, pending, reminded,"
+    " expiries, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat)"
+    " DO UPDATE SET since = excluded.since, per_move = excluded.per_move,"
+    " bank = excluded.bank, pending = excluded.pending, reminded = excluded.reminded,"
+    " expiries = excluded.expiries, deadline = excluded.deadline"
+)
 
 
 def _split_sql(sql: str) -> list[str]:

@@ -108,8 +108,8 @@ async def _finish_random_matches(svc: HostService, n: int) -> None:
             await svc.play(live.id, live.user_of(seat), moves[i][0], seat=seat)
 
 
-async def test_recompute_gives_the_same_numbers(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "g.db")
+async def test_recompute_gives_the_same_numbers(database: str) -> None:
+    store = await Store.open(database)
     svc = HostService(store, seed_source=lambda: 12345)
     await _finish_random_matches(svc, 9)
     incremental = await store.all_ratings()
@@ -160,8 +160,8 @@ async def test_results_from_version_2_are_rated_after_the_upgrade(tmp_path: Path
     await store.close()
 
 
-async def test_leaderboard_paging(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "g.db")
+async def test_leaderboard_paging(database: str) -> None:
+    store = await Store.open(database)
     svc = HostService(store, seed_source=lambda: 777)
     await _finish_random_matches(svc, 6)
     first, total = await store.leaderboard("global", "between-battle", "humans", 0, 2)
