@@ -236,9 +236,23 @@ async def _copy_table(
     return rows
 
 
-async def _reset_sequences(conn: Any, tables: Iterable[str]) -> None:
-    """Identity (or serial) columns continue after the copied ids, and the
-    finishing order after the copied ``finish_seq``."""
+def sqlite_sequences(db: sqlite3.Connection) -> dict[str, int]:
+    """SQLite's AUTOINCREMENT counters: past the largest id when the newest
+    rows were deleted (a deleted deck's id is never given again)."""
+    found = db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'"
+    ).fetchone()
+    if found is None:
+        return {}
+    return {
+        str(name): int(seq) for name, seq in db.execute("SELECT name, seq FROM sqlite_sequence")
+    }
+
+
+async def _reset_sequences(conn: Any, tables: Iterable[str], used: dict[str, int]) -> None:
+    """Identity (or serial) columns continue after the copied ids (and after
+    SQLite's counter, ``used``), the finishing order after the copied
+    ``finish_seq``."""
     wanted = set(tables)
     cur = await conn.execute(
         "SELECT table_name, column_name FROM information_schema.columns"
@@ -250,8 +264,8 @@ async def _reset_sequences(conn: Any, tables: Iterable[str]) -> None:
             continue
         await conn.execute(
             f"SELECT setval(pg_get_serial_sequence(%s, %s),"
-            f' COALESCE((SELECT MAX("{column}") FROM "{table}"), 0) + 1, false)',
-            (f'"{table}"', column),
+            f' GREATEST((SELECT MAX("{column}") FROM "{table}"), %s, 0) + 1, false)',
+            (f'"{table}"', column, used.get(table, 0)),
         )
     cur = await conn.execute("SELECT to_regclass(%s)", (FINISH_SEQUENCE,))
     row = await cur.fetchone()
@@ -437,7 +451,7 @@ async def _copy_all(
             await _refuse_if_not_empty(conn, list(tables))
             for table, columns in tables.items():
                 copied[table] = await _copy_table(conn, src, table, columns)
-            await _reset_sequences(conn, tables)
+            await _reset_sequences(conn, tables, sqlite_sequences(src))
             if dry_run:
                 received = await _pg_counts(conn, tables)
                 wrong = {t: (n, copied[t]) for t, n in received.items() if n != copied[t]}

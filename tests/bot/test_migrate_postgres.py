@@ -62,6 +62,11 @@ async def _undoable_move(svc: HostService, live: LiveMatch) -> int:
     raise AssertionError("no undoable action")
 
 
+def _deck_text() -> str:
+    spec = decks_by_id()["starter"]
+    return deck_rules.deck_list_text(spec.general, spec.cards)
+
+
 async def _start(
     svc: HostService, channel: int, game: str, players: list[UserRef], **lobby: Any
 ) -> LiveMatch:
@@ -97,8 +102,9 @@ async def _build(path: Path) -> dict[str, int]:
     await Spectators(svc).watch(active, EVE.id)
     ids["active"] = active.id
     # active, with a deck and an easy bot
-    spec = decks_by_id()["starter"]
-    await svc.create_deck(ALICE, "Rush", deck_rules.deck_list_text(spec.general, spec.cards))
+    await svc.create_deck(ALICE, "Rush", _deck_text())
+    await svc.create_deck(ALICE, "Old", _deck_text())
+    await svc.delete_deck(ALICE.id, "Old")  # SQLite never gives its id again
     await svc.create_lobby(
         guild_id=GUILD,
         channel_id=103,
@@ -168,6 +174,8 @@ async def test_copy_verifies_and_a_host_plays_on_postgres(
         assert db.execute("SELECT COUNT(*) FROM match_actions WHERE action = '!undo'").fetchone()
         max_lobby = db.execute("SELECT MAX(id) FROM lobbies").fetchone()[0]
         max_seq = db.execute("SELECT MAX(finish_seq) FROM results").fetchone()[0]
+        deck_seq = db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'decks'").fetchone()
+        assert deck_seq[0] > db.execute("SELECT MAX(id) FROM decks").fetchone()[0]
     assert sorted(statuses.values()) == ["active", "active", "cancelled", "finished"]
 
     report = await migrate(source_db, postgres_url, say=_quiet)
@@ -194,12 +202,16 @@ async def test_copy_verifies_and_a_host_plays_on_postgres(
         assert fresh.lobby_id == max_lobby + 1
         await _random_moves(svc, fresh, None, 8)
         await svc.wait_for_bots()
+        await svc.create_deck(BOB, "Neuf", _deck_text())
     finally:
         await svc.close()
     async with await psycopg.AsyncConnection.connect(postgres_url) as conn:
         cur = await conn.execute("SELECT finish_seq FROM results WHERE match_id = %s", (fresh.id,))
         seq = await cur.fetchone()
+        cur = await conn.execute("SELECT id FROM decks WHERE name = 'Neuf'")
+        new_deck = await cur.fetchone()
     assert seq is not None and seq[0] > max_seq
+    assert new_deck == (deck_seq[0] + 1,)
 
 
 async def test_a_corrupted_copy_is_caught(
