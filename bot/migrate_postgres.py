@@ -414,7 +414,11 @@ async def migrate(
         copy = snapshot_sqlite(source, Path(tmp))
         await (await Store.open(copy)).close()  # the migrations of a SQLite start
         say(f"Opening {hide_password(target)} (the PostgreSQL schema) ...")
-        await (await Store.open(target)).close()
+        try:
+            await (await _connect(target)).close()  # fails at once, with the reason
+            await (await Store.open(target)).close()
+        except Exception as exc:  # unreachable server, wrong password, no such database
+            raise Refused(f"cannot open {hide_password(target)}: {exc}".strip()) from exc
         src = sqlite3.connect(copy)
         try:
             tables = sqlite_tables(src)

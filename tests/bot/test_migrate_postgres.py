@@ -290,6 +290,12 @@ async def test_the_legacy_database_migrates(tmp_path: Path, postgres_url: str) -
     assert path.read_bytes() == original  # read through a copy: the file is untouched
 
 
+async def test_an_unknown_database_is_refused_at_once(source_db: Path, postgres_url: str) -> None:
+    missing = postgres_url.rsplit("/", 1)[0] + "/no_such_database"
+    with pytest.raises(Refused, match=r'cannot open .*"no_such_database" does not exist'):
+        await asyncio.wait_for(migrate(source_db, missing, say=_quiet), timeout=10)
+
+
 async def test_a_missing_source_or_a_sqlite_target_is_refused(tmp_path: Path) -> None:
     with pytest.raises(Refused, match="no SQLite database"):
         await migrate(tmp_path / "none.db", "postgresql://x@127.0.0.1/y", say=_quiet)
