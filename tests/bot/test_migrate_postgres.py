@@ -302,3 +302,20 @@ async def test_a_missing_source_or_a_sqlite_target_is_refused(tmp_path: Path) ->
     (tmp_path / "a.db").write_bytes(b"")
     with pytest.raises(Refused, match="postgresql:// URL"):
         await migrate(tmp_path / "a.db", str(tmp_path / "b.db"), say=_quiet)
+
+
+async def test_a_difference_exits_1_and_is_named(
+    source_db: Path,
+    postgres_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The command's answer when the verify finds something (here a replay
+    said to differ for every match)."""
+    import bot.migrate_postgres as module
+
+    monkeypatch.setattr(module, "replay_problem", lambda row, actions: f"match {row.id}: odd")
+    code = await asyncio.to_thread(main, ["--from", str(source_db), "--to", postgres_url])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "The copy differs (4):" in out and "  - match 1: odd" in out
