@@ -8,6 +8,10 @@
                                  of the long random-game sweeps (under 10 minutes)
     python3 run.py test --full   the same with the complete sweeps (what CI runs)
     python3 run.py bench         run the benchmarks (extra arguments are passed on)
+    python3 run.py install       only create or update .venv (deploy/systemd)
+    python3 run.py migrate-to-postgres [--from PATH] [--to URL] [--dry-run]
+                                 copy the SQLite database into an empty PostgreSQL
+                                 one and verify the copy (docs/deployment.md)
 
 Arguments after ``test`` go to pytest (``--full``, ``-k``, test files...).
 
@@ -104,6 +108,10 @@ def main(argv: list[str]) -> int:
         return _run("-m", "bot", "console", *rest)
     if cmd == "bench":
         return _run("-m", "benchmarks", *rest)
+    if cmd == "install":
+        return 0  # _ensure_env() did it
+    if cmd == "migrate-to-postgres":
+        return _run("-m", "bot.migrate_postgres", *rest)
     if cmd == "test":
         for step in test_steps(rest):
             print("$ python " + " ".join(step), flush=True)
