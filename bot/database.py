@@ -245,7 +245,7 @@ class PostgresDatabase:
         self.url = url
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 8) -> PostgresDatabase:
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 16) -> PostgresDatabase:
         from psycopg_pool import AsyncConnectionPool
 
         pool: AsyncConnectionPool[Any] = AsyncConnectionPool(

@@ -260,3 +260,12 @@ async def test_the_baseline_refuses_an_earlier_version(postgres_url: str) -> Non
     # nothing was created
     with psycopg.connect(postgres_url) as conn:
         assert conn.execute("SELECT to_regclass('matches')").fetchone() == (None,)
+
+
+def test_no_binaries_is_a_clear_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests import pg
+
+    monkeypatch.setattr(pg.shutil, "which", lambda name: None)
+    monkeypatch.setattr(pg.glob, "glob", lambda pattern: [])
+    with pytest.raises(pg.Unavailable, match="no PostgreSQL binaries"):
+        pg.start()
