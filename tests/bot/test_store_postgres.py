@@ -160,16 +160,16 @@ async def test_listen_moves_hears_every_process(postgres_url: str) -> None:
                 )
                 raise RuntimeError
         # the listener's connection drops: it connects again
-        await a.database.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"
-        )
-        for _ in range(100):
-            listening = await a.database.fetchone(
-                "SELECT COUNT(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"
-            )
-            if listening and listening[0]:
+        listener = "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"
+        before = {int(r[0]) for r in await a.database.fetchall(listener)}
+        assert len(before) == 1
+        await a.database.execute("SELECT pg_terminate_backend(?)", (min(before),))
+        for _ in range(200):
+            after = {int(r[0]) for r in await a.database.fetchall(listener)}
+            if after and not after & before:
                 break
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.02)
+        assert after and not after & before
         await a.cancel_match(mid)
         assert await asyncio.wait_for(heard.get(), 5) == (mid, None)
         assert heard.empty()
