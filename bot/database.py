@@ -246,8 +246,14 @@ class PostgresDatabase:
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 16) -> PostgresDatabase:
+        import psycopg
         from psycopg_pool import AsyncConnectionPool
 
+        # one plain connection first: a database that cannot be reached (or a
+        # refused login) fails at once with PostgreSQL's reason, where the
+        # pool would retry quietly for its whole timeout
+        probe = await psycopg.AsyncConnection.connect(url, connect_timeout=10)
+        await probe.close()
         pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
             url,
             min_size=min_size,

@@ -269,3 +269,13 @@ def test_no_binaries_is_a_clear_reason(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pg.glob, "glob", lambda pattern: [])
     with pytest.raises(pg.Unavailable, match="no PostgreSQL binaries"):
         pg.start()
+
+
+async def test_a_database_that_cannot_be_opened_fails_at_once(postgres_url: str) -> None:
+    """PostgreSQL's own reason, not the pool's silent 30 s of retries."""
+    missing = postgres_url.rsplit("/", 1)[0] + "/no_such_database"
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    with pytest.raises(psycopg.OperationalError, match="no_such_database"):
+        await Store.open(missing)
+    assert loop.time() - started < 5
