@@ -245,9 +245,15 @@ class PostgresDatabase:
         self.url = url
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 8) -> PostgresDatabase:
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 16) -> PostgresDatabase:
+        import psycopg
         from psycopg_pool import AsyncConnectionPool
 
+        # one plain connection first: a database that cannot be reached (or a
+        # refused login) fails at once with PostgreSQL's reason, where the
+        # pool would retry quietly for its whole timeout
+        probe = await psycopg.AsyncConnection.connect(url, connect_timeout=10)
+        await probe.close()
         pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
             url,
             min_size=min_size,
@@ -314,11 +320,13 @@ class PostgresDatabase:
             return conn
 
         async def run(conn: psycopg.AsyncConnection[Any] | None) -> None:
+            failures = 0
             while True:
                 try:
                     if conn is None:
                         conn = await connect()
                         log.info("listening on %s again", channel)
+                    failures = 0
                     async for note in conn.notifies():
                         try:
                             result = callback(note.payload)
@@ -326,15 +334,18 @@ class PostgresDatabase:
                                 await result
                         except Exception:
                             log.exception("a %s listener failed on %r", channel, note.payload)
-                except psycopg.Error as exc:
+                except Exception as exc:
+                    failures += 1
                     log.warning(
-                        "lost the %s listener's connection (%s); reconnecting", channel, exc
+                        "the %s listener's connection failed (%s); reconnecting", channel, exc
                     )
                 finally:
                     if conn is not None:
-                        await conn.close()
+                        with contextlib.suppress(Exception):
+                            await conn.close()
                         conn = None
-                await asyncio.sleep(retry)
+                # ``retry`` seconds, doubling while the database stays away (30 s at most)
+                await asyncio.sleep(min(retry * 2 ** max(failures - 1, 0), 30.0))
 
         task = asyncio.create_task(run(await connect()), name=f"listen {channel}")
 

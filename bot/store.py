@@ -674,8 +674,9 @@ class Store:
         ``.version`` and ``.status`` as the database has them now, and
         ``await .commit_action(...)`` written in that transaction. Leaving the
         block commits, an exception rolls back. Keep it short (no Discord
-        call, no worker, no sleep): every other writer waits.
-        ``KeyError`` if there is no such match."""
+        call, no worker, no sleep): every other writer waits. Plain reads of
+        the store are fine inside; no other write of the store (on SQLite it
+        would wait for this very lock). ``KeyError`` if there is no such match."""
         async with self.transaction() as db:
             # PostgreSQL: the row's lock, to the end of the transaction; SQLite:
             # BEGIN IMMEDIATE locked the whole database already

@@ -18,6 +18,7 @@ cannot run one; the fixtures in ``tests/conftest.py`` skip then (fail with
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import glob
 import itertools
@@ -148,7 +149,9 @@ class Server:
                 store = await Store.open(self.url(name))
                 await store.close()
 
-            asyncio.run(migrate())
+            # on a thread of its own: callers may be inside a running event loop
+            with concurrent.futures.ThreadPoolExecutor(1) as pool:
+                pool.submit(asyncio.run, migrate()).result()
             self._template = name
         name = f"t{os.getpid()}_{next(self._names)}"
         self._admin(f"CREATE DATABASE {name} TEMPLATE {self._template}")

@@ -160,16 +160,16 @@ async def test_listen_moves_hears_every_process(postgres_url: str) -> None:
                 )
                 raise RuntimeError
         # the listener's connection drops: it connects again
-        await a.database.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"
-        )
-        for _ in range(100):
-            listening = await a.database.fetchone(
-                "SELECT COUNT(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"
-            )
-            if listening and listening[0]:
+        listener = "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"
+        before = {int(r[0]) for r in await a.database.fetchall(listener)}
+        assert len(before) == 1
+        await a.database.execute("SELECT pg_terminate_backend(?)", (min(before),))
+        for _ in range(200):
+            after = {int(r[0]) for r in await a.database.fetchall(listener)}
+            if after and not after & before:
                 break
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.02)
+        assert after and not after & before
         await a.cancel_match(mid)
         assert await asyncio.wait_for(heard.get(), 5) == (mid, None)
         assert heard.empty()
@@ -260,3 +260,22 @@ async def test_the_baseline_refuses_an_earlier_version(postgres_url: str) -> Non
     # nothing was created
     with psycopg.connect(postgres_url) as conn:
         assert conn.execute("SELECT to_regclass('matches')").fetchone() == (None,)
+
+
+def test_no_binaries_is_a_clear_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests import pg
+
+    monkeypatch.setattr(pg.shutil, "which", lambda name: None)
+    monkeypatch.setattr(pg.glob, "glob", lambda pattern: [])
+    with pytest.raises(pg.Unavailable, match="no PostgreSQL binaries"):
+        pg.start()
+
+
+async def test_a_database_that_cannot_be_opened_fails_at_once(postgres_url: str) -> None:
+    """PostgreSQL's own reason, not the pool's silent 30 s of retries."""
+    missing = postgres_url.rsplit("/", 1)[0] + "/no_such_database"
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    with pytest.raises(psycopg.OperationalError, match="no_such_database"):
+        await Store.open(missing)
+    assert loop.time() - started < 5
