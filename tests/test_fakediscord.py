@@ -28,6 +28,7 @@ from tests.fakediscord import (
     InteractionNotDelivered,
 )
 from tests.fakediscord.gateway import GatewaySession
+from tests.fakediscord.processes import BotProcess
 
 GAMES = ["belote", "between-battle", "tarot", "yams"]
 
@@ -1393,3 +1394,25 @@ async def raw_identify_and_drop(fake: FakeDiscord, shard: list[int]) -> GatewayS
         return dead
     finally:
         await session.close()
+
+
+# --------------------------------------------------------------------------------------------
+# real bot processes (tests/fakediscord/processes.py)
+# --------------------------------------------------------------------------------------------
+
+
+def test_bot_processes_find_errors_in_stderr(tmp_path: Any) -> None:
+    """An ERROR line or a traceback in a bot process's stderr fails the test at the end of
+    ``BotProcesses`` (processes are run by tests/e2e/test_discord_shards.py)."""
+    err = tmp_path / "bot0-1.err"
+    err.write_text(
+        "2026-11-24 18:32:09,589 INFO     gueridon shards 0/2: resumed 0 active matches\n"
+        "2026-11-24 18:32:10,001 ERROR    gueridon [shard 0 guild 7] interaction failed\n"
+        "Traceback (most recent call last):\n"
+        "RuntimeError: boom\n"
+    )
+    bp = BotProcess(0, {}, [0], logs=[(tmp_path / "bot0-1.out", err)])
+    assert bp.problem_lines() == [
+        "2026-11-24 18:32:10,001 ERROR    gueridon [shard 0 guild 7] interaction failed",
+        "Traceback (most recent call last):",
+    ]

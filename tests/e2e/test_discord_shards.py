@@ -34,6 +34,7 @@ from tests.fakediscord import (
     FakeUser,
     InteractionNotDelivered,
 )
+from tests.fakediscord.processes import BotProcesses
 
 
 @pytest.fixture
@@ -133,6 +134,109 @@ async def dm_move(fake: FakeDiscord, user: FakeUser, match_id: int, version: int
 
     found: FakeMessage = await fake.wait_for(find, timeout=10)
     return found
+
+
+async def typed_move(
+    fake: FakeDiscord, database: str, match_id: int, users: dict[int, FakeUser]
+) -> LiveMatch:
+    """The seat to move types a legal move with ``/play`` in the match's thread: delivered to
+    shard 1's process (the owner), accepted, the board posted. Returns the match before."""
+    live = await fresh_match(database, match_id)
+    thread = fake.channels[live.channel_id]
+    seat = sorted(live.match.pending())[0]
+    shown = len(boards(fake, thread))
+    move = live.match.legal_notations(seat)[0]
+    res = await fake.slash(users[live.user_of(seat)], thread, "play", move=move)
+    assert sessions_that_got(fake, res.interaction.id) == {(1, 2)}
+    assert not refusals(res.text) and "⚠️" not in res.text, res.text
+    await fake.wait_for(lambda: len(boards(fake, thread)) > shown, timeout=10)
+    assert (await fresh_match(database, match_id)).version == live.version + 1
+    return live
+
+
+def live_buttons(fake: FakeDiscord, user: FakeUser, match_id: int) -> list[tuple[int, int]]:
+    """(message, version) of every component of the match still on the user's DMs."""
+    found = []
+    for message in fake.dm_messages(user):
+        for comp in message.buttons() + message.selects():
+            parts = str(comp.get("custom_id", "")).split(":")
+            if len(parts) > 2 and parts[1] == str(match_id):
+                found.append((message.id, int(parts[2])))
+    return sorted(set(found))
+
+
+async def test_two_shard_processes_share_matches_and_direct_messages(
+    fake: FakeDiscord, tmp_path: Path, database: str
+) -> None:
+    alice = fake.add_user("alice")
+    bob = fake.add_user("bob", locale="fr")
+    users = {u.id: u for u in (alice, bob)}
+    north = Server(fake, "Nord", 0, [alice, bob])
+    south = Server(fake, "Sud", 1, [alice, bob])
+    # migrated before the processes start, as a deployment does: two processes migrating a
+    # new database at once collide (see the report of issue 18)
+    await (await HostService.open(database)).close()
+    async with BotProcesses(fake, tmp_path / "procs", database=database, shard_count=2) as procs:
+        procs.add(shard_ids="0")
+        procs.add(shard_ids="1")
+        await procs.start_all()
+        assert fake.ready_shards() == {(0, 2), (1, 2)}
+        # a match, then an open lobby, in each server: each answered by its own shard
+        for server in (north, south):
+            await open_match(fake, server, alice, bob)
+            res = await fake.slash(bob, server.games, "lobby create", game="between-battle")
+            assert res.ephemeral and not refusals(res.text)
+            assert sessions_that_got(fake, res.interaction.id) == {(server.shard, 2)}
+        north_id = await active_match_of(database, north.guild)
+        north_version = (await fresh_match(database, north_id)).version
+        match_id = await active_match_of(database, south.guild)
+        await typed_move(fake, database, match_id, users)
+        # shard 1's process crashes: its server's interactions are lost ("interaction failed")
+        await procs.kill(1)
+        thread = fake.channels[(await fresh_match(database, match_id)).channel_id]
+        fake.ack_window = 0.5
+        with pytest.raises(InteractionNotDelivered):
+            await fake.slash(alice, thread, "hand")
+        fake.ack_window = 3.0
+        # restarted, it resumes its match from the database and takes the next move
+        await procs.restart(1)
+        await typed_move(fake, database, match_id, users)
+        # the seat to move clicks a button of its direct message: shard 0's process gets it,
+        # plays it on the match as the database has it and posts the board to its thread
+        live = await fresh_match(database, match_id)
+        seat = sorted(live.match.pending())[0]
+        player = users[live.user_of(seat)]
+        dm = await dm_move(fake, player, match_id, live.version)
+        shown = len(boards(fake, thread))
+        buttons = [b for b in dm.buttons() if str(b["custom_id"]).startswith(f"gm:{match_id}:")]
+        if buttons:
+            res = await fake.click(player, dm, custom_id=buttons[0]["custom_id"])
+        else:
+            [select] = [s for s in dm.selects() if str(s["custom_id"]).startswith("gs:")]
+            value = select["options"][0]["value"]
+            res = await fake.select(player, dm, select["custom_id"], [value])
+        assert sessions_that_got(fake, res.interaction.id) == {(0, 2)}
+        # the update of the DM is deferred; the confirmation (or a refusal) follows
+        [answer] = await res.wait_followups(1, timeout=10)
+        assert answer.ephemeral and not refusals(answer.text), answer.text
+        await fake.wait_for(lambda: len(boards(fake, thread)) > shown, timeout=10)
+        assert (await fresh_match(database, match_id)).version == live.version + 1
+        # the owner takes the next move on the match another process moved
+        await typed_move(fake, database, match_id, users)
+        version = (await fresh_match(database, match_id)).version
+        # whichever process sent them, only the current version's buttons are left in DMs
+        for user in (alice, bob):
+            await fake.wait_for(
+                lambda u=user: (
+                    all(v == version for _, v in live_buttons(fake, u, match_id))
+                    and len({m for m, _ in live_buttons(fake, u, match_id)}) <= 1
+                ),
+                timeout=10,
+            )
+        # the shard-0 server's match was never touched
+        assert (await fresh_match(database, north_id)).version == north_version
+        # each process logged where it runs
+        assert "shards 0/2" in procs[0].stderr() and "shards 1/2" in procs[1].stderr()
 
 
 # --------------------------------------------------------------------------------------------
