@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Any, ClassVar
@@ -24,7 +25,10 @@ from tests.fakediscord import (
     FakeGuild,
     FakeUser,
     HarnessError,
+    InteractionNotDelivered,
 )
+from tests.fakediscord.gateway import GatewaySession
+from tests.fakediscord.processes import BotProcess
 
 GAMES = ["belote", "between-battle", "tarot", "yams"]
 
@@ -319,10 +323,10 @@ ALL_COMMANDS: list[Any] = [
 
 
 class TinyBot(commands.Bot):
-    def __init__(self, name: str = "bot", *, message_content: bool = False) -> None:
+    def __init__(self, name: str = "bot", *, message_content: bool = False, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.message_content = message_content
-        super().__init__(command_prefix="!", intents=intents, guild_ready_timeout=0.05)
+        super().__init__(command_prefix="!", intents=intents, guild_ready_timeout=0.05, **options)
         self.name = name
         self.events: list[tuple[Any, ...]] = []
         self.release_slow = asyncio.Event()
@@ -1192,3 +1196,223 @@ async def test_a_waiter_on_a_channel_sleeps_through_other_channels_changes(
     fake.add_user("carol", guild=world.guild)
     assert await asyncio.wait_for(in_other, 1) is True
     anywhere.cancel()
+
+
+# --------------------------------------------------------------------------------------------
+# sharding (https://discord.com/developers/docs/events/gateway#sharding)
+# --------------------------------------------------------------------------------------------
+
+
+class ShardedTinyBot(TinyBot, commands.AutoShardedBot):
+    """The tiny bot on discord.py's AutoShardedBot: ``shard_ids`` of ``shard_count``."""
+
+
+async def gateway_bot(fake: FakeDiscord) -> dict[str, Any]:
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{fake.api_url}/gateway/bot", headers=headers) as resp,
+    ):
+        assert resp.status == 200
+        body: dict[str, Any] = await resp.json()
+        return body
+
+
+async def raw_identify(
+    fake: FakeDiscord, shard: list[int] | None, guilds: int = 0
+) -> tuple[int | None, list[dict[str, Any]]]:
+    """IDENTIFY on a bare websocket (no discord.py): the close code (None: still open once
+    READY and ``guilds`` GUILD_CREATE came) and the dispatches received."""
+    got: list[dict[str, Any]] = []
+    async with aiohttp.ClientSession() as session, session.ws_connect(fake.gateway_url) as ws:
+        hello = await ws.receive_json(timeout=5)
+        assert hello["op"] == 10
+        body: dict[str, Any] = {"token": fake.token, "intents": 513, "properties": {}}
+        if shard is not None:
+            body["shard"] = shard
+        await ws.send_json({"op": 2, "d": body})
+        while True:
+            msg = await ws.receive(timeout=10)
+            if msg.type != aiohttp.WSMsgType.TEXT:
+                return ws.close_code, got
+            got.append(json.loads(msg.data))
+            creates = [p for p in got if p.get("t") == "GUILD_CREATE"]
+            if got[0].get("t") == "READY" and len(creates) == guilds:
+                return None, got
+
+
+async def test_gateway_bot_advises_one_shard_per_thousand_guilds_and_counts_identifies(
+    fake: FakeDiscord,
+) -> None:
+    first = await gateway_bot(fake)
+    assert first["url"] == fake.gateway_url and first["shards"] == 1
+    limit = first["session_start_limit"]
+    assert limit["remaining"] == limit["total"] and limit["max_concurrency"] == 1
+    for n in range(1001):
+        fake.add_guild(f"g{n}")
+    assert (await gateway_bot(fake))["shards"] == 2
+    code, _ = await raw_identify(fake, [0, 2], guilds=len(fake.shard_guilds(0, 2)))
+    assert code is None
+    assert (await gateway_bot(fake))["session_start_limit"]["remaining"] == limit["total"] - 1
+
+
+async def test_invalid_shard_closes_4010_and_too_many_guilds_close_4011(
+    fake: FakeDiscord,
+) -> None:
+    # "4010 Invalid shard: You sent an invalid shard when identifying"
+    assert (await raw_identify(fake, [1, 1]))[0] == 4010
+    assert (await raw_identify(fake, [0, 0]))[0] == 4010
+    with pytest.raises(discord.ConnectionClosed) as closed:
+        await fake.start_client(ShardedTinyBot("bad", shard_ids=[2], shard_count=2))
+    assert closed.value.code == 4010
+    # "4011 Sharding required: The session would have handled too many guilds"
+    # ("Each shard can only support a maximum of 2500 guilds")
+    assert fake.max_guilds_per_session == 2500
+    for n in range(2501):
+        fake.add_guild(f"g{n}", shard=(n % 2, 2))
+    assert (await raw_identify(fake, None))[0] == 4011
+    assert (await raw_identify(fake, [0, 1]))[0] == 4011
+    code, got = await raw_identify(fake, [1, 2], guilds=1250)
+    assert code is None
+    ready = got[0]["d"]
+    assert ready["shard"] == [1, 2] and len(ready["guilds"]) == 1250
+    assert all((int(g["id"]) >> 22) % 2 == 1 for g in ready["guilds"])
+
+
+async def test_each_shard_gets_its_guilds_and_direct_messages_go_to_shard_0(
+    fake: FakeDiscord,
+) -> None:
+    north = fake.add_guild("Nord", shard=(0, 2))
+    south = fake.add_guild("Sud", shard=(1, 2))
+    north_games = fake.add_text_channel(north, "jeux")
+    south_games = fake.add_text_channel(south, "jeux")
+    alice = fake.add_user("alice", guild=north)
+    fake.add_member(south, alice)
+    zero = ShardedTinyBot("zero", shard_ids=[0], shard_count=2)
+    one = ShardedTinyBot("one", shard_ids=[1], shard_count=2)
+    async with fake.running(zero), fake.running(one):
+        assert fake.ready_shards() == {(0, 2), (1, 2)}
+        # READY and GUILD_CREATE: only the shard's guilds
+        assert [g.id for g in zero.guilds] == [north.id]
+        assert [g.id for g in one.guilds] == [south.id]
+        for bot, guild in ((zero, north), (one, south)):
+            [session] = [s for s in fake.live_sessions() if s.shard == (bot.shard_ids[0], 2)]
+            ready = session.buffer[0]
+            assert ready["t"] == "READY" and ready["d"]["shard"] == [bot.shard_ids[0], 2]
+            assert [g["id"] for g in ready["d"]["guilds"]] == [str(guild.id)]
+        # each guild's interactions go to its shard's session only
+        for channel, name in ((north_games, "zero"), (south_games, "one")):
+            res = await fake.slash(alice, channel, "tiles")
+            assert res.message is not None
+            await fake.click(alice, res.message, custom_id="tile:2")
+            assert res.message.content == f"tile 2 taken by alice (via {name})"
+        assert [e for e in zero.events if e[0] == "tile"] == [("tile", 2, "zero")]
+        assert [e for e in one.events if e[0] == "tile"] == [("tile", 2, "one")]
+        # shard 1's process DMs by REST; the DM's button comes back on shard 0
+        res = await fake.slash(alice, south_games, "dmtiles")
+        assert res.content == "sent"
+        dm = fake.dm_messages(alice)[-1]
+        await fake.click(alice, dm, custom_id="tile:3")
+        assert fake.message(dm.id).content == "tile 3 taken by alice (via zero)"
+        # messages of a guild, and of a DM, reach their shard only
+        await fake.send_message(alice, south_games, "salut")
+        await fake.send_message(alice, fake.dm_channel(alice), "coucou")
+        await fake.wait_for(lambda: ("message", "alice", "") in one.events)
+        await fake.wait_for(lambda: ("message", "alice", "coucou") in zero.events)
+        sessions = {s.shard: s for s in fake.live_sessions()}
+
+        def seen(shard: tuple[int, int], event: str, channel: FakeChannel) -> bool:
+            return any(
+                p["t"] == event and p["d"].get("channel_id") == str(channel.id)
+                for p in sessions[shard].buffer
+            )
+
+        assert seen((1, 2), "MESSAGE_CREATE", south_games)
+        assert not seen((0, 2), "MESSAGE_CREATE", south_games)
+        assert seen((0, 2), "MESSAGE_CREATE", fake.dm_channel(alice))
+        assert not seen((1, 2), "MESSAGE_CREATE", fake.dm_channel(alice))
+        assert not seen((0, 2), "INTERACTION_CREATE", south_games)
+        # a guild added later: GUILD_CREATE to its shard only
+        east = fake.add_guild("Est", shard=(1, 2))
+        await fake.wait_for(lambda: one.get_guild(east.id))
+        assert zero.get_guild(east.id) is None
+
+
+async def test_an_interaction_of_a_shard_with_no_session_is_not_delivered(
+    fake: FakeDiscord,
+) -> None:
+    north = fake.add_guild("Nord", shard=(0, 2))
+    south = fake.add_guild("Sud", shard=(1, 2))
+    north_games = fake.add_text_channel(north, "jeux")
+    south_games = fake.add_text_channel(south, "jeux")
+    alice = fake.add_user("alice", guild=north)
+    fake.add_member(south, alice)
+    zero = ShardedTinyBot("zero", shard_ids=[0], shard_count=2)
+    async with fake.running(zero):
+        res = await fake.slash(alice, north_games, "play", move="7")
+        assert res.content == "played 7 x1"
+        # no session of shard 1 at all: refused at once, nothing dispatched
+        started = fake.loop_time()
+        with pytest.raises(InteractionNotDelivered, match="shard 1/2"):
+            await fake.slash(alice, south_games, "play", move="7")
+        assert fake.loop_time() - started < 1.0
+        # shard 1's session is down but resumable (its process crashed): Discord keeps the
+        # event for a RESUME that never comes; the user sees "This interaction failed"
+        dead = await raw_identify_and_drop(fake, [1, 2])
+        assert not dead.live and not dead.invalidated
+        fake.ack_window = 0.3
+        with pytest.raises(InteractionNotDelivered, match="never delivered"):
+            await fake.slash(alice, south_games, "play", move="8")
+        [lost] = [i for i in fake.interactions.values() if i.data.get("name") == "play"][-1:]
+        assert lost.delivered == 0 and not lost.acknowledged
+        assert fake.unanswered_interactions() == []  # not the bot's fault: reported above
+        assert any(p["t"] == "INTERACTION_CREATE" for p in dead.buffer)
+    one = ShardedTinyBot("one", shard_ids=[1], shard_count=2)
+    async with fake.running(one):
+        # direct messages go to shard 0 only
+        with pytest.raises(InteractionNotDelivered, match="shard 0/2"):
+            await fake.slash(alice, fake.dm_channel(alice), "play", move="9")
+
+
+async def raw_identify_and_drop(fake: FakeDiscord, shard: list[int]) -> GatewaySession:
+    """A session of ``shard`` whose connection then breaks without a close frame (a
+    process killed): it stays resumable."""
+    before = set(fake.gateway.sessions)
+    session = aiohttp.ClientSession()
+    try:
+        ws = await session.ws_connect(fake.gateway_url)
+        await ws.receive_json(timeout=5)
+        body = {"token": fake.token, "intents": 513, "properties": {}, "shard": shard}
+        await ws.send_json({"op": 2, "d": body})
+        await ws.receive_json(timeout=5)  # READY
+        [sid] = set(fake.gateway.sessions) - before
+        transport = ws._response.connection.transport  # type: ignore[union-attr]
+        assert transport is not None
+        transport.abort()  # no close frame: like a SIGKILL
+        dead = fake.gateway.sessions[sid]
+        await fake.wait_for(lambda: not dead.live)
+        return dead
+    finally:
+        await session.close()
+
+
+# --------------------------------------------------------------------------------------------
+# real bot processes (tests/fakediscord/processes.py)
+# --------------------------------------------------------------------------------------------
+
+
+def test_bot_processes_find_errors_in_stderr(tmp_path: Any) -> None:
+    """An ERROR line or a traceback in a bot process's stderr fails the test at the end of
+    ``BotProcesses`` (processes are run by tests/e2e/test_discord_shards.py)."""
+    err = tmp_path / "bot0-1.err"
+    err.write_text(
+        "2026-11-24 18:32:09,589 INFO     gueridon shards 0/2: resumed 0 active matches\n"
+        "2026-11-24 18:32:10,001 ERROR    gueridon [shard 0 guild 7] interaction failed\n"
+        "Traceback (most recent call last):\n"
+        "RuntimeError: boom\n"
+    )
+    bp = BotProcess(0, {}, [0], logs=[(tmp_path / "bot0-1.out", err)])
+    assert bp.problem_lines() == [
+        "2026-11-24 18:32:10,001 ERROR    gueridon [shard 0 guild 7] interaction failed",
+        "Traceback (most recent call last):",
+    ]

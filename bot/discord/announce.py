@@ -328,9 +328,11 @@ class Announcer(BotCore):
     async def seat_message(self, live: LiveMatch, seat: int) -> tuple[int, int, int] | None:
         """Where the seat's latest private view went, ``(channel, message,
         version)``: kept in memory as it is saved (read from the store once
-        after a restart)."""
+        after a restart). With several processes, another one may have sent
+        the seat a newer view (a direct-message click reaches shard 0's
+        process, whoever owns the match): read from the store every time."""
         key = (live.id, seat)
-        if key not in self.seat_messages:
+        if key not in self.seat_messages or not self.settings.shards.is_all:
             self.seat_messages[key] = await self.host.seat_message(live.id, seat)
         return self.seat_messages[key]
 

@@ -1,15 +1,22 @@
 """The bot: start-up (store, service, resumed matches, cogs, translator,
-persistent components, command sync), the turn clock's tick, shutdown."""
+persistent components, command sync), the turn clock's tick, shutdown.
+
+A process runs the shards of the settings (``SHARD_COUNT`` / ``SHARD_IDS``;
+none: every shard) and its service owns their servers' matches and lobbies
+(``settings.shards``); only the process that ``settings.syncs_commands``
+(by default the one with shard 0) syncs the command tree."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 from typing import Any
 
 import discord
 
+from .. import logcontext
 from ..service import HostService
 from ..settings import Settings
 from .announce import Announcer, DiscordListener
@@ -28,11 +35,16 @@ class GueridonBot(Announcer):
         self.ticker: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        settings = self.settings
+        options: dict[str, Any] = {}
+        if "shards" in inspect.signature(HostService).parameters:
+            options["shards"] = settings.shards  # the servers this process owns
         self.service = await HostService.open(
-            self.settings.database_path,
-            provisional_games=self.settings.provisional_games,
-            clock_config=self.settings.clock_config(),
+            settings.database,
+            provisional_games=settings.provisional_games,
+            clock_config=settings.clock_config(),
             bot_workers=self.bot_pool,
+            **options,
         )
         self.service.listeners.append(DiscordListener(self))
         await self.tree.set_translator(Translator())
@@ -42,9 +54,12 @@ class GueridonBot(Announcer):
             await self.add_cog(cog)
         resumed = await self.service.resume()
         self.ticker = asyncio.get_running_loop().create_task(self._tick_forever())
-        log.info("resumed %d active matches", len(resumed))
+        shards = settings.shards.describe() if settings.shard_count else "all"
+        log.info("shards %s: resumed %d active matches", shards, len(resumed))
         self.add_dynamic_items(*COMPONENTS)
-        guild_id = self.settings.dev_guild_id
+        if not settings.syncs_commands:
+            return  # another process (shard 0's) syncs the commands every process answers
+        guild_id = settings.dev_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -82,8 +97,21 @@ def create_bot(settings: Settings, **kwargs: Any) -> GueridonBot:
     return GueridonBot(settings, **kwargs)
 
 
+def setup_logging(settings: Settings, handler: logging.Handler | None = None) -> logging.Handler:
+    """Log to ``handler`` (stderr by default) at the settings' level, each
+    line with the shard, server and match it is about (:mod:`bot.logcontext`)."""
+    handler = handler or logging.StreamHandler()
+    logcontext.install(handler)
+    discord.utils.setup_logging(
+        handler=handler,
+        formatter=handler.formatter or logging.Formatter(logcontext.FORMAT),
+        level=getattr(logging, settings.log_level.upper(), logging.INFO),
+    )
+    return handler
+
+
 def run_bot(settings: Settings) -> int:
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level.upper(), logging.INFO))
+    setup_logging(settings)
     bot = create_bot(settings)
     token = settings.token
     assert token is not None

@@ -127,7 +127,7 @@ class GueridonItem(discord.ui.DynamicItem[ItemT], abc.ABC, template=r"(?!)"):
     The base's own template matches nothing: it is never registered."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with guard(interaction):
+        async with guard(interaction, getattr(self, "match_id", None)):
             await self.run(interaction)
 
     @abc.abstractmethod

@@ -1,7 +1,14 @@
 """What every part of the adapter shares: the bot's state (service, worker
 pools, languages, action menus) and the handlers in flight. The bot class
 itself (:class:`bot.discord.client.GueridonBot`) adds announcing, start-up
-and shutdown on top of this."""
+and shutdown on top of this.
+
+The bot is an :class:`~discord.ext.commands.AutoShardedBot`: one process runs
+the gateway shards ``SHARD_IDS`` of ``SHARD_COUNT`` (by default all of them,
+as many as Discord advises), and receives only those shards' servers (and, with
+shard 0, the direct messages). Nothing here may count on a cached guild,
+channel or member of a server another process serves: posts go through
+``get_partial_messageable`` (REST), users through ``fetch_user``."""
 
 from __future__ import annotations
 
@@ -18,16 +25,27 @@ from ..images import ImageCache
 from ..menu import Menu, build_menu
 from ..service import HostService, LiveMatch, UserRef
 from ..settings import Settings
+from ..shards import parse_ids, shard_of
 from ..workers import Workers
 
 MENU_CACHE = 64  # action menus kept, by (match, version, seat, language)
 
 
-class BotCore(commands.Bot):
+def shard_options(settings: Settings) -> dict[str, Any]:
+    """discord.py's ``shard_count`` / ``shard_ids`` from the settings: none of
+    them (both None) lets discord.py ask Discord how many shards to run, all of
+    them in this process."""
+    ids = sorted(parse_ids(settings.shard_ids)) if settings.shard_ids else None
+    return {"shard_count": settings.shard_count, "shard_ids": ids}
+
+
+class BotCore(commands.AutoShardedBot):
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
         intents = kwargs.pop("intents", None) or discord.Intents.default()
         kwargs.setdefault("command_prefix", commands.when_mentioned)
         kwargs.setdefault("help_command", None)
+        for key, value in shard_options(settings).items():
+            kwargs.setdefault(key, value)
         super().__init__(intents=intents, **kwargs)
         self.settings = settings
         self.service: HostService | None = None
@@ -91,6 +109,10 @@ class BotCore(commands.Bot):
             await asyncio.wait_for(self._idle.wait(), timeout=timeout)
 
     # ---- helpers ------------------------------------------------------------------------
+    def shard_for(self, guild_id: int | None) -> int:
+        """The gateway shard that receives ``guild_id``'s events (0: direct messages)."""
+        return shard_of(guild_id, self.shard_count or self.settings.shards.count)
+
     async def render(self, fn: Callable[..., bytes], *args: Any) -> bytes:
         """Draw off the event loop, in a worker (``fn`` and its arguments pickle)."""
         return await self.render_pool.run(fn, *args)
@@ -174,7 +196,14 @@ class BotCore(commands.Bot):
         return known or self.channel_locale.get(channel_id) or "en"
 
     def locale_for_user(self, user_id: int) -> str:
-        known = self.user_locale.get(user_id)
+        """The language of a user's direct messages: the one of their latest
+        interaction. With several processes the user may have talked to
+        another one since: the service's, which reads through the store,
+        comes first then."""
+        known = None
+        if self.service is not None and not self.settings.shards.is_all:
+            known = self.service.user_locale(user_id)
+        known = known or self.user_locale.get(user_id)
         if known is None and self.service is not None:
             known = self.service.user_locale(user_id)  # saved before a restart
         return known or "en"

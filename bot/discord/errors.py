@@ -9,7 +9,10 @@ raises in a :class:`~discord.app_commands.CommandInvokeError`, whose
 ``original`` is the refusal); components, which discord.py does not route
 to any error handler, through :func:`guard` (see
 :class:`bot.discord.components.GueridonItem`). Both answer correctly whether
-or not the interaction was already acknowledged."""
+or not the interaction was already acknowledged.
+
+Every interaction's handler and error path log with the shard, server and
+match they are about (:mod:`bot.logcontext`): :func:`log_ids`."""
 
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from .. import logcontext
 from ..i18n import error_text, t
 from ..service import HostError
 from .core import BotCore
@@ -29,6 +33,21 @@ from .replies import go_private, reply
 from .translation import locale_of
 
 log = logging.getLogger("gueridon")
+
+
+def log_ids(interaction: discord.Interaction, match: int | None = None) -> dict[str, int | None]:
+    """The log context of an interaction: the shard of its server (0 in
+    direct messages), the server, and the match (given, or the one playing in
+    the interaction's channel)."""
+    bot = interaction.client
+    guild_id = interaction.guild_id
+    shard = None
+    if isinstance(bot, BotCore):
+        shard = bot.shard_for(guild_id)
+        if match is None and bot.service is not None and interaction.channel_id is not None:
+            live = bot.service.match_in(interaction.channel_id)
+            match = None if live is None else live.id
+    return {"shard": shard, "guild": guild_id, "match": match}
 
 
 def unwrap(error: BaseException) -> BaseException:
@@ -41,7 +60,11 @@ def unwrap(error: BaseException) -> BaseException:
 async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user why their interaction did nothing: a refusal in their
     language, or the internal-error text (and a traceback in the log)."""
-    error = unwrap(error)
+    with logcontext.bind(**log_ids(interaction)):
+        await _answer_failure(interaction, unwrap(error))
+
+
+async def _answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
     locale = locale_of(interaction)
     if isinstance(error, HostError):
         text = error_text(locale, error.key, error.rules, **error.params)
@@ -58,19 +81,21 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
 
 
 @contextlib.asynccontextmanager
-async def guard(interaction: discord.Interaction) -> AsyncIterator[None]:
-    """Run a component's handler: in flight for :meth:`BotCore.close`, its
-    failure answered by :func:`answer_failure`."""
+async def guard(interaction: discord.Interaction, match: int | None = None) -> AsyncIterator[None]:
+    """Run a component's handler (about ``match``, if any): in flight for
+    :meth:`BotCore.close`, its failure answered by :func:`answer_failure`,
+    its log lines marked with its shard, server and match."""
     bot = interaction.client
     busy = bot.working() if isinstance(bot, BotCore) else contextlib.nullcontext()
-    async with busy:
-        try:
-            yield
-        except Exception as err:
-            await answer_failure(interaction, err)
-        finally:
-            if isinstance(bot, BotCore):
-                bot.public_thinking.discard(interaction.id)
+    with logcontext.bind(**log_ids(interaction, match)):
+        async with busy:
+            try:
+                yield
+            except Exception as err:
+                await answer_failure(interaction, err)
+            finally:
+                if isinstance(bot, BotCore):
+                    bot.public_thinking.discard(interaction.id)
 
 
 class GueridonTree(app_commands.CommandTree[Any]):
@@ -83,6 +108,8 @@ class GueridonTree(app_commands.CommandTree[Any]):
         task = asyncio.current_task()
         if isinstance(self.client, BotCore) and task is not None:
             self.client.hold(task, interaction.id)
+        # the command's task (and its error handler, after it) logs where it is
+        logcontext.set_ids(**log_ids(interaction))
         return True
 
     async def on_error(

@@ -68,7 +68,32 @@ Running bots
   ``await fake.stop_client(client)`` (for restart tests: stop bot A, start bot B on the same
   fake; B receives interactions for messages A posted).
 - ``await fake.force_reconnect()`` sends op 7; the client RESUMEs (missed events replayed).
-- Several clients may run at once; every identified session receives the events.
+- Several clients may run at once; every identified session receives the events of its shard.
+
+Sharding (https://discord.com/developers/docs/events/gateway#sharding)
+----------------------------------------------------------------------
+- A session that IDENTIFYs with ``shard: [k, n]`` (discord.py's ``AutoShardedClient`` with
+  ``shard_ids`` / ``shard_count``) gets READY (with ``shard``) and GUILD_CREATE for the guilds
+  with ``(guild_id >> 22) % n == k`` only, and only their events (interactions, messages,
+  reactions, channel, thread, member and role events); direct messages go to shard 0 only. A
+  session without ``shard`` gets everything (every test that does not shard).
+- ``fake.add_guild(name, shard=(k, n))`` draws the guild's id so that it lands on shard ``k``;
+  ``fake.shard_guilds(k, n)``, ``fake.shard_sessions(guild)``, ``fake.ready_shards()`` (the
+  ``(k, n)`` of the live sharded sessions).
+- ``GET /gateway/bot`` advises about one shard per 1,000 guilds (``fake.recommended_shards``
+  overrides it) and counts IDENTIFYs in ``session_start_limit.remaining``.
+- IDENTIFY with ``k >= n`` or ``n == 0`` closes with 4010 (Invalid shard); a session that would
+  hold more than ``fake.max_guilds_per_session`` (2,500) guilds closes with 4011 (Sharding
+  required) (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
+- An interaction whose shard has no session is not delivered: ``slash``/``click`` raise
+  ``InteractionNotDelivered`` at once (Discord shows "This interaction failed"). If the shard's
+  session is only down (resumable: a crashed process), the event waits in its buffer for a
+  RESUME; unanswered after the window, it raises ``InteractionNotDelivered`` too (with
+  ``_expect_ack=False``: ``result.interaction.delivered == 0``). Such interactions are not
+  counted as unanswered at teardown.
+- Real bot processes (``python -m tests.fakediscord.launch``) against a fake in the test's
+  process: ``tests.fakediscord.processes.BotProcesses`` (start, ``wait_ready``, ``kill``,
+  ``restart``, their stderr checked for errors at exit).
 
 Acting as users (async; each returns when the bot has answered)
 --------------------------------------------------------------
@@ -185,6 +210,7 @@ from .errors import (
     DiscordError,
     HarnessError,
     InteractionNotAcknowledged,
+    InteractionNotDelivered,
     NoBotConnected,
 )
 from .models import (
@@ -217,6 +243,7 @@ __all__ = [
     "FakeUser",
     "HarnessError",
     "InteractionNotAcknowledged",
+    "InteractionNotDelivered",
     "InteractionResult",
     "NoBotConnected",
     "Violation",

@@ -25,6 +25,11 @@ class InteractionNotAcknowledged(AssertionError):
     """The bot did not give an initial response within the acknowledgement window."""
 
 
+class InteractionNotDelivered(InteractionNotAcknowledged):
+    """No gateway session of the interaction's shard was connected (a process down): Discord
+    did not deliver it and the user sees "This interaction failed"."""
+
+
 class DeferredWithoutFollowup(AssertionError):
     """The bot deferred (the user sees "thinking...") but never edited it nor followed up."""
 

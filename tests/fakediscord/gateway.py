@@ -1,4 +1,12 @@
-"""The fake gateway: a JSON websocket speaking Discord's gateway v10 protocol."""
+"""The fake gateway: a JSON websocket speaking Discord's gateway v10 protocol.
+
+Sharding, as Discord does it (https://discord.com/developers/docs/events/gateway#sharding):
+a session that IDENTIFYs with ``shard: [shard_id, num_shards]`` receives the events of the
+guilds with ``(guild_id >> 22) % num_shards == shard_id`` only, and direct messages only on
+shard 0; a session without ``shard`` receives everything. An invalid shard closes the
+connection with 4010, a session that would hold more than 2,500 guilds with 4011
+(https://discord.com/developers/docs/topics/opcodes-and-status-codes#gateway-gateway-close-event-codes).
+"""
 
 from __future__ import annotations
 
@@ -33,6 +41,30 @@ OP_INVALID_SESSION = 9
 OP_HELLO = 10
 OP_HEARTBEAT_ACK = 11
 
+CLOSE_INVALID_SHARD = 4010  # "You sent an invalid shard when identifying."
+CLOSE_SHARDING_REQUIRED = 4011  # "The session would have handled too many guilds"
+#: "Each shard can only support a maximum of 2500 guilds" (gateway#sharding)
+MAX_GUILDS_PER_SESSION = 2500
+
+
+def shard_of(guild_id: int | None, num_shards: int) -> int:
+    """Discord's formula: ``shard_id = (guild_id >> 22) % num_shards``; direct messages
+    (no guild) go to shard 0 (https://discord.com/developers/docs/events/gateway#sharding)."""
+    if guild_id is None or num_shards <= 1:
+        return 0
+    return (guild_id >> 22) % num_shards
+
+
+class _Every:
+    """The scope of an event sent to every session whatever its shard (``fake.dispatch``)."""
+
+    def __repr__(self) -> str:
+        return "EVERY_SHARD"
+
+
+EVERY_SHARD = _Every()
+Scope = int | None | _Every
+
 
 @dataclass(eq=False)
 class GatewaySession:
@@ -48,6 +80,8 @@ class GatewaySession:
     invalidated: bool = False
     resumes: int = 0
     identified_at: float = 0.0
+    #: ``(shard_id, num_shards)`` from IDENTIFY; None: an unsharded session (every event)
+    shard: tuple[int, int] | None = None
 
     @property
     def live(self) -> bool:
@@ -55,6 +89,13 @@ class GatewaySession:
 
     def has_intent(self, intent: int) -> bool:
         return bool(self.intents & intent)
+
+    def receives(self, guild_id: Scope) -> bool:
+        """Whether events of ``guild_id`` (None: a direct message) reach this session."""
+        if self.shard is None or isinstance(guild_id, _Every):
+            return True
+        shard_id, num_shards = self.shard
+        return shard_of(guild_id, num_shards) == shard_id
 
 
 class GatewayConnection:
@@ -127,15 +168,26 @@ class Gateway:
     def live_sessions(self) -> list[GatewaySession]:
         return [s for s in self.sessions.values() if s.live]
 
-    def dispatch(self, event: str, data: Any, *, intent: int | None = None) -> int:
-        """Send a DISPATCH to every valid session. ``data`` may be a callable(session) -> dict.
+    def sessions_of(self, guild_id: Scope) -> list[GatewaySession]:
+        """The valid (live or resumable) sessions that receive ``guild_id``'s events."""
+        return [s for s in self.sessions.values() if not s.invalidated and s.receives(guild_id)]
+
+    def dispatch(
+        self,
+        event: str,
+        data: Any,
+        *,
+        intent: int | None = None,
+        guild_id: Scope = EVERY_SHARD,
+    ) -> int:
+        """Send a DISPATCH to every valid session of ``guild_id``'s shard (None: a direct
+        message, shard 0; ``EVERY_SHARD``: every session). ``data`` may be a
+        callable(session) -> dict.
 
         Returns how many live connections were sent the event.
         """
         delivered = 0
-        for session in list(self.sessions.values()):
-            if session.invalidated:
-                continue
+        for session in self.sessions_of(guild_id):
             if intent is not None and not session.has_intent(intent):
                 continue
             body = data(session) if callable(data) else data
@@ -249,7 +301,24 @@ class Gateway:
         if disallowed:
             await conn.close(4014, b"Disallowed intent(s)")
             return False
-        session = GatewaySession(session_id=uuid.uuid4().hex, intents=intents)
+        shard: tuple[int, int] | None = None
+        if data.get("shard") is not None:
+            try:
+                shard_id, num_shards = (int(x) for x in data["shard"])
+            except (TypeError, ValueError):
+                await conn.close(CLOSE_INVALID_SHARD, b"Invalid shard")
+                return False
+            if num_shards <= 0 or not 0 <= shard_id < num_shards:
+                await conn.close(CLOSE_INVALID_SHARD, b"Invalid shard")
+                return False
+            shard = (shard_id, num_shards)
+        probe = GatewaySession(session_id="", intents=intents, shard=shard)
+        guilds = [g for g in fake.bot_guilds() if probe.receives(g.id)]
+        if len(guilds) > fake.max_guilds_per_session:
+            await conn.close(CLOSE_SHARDING_REQUIRED, b"Sharding required")
+            return False
+        fake.identify_count += 1
+        session = GatewaySession(session_id=uuid.uuid4().hex, intents=intents, shard=shard)
         session.identified_at = asyncio.get_running_loop().time()
         self.sessions[session.session_id] = session
         session.connection = conn
@@ -257,7 +326,7 @@ class Gateway:
         ready: dict[str, Any] = {
             "v": 10,
             "user": fake.bot_user_payload(),
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.bot_guilds()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": fake.resume_gateway_url,
@@ -271,10 +340,10 @@ class Gateway:
             "auth": {},
             "_trace": ["fakediscord"],
         }
-        if data.get("shard") is not None:
-            ready["shard"] = data["shard"]
+        if shard is not None:
+            ready["shard"] = list(shard)
         self._send_to(session, "READY", ready)
-        for guild in fake.bot_guilds():
+        for guild in guilds:
             self._send_to(session, "GUILD_CREATE", fake.guild_create_payload(guild, session))
         fake._notify()
         return True
@@ -292,6 +361,10 @@ class Gateway:
         for payload in list(session.buffer):
             if payload["s"] > last:
                 conn.send(payload)
+                if payload["t"] == "INTERACTION_CREATE":
+                    inter = self.fake.interactions.get(int(payload["d"]["id"]))
+                    if inter is not None:
+                        inter.delivered += 1
         session.resumes += 1
         self._send_to(session, "RESUMED", {"_trace": ["fakediscord"]})
         self.fake._notify()
@@ -300,8 +373,8 @@ class Gateway:
     def _request_members(self, conn: GatewayConnection, data: dict[str, Any]) -> None:
         fake = self.fake
         guild = fake.guilds.get(int(data.get("guild_id") or 0))
-        if guild is None or conn.session is None:
-            return
+        if guild is None or conn.session is None or not conn.session.receives(guild.id):
+            return  # a guild of another shard: this session knows nothing of it
         members = list(guild.members.values())
         user_ids = data.get("user_ids")
         if user_ids:

@@ -128,6 +128,21 @@ class SnowflakeFactory:
             self._last = value
             return value
 
+    def for_shard(self, shard_id: int, num_shards: int) -> int:
+        """A snowflake whose guild would go to shard ``shard_id`` of ``num_shards``
+        (``(id >> 22) % num_shards``): the next one, moved on to the next millisecond
+        that lands there (a guild's id is its creation time)."""
+        if num_shards < 1 or not 0 <= shard_id < num_shards:
+            raise ValueError(f"no shard {shard_id} of {num_shards}")
+        with self._lock:
+            ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, self._last >> 22)
+            ms += (shard_id - ms) % num_shards
+            value = (ms << 22) | (next(self._inc) & 0xFFF)
+            if value <= self._last:
+                value = ((ms + num_shards) << 22) | (value & 0xFFF)
+            self._last = value
+            return value
+
 
 def iso(ts: dt.datetime | None) -> str | None:
     return ts.isoformat() if ts is not None else None
@@ -566,6 +581,9 @@ class FakeInteraction:
     modal: dict[str, Any] | None = None
     forgotten: bool = False  # see FakeDiscord.forget_interaction
     ack_snapshot: tuple[int, int] | None = None  # (original's edit count, follow-ups) at ack
+    #: live gateway connections it reached (0: its shard was not connected; a RESUME that
+    #: replays it counts too)
+    delivered: int = 0
 
     @property
     def acknowledged(self) -> bool:

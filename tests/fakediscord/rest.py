@@ -344,14 +344,20 @@ class RestAPI:
         return json_response({"url": self.fake.gateway_url})
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
+        """The gateway's address, the recommended number of shards (about one per 1,000
+        guilds) and the session start limit, which each IDENTIFY uses up
+        (https://discord.com/developers/docs/events/gateway#get-gateway-bot,
+        #session-start-limit-object)."""
+        fake = self.fake
+        total = fake.session_start_total
         return json_response(
             {
-                "url": self.fake.gateway_url,
-                "shards": 1,
+                "url": fake.gateway_url,
+                "shards": fake.recommended_shard_count(),
                 "session_start_limit": {
-                    "total": 1000,
-                    "remaining": 1000,
-                    "reset_after": 0,
+                    "total": total,
+                    "remaining": max(0, total - fake.identify_count),
+                    "reset_after": 86_400_000,
                     "max_concurrency": 1,
                 },
             }
@@ -533,7 +539,7 @@ class RestAPI:
         if "locked" in payload:
             channel.locked = bool(payload["locked"])
         event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
-        self.fake.dispatch(event, channel.payload())
+        self.fake.dispatch(event, channel.payload(), guild_id=channel.guild_id)
         self.fake._notify(channel.id, channel.parent_id or channel.id)
         return json_response(channel.payload())
 
@@ -614,7 +620,7 @@ class RestAPI:
             # sending to an archived, unlocked thread unarchives it
             channel.archived = False
             channel.archive_changed = now()
-            fake.dispatch("THREAD_UPDATE", channel.payload())
+            fake.dispatch("THREAD_UPDATE", channel.payload(), guild_id=channel.guild_id)
         msg = fake.create_message(
             channel,
             fake.bot_user,

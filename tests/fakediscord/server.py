@@ -24,9 +24,10 @@ from .errors import (
     DiscordError,
     HarnessError,
     InteractionNotAcknowledged,
+    InteractionNotDelivered,
     NoBotConnected,
 )
-from .gateway import Gateway, GatewaySession
+from .gateway import EVERY_SHARD, MAX_GUILDS_PER_SESSION, Gateway, GatewaySession, Scope, shard_of
 from .limits import option_value_error
 from .models import (
     ADD_REACTIONS,
@@ -176,6 +177,13 @@ class FakeDiscord:
         self.allowed_privileged_intents: set[str] = {"members", "presences", "message_content"}
         #: How long an interaction waits for a (re)connecting bot before NoBotConnected.
         self.connect_timeout = 5.0
+        #: Guilds one gateway session may hold; more closes IDENTIFY with 4011 (Discord: 2,500).
+        self.max_guilds_per_session = MAX_GUILDS_PER_SESSION
+        #: ``GET /gateway/bot``'s ``shards``; None: Discord's advice, one shard per 1,000 guilds.
+        self.recommended_shards: int | None = None
+        #: ``session_start_limit.total`` of ``GET /gateway/bot``; each IDENTIFY uses one.
+        self.session_start_total = 1000
+        self.identify_count = 0
 
         self.application_id = self.ids()
         self.bot_user = FakeUser(id=self.application_id, name=bot_name, bot=True)
@@ -383,9 +391,39 @@ class FakeDiscord:
             message="bot did not resume after RECONNECT",
         )
 
-    def dispatch(self, event: str, data: Any, *, intent: int | None = None) -> int:
-        """Send a raw gateway DISPATCH (``data`` may be a callable(session) -> dict)."""
-        return self.gateway.dispatch(event, data, intent=intent)
+    def dispatch(
+        self,
+        event: str,
+        data: Any,
+        *,
+        intent: int | None = None,
+        guild_id: Scope = EVERY_SHARD,
+    ) -> int:
+        """Send a raw gateway DISPATCH (``data`` may be a callable(session) -> dict) to the
+        sessions of ``guild_id``'s shard (None: direct messages, shard 0; by default every
+        session)."""
+        return self.gateway.dispatch(event, data, intent=intent, guild_id=guild_id)
+
+    def shard_sessions(self, guild: FakeGuild | int | None) -> list[GatewaySession]:
+        """The live sessions that receive ``guild``'s events (None: direct messages)."""
+        gid = guild.id if isinstance(guild, FakeGuild) else guild
+        return [s for s in self.live_sessions() if s.receives(gid)]
+
+    def shard_guilds(self, shard_id: int, num_shards: int) -> list[FakeGuild]:
+        """The bot's guilds whose events go to shard ``shard_id`` of ``num_shards``."""
+        return [g for g in self.bot_guilds() if shard_of(g.id, num_shards) == shard_id]
+
+    def ready_shards(self) -> set[tuple[int, int]]:
+        """``(shard_id, num_shards)`` of every live sharded session (READY sent)."""
+        return {s.shard for s in self.live_sessions() if s.shard is not None}
+
+    def recommended_shard_count(self) -> int:
+        """What ``GET /gateway/bot`` advises: "the recommended number of shards to use when
+        connecting", about one per 1,000 guilds
+        (https://discord.com/developers/docs/events/gateway#get-gateway-bot)."""
+        if self.recommended_shards is not None:
+            return self.recommended_shards
+        return max(1, -(-len(self.bot_guilds()) // 1000))
 
     # =========================================================================================
     # waiting
@@ -499,7 +537,11 @@ class FakeDiscord:
 
     def unanswered_interactions(self) -> list[FakeInteraction]:
         """Interactions that never got an accepted initial response (so far)."""
-        return [i for i in self.interactions.values() if not i.acknowledged and not i.forgotten]
+        return [
+            i
+            for i in self.interactions.values()
+            if not i.acknowledged and not i.forgotten and i.delivered
+        ]
 
     def unfinished_deferrals(self) -> list[FakeInteraction]:
         """Interactions deferred with "thinking" whose loading message was never replaced."""
@@ -592,9 +634,11 @@ class FakeDiscord:
         owner: FakeUser | None = None,
         bot_permissions: int | HasValue | None = None,
         everyone_permissions: int | HasValue | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
-        """Create a guild the bot is in (its role gets ``bot_permissions``)."""
-        gid = self.ids()
+        """Create a guild the bot is in (its role gets ``bot_permissions``). ``shard=(k, n)``
+        draws its id so that its events go to shard ``k`` of ``n``."""
+        gid = self.ids() if shard is None else self.ids.for_shard(*shard)
         owner = owner or self.owner
         guild = FakeGuild(id=gid, name=name, owner_id=owner.id, locale=locale)
         guild.roles[gid] = FakeRole(
@@ -617,7 +661,7 @@ class FakeDiscord:
         guild.members[self.bot_user.id] = FakeMember(self.bot_user, gid, role_ids=[bot_role.id])
         if owner.id not in guild.members:
             guild.members[owner.id] = FakeMember(owner, gid)
-        for session in self.gateway.sessions.values():
+        for session in self.gateway.sessions_of(gid):
             if not session.invalidated:
                 self.gateway._send_to(
                     session, "GUILD_CREATE", self.guild_create_payload(guild, session)
@@ -640,6 +684,7 @@ class FakeDiscord:
             "GUILD_ROLE_CREATE",
             {"guild_id": str(guild.id), "role": role.payload()},
             intent=INTENT_GUILDS,
+            guild_id=guild.id,
         )
         return role
 
@@ -648,7 +693,7 @@ class FakeDiscord:
         guild.channel_ids.append(channel.id)
         self._channel_messages[channel.id] = []
         event = "THREAD_CREATE" if channel.is_thread else "CHANNEL_CREATE"
-        self.dispatch(event, channel.payload(), intent=INTENT_GUILDS)
+        self.dispatch(event, channel.payload(), intent=INTENT_GUILDS, guild_id=guild.id)
         self._notify(channel.id, channel.parent_id or channel.id)
         return channel
 
@@ -709,7 +754,9 @@ class FakeDiscord:
     ) -> None:
         """Set a permission overwrite on a channel (pass ``fake.guild_everyone(guild)`` for @everyone)."""
         self._set_overwrite(channel, target, allow, deny)
-        self.dispatch("CHANNEL_UPDATE", channel.payload(), intent=INTENT_GUILDS)
+        self.dispatch(
+            "CHANNEL_UPDATE", channel.payload(), intent=INTENT_GUILDS, guild_id=channel.guild_id
+        )
         self._notify(channel.id)
 
     def guild_everyone(self, guild: FakeGuild) -> FakeRole:
@@ -757,7 +804,7 @@ class FakeDiscord:
         guild.members[user.id] = member
         body = member.payload()
         body["guild_id"] = str(guild.id)
-        self.dispatch("GUILD_MEMBER_ADD", body, intent=INTENT_GUILD_MEMBERS)
+        self.dispatch("GUILD_MEMBER_ADD", body, intent=INTENT_GUILD_MEMBERS, guild_id=guild.id)
         self._notify()
         return member
 
@@ -1163,7 +1210,7 @@ class FakeDiscord:
         self._channel_messages.setdefault(channel.id, []).append(msg.id)
         if not msg.ephemeral:
             channel.last_message_id = msg.id
-            self.dispatch("MESSAGE_CREATE", self._gateway_message(msg))
+            self.dispatch("MESSAGE_CREATE", self._gateway_message(msg), guild_id=msg.guild_id)
         self._notify(channel.id)
 
     def create_message(
@@ -1288,7 +1335,7 @@ class FakeDiscord:
         if mark_edited:
             msg.edited_timestamp = now()
         if not msg.ephemeral:
-            self.dispatch("MESSAGE_UPDATE", self._gateway_message(msg))
+            self.dispatch("MESSAGE_UPDATE", self._gateway_message(msg), guild_id=msg.guild_id)
         self._notify(msg.channel_id)
         return msg
 
@@ -1299,7 +1346,7 @@ class FakeDiscord:
             if msg.guild_id is not None:
                 body["guild_id"] = str(msg.guild_id)
             intent = INTENT_DIRECT_MESSAGES if msg.guild_id is None else INTENT_GUILD_MESSAGES
-            self.dispatch("MESSAGE_DELETE", body, intent=intent)
+            self.dispatch("MESSAGE_DELETE", body, intent=intent, guild_id=msg.guild_id)
         self._notify(msg.channel_id)
 
     def set_reaction(self, msg: FakeMessage, user: FakeUser, emoji: str, *, add: bool) -> None:
@@ -1334,7 +1381,10 @@ class FakeDiscord:
                 else INTENT_GUILD_MESSAGE_REACTIONS
             )
             self.dispatch(
-                "MESSAGE_REACTION_ADD" if add else "MESSAGE_REACTION_REMOVE", body, intent=intent
+                "MESSAGE_REACTION_ADD" if add else "MESSAGE_REACTION_REMOVE",
+                body,
+                intent=intent,
+                guild_id=msg.guild_id,
             )
         self._notify(msg.channel_id)
 
@@ -1367,9 +1417,9 @@ class FakeDiscord:
             source.flags |= FLAG_HAS_THREAD
         body = self.thread_payload(thread)
         body["newly_created"] = True
-        self.dispatch("THREAD_CREATE", body, intent=INTENT_GUILDS)
+        self.dispatch("THREAD_CREATE", body, intent=INTENT_GUILDS, guild_id=guild.id)
         if source is not None:
-            self.dispatch("MESSAGE_UPDATE", self._gateway_message(source))
+            self.dispatch("MESSAGE_UPDATE", self._gateway_message(source), guild_id=guild.id)
         self._notify(thread.id, parent.id)
         return thread
 
@@ -1380,7 +1430,7 @@ class FakeDiscord:
         assert thread.is_thread, thread
         thread.archived = True
         thread.archive_changed = now()
-        self.dispatch("THREAD_UPDATE", thread.payload())
+        self.dispatch("THREAD_UPDATE", thread.payload(), guild_id=thread.guild_id)
         self._notify(thread.id, thread.parent_id)
 
     def thread_members(self, thread: FakeChannel) -> set[int]:
@@ -1414,6 +1464,7 @@ class FakeDiscord:
             "THREAD_MEMBERS_UPDATE",
             body,
             intent=None if user.id == self.bot_user.id else INTENT_GUILD_MEMBERS,
+            guild_id=thread.guild_id,
         )
         self._notify(thread.id)
 
@@ -1424,7 +1475,7 @@ class FakeDiscord:
         self.channels.pop(channel.id, None)
         event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
         body = channel.payload()
-        self.dispatch(event, body, intent=INTENT_GUILDS)
+        self.dispatch(event, body, intent=INTENT_GUILDS, guild_id=channel.guild_id)
         self._notify()
 
     # -- reading messages (tests) ---------------------------------------------------------
@@ -1674,6 +1725,18 @@ class FakeDiscord:
                 await self.wait_for(self.live_sessions, timeout=self.connect_timeout)
             except TimeoutError:
                 raise NoBotConnected("no bot client is connected to the fake gateway") from None
+        guild = self.guild_of(channel)
+        gid = guild.id if guild is not None else None
+        if not self.gateway.sessions_of(gid):
+            # Discord sends an interaction over the gateway session of its guild's shard
+            # (direct messages: shard 0) and nowhere else; with no such session the user
+            # sees "This interaction failed" (https://discord.com/developers/docs/events/
+            # gateway#sharding)
+            raise InteractionNotDelivered(
+                f"{user.name}'s interaction in #{channel.name or channel.id} is not delivered: "
+                f"no gateway session of {self._shard_label(gid)} (live shards: "
+                f"{sorted(self.ready_shards())}); the user sees 'This interaction failed'"
+            )
         inter_id = self.ids()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
         payload = self._interaction_payload(inter_id, token, itype, user, channel, data, message)
@@ -1693,10 +1756,18 @@ class FakeDiscord:
         )
         self.interactions[inter_id] = inter
         self.interactions_by_token[token] = inter
-        self.dispatch("INTERACTION_CREATE", payload)
+        # a session of the shard that is reconnecting gets it when it RESUMEs (replayed)
+        inter.delivered = self.dispatch("INTERACTION_CREATE", payload, guild_id=gid)
         self._timers.append(loop.call_later(inter.ack_window, self._expire, inter))
         self._notify(channel.id)
         return inter
+
+    def _shard_label(self, guild_id: int | None) -> str:
+        """``"shard 1/2"`` (the shard that receives ``guild_id``, per shard count in use)."""
+        counts = sorted({s.shard[1] for s in self.live_sessions() if s.shard is not None})
+        if not counts:
+            return "any shard"
+        return " or ".join(f"shard {shard_of(guild_id, n)}/{n}" for n in counts)
 
     def _expire(self, inter: FakeInteraction) -> None:
         if not inter.acknowledged:
@@ -1724,6 +1795,13 @@ class FakeDiscord:
             poll=self.response_poll,
         )
         if not inter.acknowledged:
+            if expect_ack and not inter.delivered:
+                gid = inter.guild.id if inter.guild is not None else None
+                raise InteractionNotDelivered(
+                    f"{inter.describe()} was never delivered: no live gateway session of "
+                    f"{self._shard_label(gid)} within {inter.ack_window}s (Discord shows "
+                    "'This interaction failed')"
+                )
             if expect_ack:
                 raise InteractionNotAcknowledged(
                     f"bot gave no initial response to {inter.describe()} within "
