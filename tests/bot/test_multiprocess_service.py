@@ -236,6 +236,67 @@ async def test_two_processes_racing_the_same_move(host: Host) -> None:
     assert await _versions(owner, live.id) == [version + 1]
 
 
+# ---- direct messages on shard 0's process ---------------------------------------------------
+async def test_a_users_latest_match_in_direct_messages_whoever_owns_it(host: Host) -> None:
+    """``/play`` and ``/board`` in direct messages reach shard 0's process:
+    the user's latest active match is found whichever process owns it."""
+    dms, _ = await host(S0)
+    owner, _ = await host(S1)
+    older = await _start(dms, G0, 1100)  # shard 0's own
+    newer = await _start(owner, G1, 1101)  # another process's, started later
+    assert [m.id for m in dms.user_matches(ALICE.id)] == [older.id]  # memory: the old one
+    latest = await dms.latest_match_of(ALICE.id)
+    assert latest is not None and latest.id == newer.id and not dms.owns(latest)
+    assert latest.version == newer.version
+    assert (await dms.latest_match_of(BOB.id)).id == newer.id  # type: ignore[union-attr]
+    assert await dms.latest_match_of(99) is None
+    # finished by its owner: the older one is the latest again
+    await owner.resign(newer.id, BOB.id)
+    latest = await dms.latest_match_of(ALICE.id)
+    assert latest is not None and latest.id == older.id
+    assert (await owner.latest_match_of(ALICE.id)).id == older.id  # type: ignore[union-attr]
+
+
+async def test_a_match_of_another_process_is_read_again_when_the_database_is_ahead(
+    host: Host,
+) -> None:
+    """A seat's buttons in direct messages: the clicked match (loaded
+    before on this process) must be the database's, or the newest buttons
+    would be refused as stale."""
+    owner, _ = await host(S1)
+    dms, _ = await host(S0)
+    live = await _start(owner, G1, 1200)
+    there = await dms.get_match(live.id)
+    user, move = _turn(live)
+    await owner.play(live.id, user, move)  # the owner moves on
+    assert there.version == live.version - 1
+    again = await dms.get_match(live.id)
+    assert again is there and there.version == live.version
+    assert there.match.state == live.match.state
+    # finished by its owner: seen as finished, and refused as such
+    await owner.resign(live.id, ALICE.id)
+    assert (await dms.get_match(live.id)).status == "finished" and there.match.is_over
+    with pytest.raises(HostError) as err:
+        await dms.play(live.id, BOB.id, "pass")
+    assert err.value.key == "game-over"
+
+
+async def test_an_owned_match_behind_catches_up_when_looked_up(host: Host) -> None:
+    """The owner missed a notification: a lookup (a click in its channel)
+    brings the match up to date before the click is checked, and its bots
+    and clocks follow."""
+    owner, _ = await host(S1)
+    dms, _ = await host(S0)
+    live = await _start(owner, G1, 1300)
+    assert owner._stop_listening is not None
+    await owner._stop_listening()  # no notification
+    user, move = _turn(live)
+    await dms.play(live.id, user, move)
+    assert live.version == 0
+    assert (await owner.get_match(live.id)) is live and live.version == 1
+    assert owner.match_in(1300) is live
+
+
 # ---- clocks and lobbies --------------------------------------------------------------------
 async def test_a_restart_shifts_only_its_own_clocks(host: Host, now: FakeTime) -> None:
     p0, _ = await host(S0)
@@ -387,8 +448,17 @@ async def test_the_default_set_up_reads_no_cache_again(tmp_path: Path, now: Fake
         assert not svc.shared
         await svc.remember_user(ALICE)
         await svc.guild_settings(G1)
+        live = await _start(svc, G1, 1400)
         calls: list[str] = []
-        for name in ("user_state", "guild_settings", "guild_locale", "active_versions"):
+        for name in (
+            "user_state",
+            "guild_settings",
+            "guild_locale",
+            "active_versions",
+            "user_active_matches",
+            "match_state",
+            "match",
+        ):
             original = getattr(svc.store, name)
 
             def counting(*args: Any, _name: str = name, _fn: Any = original) -> Any:
@@ -400,6 +470,8 @@ async def test_the_default_set_up_reads_no_cache_again(tmp_path: Path, now: Fake
         await svc.remember_user(ALICE)
         await svc.guild_settings(G1)
         await svc.tick()
+        assert await svc.latest_match_of(ALICE.id) is live  # from memory
+        assert await svc.get_match(live.id) is live
         assert calls == []
     finally:
         await svc.close()

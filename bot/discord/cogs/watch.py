@@ -108,9 +108,9 @@ class WatchCog(commands.Cog, name=WATCH):
                 raise HostError("no-match")
             return live
         if mine:
-            played = self.host.user_matches(interaction.user.id)
-            if played:
-                return played[0]
+            latest = await self.host.latest_match_of(interaction.user.id)
+            if latest is not None:
+                return latest
         raise HostError("watch-which")
 
     # ---- /watch ------------------------------------------------------------------------------
