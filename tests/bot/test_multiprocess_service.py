@@ -297,6 +297,78 @@ async def test_an_owned_match_behind_catches_up_when_looked_up(host: Host) -> No
     assert owner.match_in(1300) is live
 
 
+# ---- spectators ------------------------------------------------------------------------------
+ZOE = 5  # a spectator
+
+
+async def test_spectators_are_read_through_the_database_within_the_cache_lifetime(
+    host: Host, now: FakeTime
+) -> None:
+    """A ``/watch`` made on one process, the board announced by another (a
+    move clicked in direct messages): the announcing process reads who
+    follows the match through the database; its own writes count at once,
+    another's within ``cache_seconds``."""
+    from bot.spectators import Spectators
+
+    owner, _ = await host(S1, cache_seconds=30.0)
+    dms, _ = await host(S0, cache_seconds=30.0)
+    live = await _start(owner, G1, 1500)
+    at_owner, at_dms = Spectators(owner), Spectators(dms)
+    await at_owner.load()
+    await at_dms.load()  # start-up: nobody follows yet
+    assert await at_dms.watchers(live.id) == ()
+    await at_owner.watch(live, ZOE)  # on the owner's process
+    assert await at_owner.watchers(live.id) == (ZOE,)  # its own write, at once
+    # another process's match is live there too (a /watch with its number in DMs)
+    there = await dms.get_match(live.id)
+    at_dms.check_can_watch(there, 6)
+    await at_dms.watch(there, 6)
+    assert await at_dms.watchers(live.id) == (6,)  # its own write; the other's not yet
+    now.t += 31
+    assert await at_dms.watchers(live.id) == (ZOE, 6)  # read through again
+    assert await at_owner.watchers(live.id) == (ZOE, 6)
+    assert await at_dms.following(live.id, ZOE)
+    await at_dms.unwatch(live.id, ZOE)
+    assert await at_dms.watchers(live.id) == (6,)
+    assert await at_owner.watchers(live.id) == (ZOE, 6)  # cached for a while
+    now.t += 31
+    assert await at_owner.watchers(live.id) == (6,)
+    assert not await at_owner.following(live.id, ZOE)
+    # finished elsewhere: refused as over on both processes
+    await dms.resign(live.id, ALICE.id)
+    for spectators, svc in ((at_owner, owner), (at_dms, dms)):
+        with pytest.raises(HostError) as err:
+            spectators.check_can_watch(await svc.get_match(live.id), 7)
+        assert err.value.key == "watch-over"
+
+
+async def test_the_default_set_up_reads_spectators_from_memory(
+    tmp_path: Path, now: FakeTime
+) -> None:
+    from bot.spectators import Spectators
+
+    svc = await HostService.open(tmp_path / "g.db", now=now, clock_config=CFG, bot_clock=None)
+    try:
+        live = await _start(svc, G1, 1600)
+        spectators = Spectators(svc)
+        await spectators.load()
+        await spectators.watch(live, ZOE)
+        reads: list[int] = []
+        original = svc.store.match_watchers
+
+        async def counting(match_id: int) -> list[tuple[int, str]]:
+            reads.append(match_id)
+            return await original(match_id)
+
+        svc.store.match_watchers = counting  # type: ignore[method-assign]
+        now.t += 3600
+        assert await spectators.watchers(live.id) == (ZOE,)
+        assert await spectators.following(live.id, ZOE)
+        assert reads == []
+    finally:
+        await svc.close()
+
+
 # ---- clocks and lobbies --------------------------------------------------------------------
 async def test_a_restart_shifts_only_its_own_clocks(host: Host, now: FakeTime) -> None:
     p0, _ = await host(S0)
