@@ -342,6 +342,29 @@ async def test_spectators_are_read_through_the_database_within_the_cache_lifetim
         assert err.value.key == "watch-over"
 
 
+async def test_a_read_of_the_spectators_does_not_undo_a_watch_made_meanwhile(
+    host: Host,
+) -> None:
+    """The read through the database and this process's own ``/watch``
+    overlap: what the read found is older than memory and is not kept."""
+    from bot.spectators import Spectators
+
+    owner, _ = await host(S1)
+    live = await _start(owner, G1, 1550)
+    spectators = Spectators(owner)
+    original = owner.store.match_watchers
+
+    async def slow_read(match_id: int) -> list[tuple[int, str]]:
+        rows = await original(match_id)
+        await spectators.watch(live, ZOE)  # lands while the read is on its way
+        return rows
+
+    owner.store.match_watchers = slow_read  # type: ignore[method-assign]
+    assert await spectators.watchers(live.id) == (ZOE,)
+    owner.store.match_watchers = original  # type: ignore[method-assign]
+    assert await spectators.watchers(live.id) == (ZOE,)  # read again: the database agrees
+
+
 async def test_the_default_set_up_reads_spectators_from_memory(
     tmp_path: Path, now: FakeTime
 ) -> None:
