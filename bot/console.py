@@ -845,7 +845,10 @@ async def run_console(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -
     finally:
         if service is not None:
             await service.wait_for_bots()
-        await store.close()
+            # through the service: it stops its PostgreSQL listener first
+            await service.close()
+        else:
+            await store.close()
 
 
 def _help_locale(argv: Sequence[str]) -> str:

@@ -610,6 +610,20 @@ class HostService:
         return None if match_id is None else self.matches.get(match_id)
 
     async def get_match(self, match_id: int) -> LiveMatch:
+        """The match ``match_id`` (read from the database if not in memory).
+        On a shared database a match in memory is read again when the
+        database is ahead of it (another process played, finished or
+        cancelled it), so that what is shown and checked from it is current:
+        a button of the newest board is not refused as stale."""
+        known = match_id in self.matches
+        live = await self._lookup(match_id)
+        if known and self.shared:
+            await self._freshen(live)
+        return live
+
+    async def _lookup(self, match_id: int) -> LiveMatch:
+        """The match from memory, else loaded from the database (moves check
+        its version under the match's database lock: see :meth:`_locked`)."""
         live = self.matches.get(match_id)
         if live is None:
             if not _is_row_id(match_id):
@@ -630,6 +644,39 @@ class HostService:
             self._inactive.move_to_end(live.id)
         return live
 
+    async def _freshen(self, live: LiveMatch) -> None:
+        """Read ``live`` again if the database is ahead of it (shared
+        databases): an owned match catches up as after a notification (its
+        bots and clocks follow), another process's is swapped in place."""
+        state = await self.store.match_state(live.id)
+        if state is None or state == (live.version, live.status):
+            return
+        version, status = state
+        if self.owns(live):
+            await self._catch_up(live.id, version if status == "active" else None)
+            return
+        async with live.lock:
+            row = await self.store.match(live.id)
+            if row is not None and (row.version, row.status) != (live.version, live.status):
+                await self._reload(live, row)
+
+    async def latest_match_of(self, user_id: int) -> LiveMatch | None:
+        """The user's latest active match (``/play``, ``/board`` and the
+        like in direct messages). On a shared database the database says
+        which are active, whichever process owns them (shard 0's process
+        receives every direct message); else this process's, from memory."""
+        if not self.shared:
+            mine = self.user_matches(user_id)
+            return mine[0] if mine else None
+        for match_id in await self.store.user_active_matches(user_id):
+            try:
+                live = await self.get_match(match_id)
+            except HostError:
+                continue
+            if live.status == "active" and not live.match.is_over and live.seats_of(user_id):
+                return live
+        return None
+
     async def lobby_in(self, channel_id: int) -> Lobby | None:
         row = await self.store.open_lobby_in(channel_id)
         return None if row is None else Lobby.of(row)
@@ -641,7 +688,9 @@ class HostService:
         return None if row is None else Lobby.of(row)
 
     def user_matches(self, user_id: int) -> list[LiveMatch]:  # this process's own
-        """Active matches where the user holds a seat, newest first."""
+        """Active matches where the user holds a seat, newest first, among
+        those this process plays (see :meth:`latest_match_of` for any
+        process's)."""
         return sorted(
             (
                 m
@@ -990,7 +1039,7 @@ class HostService:
         seat: int | None = None,
         by_clock: bool = False,
     ) -> Update:
-        live = await self.get_match(match_id)
+        live = await self._lookup(match_id)  # checked again under the lock
         seats = live.seats_of(user_id)
         if not seats:
             raise HostError("not-seated")
@@ -1047,7 +1096,7 @@ class HostService:
             yield locked
 
     async def resign(self, match_id: int, user_id: int) -> Update:
-        live = await self.get_match(match_id)
+        live = await self._lookup(match_id)  # checked again under the lock
         seats = live.seats_of(user_id)
         if not seats:
             raise HostError("not-seated")

@@ -13,6 +13,11 @@ Who follows what is kept in the ``watchers`` table (migration 009) and in
 memory; the rows of a match are deleted once its final board went out
 (:meth:`Spectators.finish`). The Discord adapter owns the one
 :class:`Spectators` of a bot (``cogs/watch.py``) and loads it at start-up.
+When several processes share the database (``HostService.shared``), a
+``/watch`` may be made on one and the board announced by another: a match's
+spectators are then read through the database again once what this process
+holds is older than the service's ``cache_seconds``
+(:meth:`Spectators.watchers`); its own writes count at once.
 """
 
 from __future__ import annotations
@@ -20,11 +25,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from cachetools import TTLCache
+
 from engine import GAMES, Event
 from engine.match import UNDO
 
 from .i18n import game_name, game_text, result_lines, t
-from .service import HostError, HostService, LiveMatch, Update
+from .service import CACHE_SIZE, HostError, HostService, LiveMatch, Update
 from .store import now_iso
 
 AUTOCOMPLETE_LIMIT = 25  # Discord's most choices
@@ -108,6 +115,11 @@ class Spectators:
         self.host = host
         self._watchers: dict[int, dict[int, str]] = {}  # match -> user -> since
         self._sent: dict[tuple[int, int], int] = {}  # (match, user) -> last version sent
+        # shared databases: the matches whose spectators were read lately, and
+        # how many times this process changed each match's (a read that
+        # overlapped a change of its own is not kept)
+        self._fresh: TTLCache[int, bool] = TTLCache(CACHE_SIZE, host.cache_seconds, timer=host.now)
+        self._writes: dict[int, int] = {}
 
     async def load(self) -> None:
         """Read who follows the active matches (at start-up); rows left by
@@ -123,16 +135,47 @@ class Spectators:
         for match_id in stale:
             await self._delete(match_id)
 
+    async def refresh(self, match_id: int) -> None:
+        """On a shared database, read a match's spectators again when this
+        process's are older than the service's ``cache_seconds`` (another
+        process may have added or removed some)."""
+        if not self.host.shared or match_id in self._fresh:
+            return
+        writes = self._writes.get(match_id, 0)
+        rows = await self.host.store.match_watchers(match_id)
+        if self._writes.get(match_id, 0) != writes:
+            return  # changed here meanwhile: memory is newer; read next time
+        if rows:
+            self._watchers[match_id] = dict(rows)
+        else:
+            self._watchers.pop(match_id, None)
+        self._fresh[match_id] = True
+
+    async def watchers(self, match_id: int) -> tuple[int, ...]:
+        """:meth:`of`, read through the database when it is shared."""
+        await self.refresh(match_id)
+        return self.of(match_id)
+
+    async def following(self, match_id: int, user_id: int) -> bool:
+        """:meth:`follows`, read through the database when it is shared."""
+        await self.refresh(match_id)
+        return self.follows(match_id, user_id)
+
+    def _changed(self, match_id: int) -> None:
+        self._writes[match_id] = self._writes.get(match_id, 0) + 1
+
     def of(self, match_id: int) -> tuple[int, ...]:
-        """The users following a match, in the order they started."""
+        """The users following a match, in the order they started (as this
+        process knows them: see :meth:`watchers`)."""
         return tuple(self._watchers.get(match_id, {}))
 
     def follows(self, match_id: int, user_id: int) -> bool:
         return user_id in self._watchers.get(match_id, {})
 
     def is_live(self, live: LiveMatch) -> bool:
-        """Still played: not over, not cancelled."""
-        return not live.match.is_over and self.host.by_channel.get(live.channel_id) == live.id
+        """Still played: not over, not cancelled (the database's status: a
+        match another process plays is live too)."""
+        return not live.match.is_over and live.status == "active"
 
     def check_can_watch(self, live: LiveMatch, user_id: int) -> None:
         """Refuse a player of the match (they get its boards already) and a
@@ -150,6 +193,7 @@ class Spectators:
             " ON CONFLICT (match_id, user_id) DO NOTHING",
             (live.id, user_id, since),
         )
+        self._changed(live.id)
         self._watchers.setdefault(live.id, {}).setdefault(user_id, since)
 
     def newer(self, match_id: int, user_id: int, version: int) -> bool:
@@ -168,6 +212,7 @@ class Spectators:
         await self.host.store._write(
             "DELETE FROM watchers WHERE match_id = ? AND user_id = ?", (match_id, user_id)
         )
+        self._changed(match_id)
         users = self._watchers.get(match_id)
         if users is not None:
             users.pop(user_id, None)
@@ -179,6 +224,7 @@ class Spectators:
         self._watchers.pop(match_id, None)
         self._sent = {key: v for key, v in self._sent.items() if key[0] != match_id}
         await self._delete(match_id)
+        self._changed(match_id)
 
     async def _delete(self, match_id: int) -> None:
         await self.host.store._write("DELETE FROM watchers WHERE match_id = ?", (match_id,))

@@ -1036,6 +1036,15 @@ class Store:
         )
         return [(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
 
+    async def match_watchers(self, match_id: int) -> list[tuple[int, str]]:
+        """``(user id, since)`` of a match's spectators, oldest first (read
+        through by processes that did not record them)."""
+        rows = await self.database.fetchall(
+            "SELECT user_id, since FROM watchers WHERE match_id = ? ORDER BY since, user_id",
+            (match_id,),
+        )
+        return [(int(r[0]), str(r[1])) for r in rows]
+
     # ---- the turn clock ---------------------------------------------------------------
     async def clocks(self, match_id: int) -> dict[int, tuple[float, float, float, bool, bool, int]]:
         """``{seat: (since, per_move, bank, pending, reminded, expiries)}``
@@ -1271,6 +1280,25 @@ class Store:
     async def match(self, match_id: int) -> MatchRow | None:
         row = await self.database.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
         return None if row is None else await self._match_row(row)
+
+    async def match_state(self, match_id: int) -> tuple[int, str] | None:
+        """``(version, status)`` of a match (None: no such match): the cheap
+        check of whether a match in memory is behind the database."""
+        row = await self.database.fetchone(
+            "SELECT version, status FROM matches WHERE id = ?", (match_id,)
+        )
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    async def user_active_matches(self, user_id: int) -> list[int]:
+        """The ids of the active matches where ``user_id`` holds a seat,
+        newest first, whichever process owns them (direct-message commands
+        on shard 0's process)."""
+        rows = await self.database.fetchall(
+            "SELECT DISTINCT m.id FROM matches m JOIN match_players p ON p.match_id = m.id"
+            " WHERE p.user_id = ? AND m.status = 'active' ORDER BY m.id DESC",
+            (user_id,),
+        )
+        return [int(r[0]) for r in rows]
 
     async def active_matches(self, shards: ShardSet | None = None) -> list[MatchRow]:
         """The active matches whose server ``shards`` owns (None: all)."""

@@ -449,3 +449,34 @@ def test_undo_against_a_bot_is_accepted_at_once_and_refusals_are_explained() -> 
     assert "There is no move of yours to take back." in text  # nothing played yet
     assert "do you let" not in text  # the bot is not asked
     assert "↩ Alice took back a move." in text
+
+
+async def test_the_console_closes_through_the_service(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL the service listens for moves on a connection of its
+    own: the console closes through the service, which stops that listener
+    before closing the store (issue 18)."""
+    import asyncio
+
+    from bot.console import parser, run_console
+    from bot.service import HostService
+
+    closed: list[HostService] = []
+    real_close = HostService.close
+
+    async def close(self: HostService) -> None:
+        closed.append(self)
+        await real_close(self)
+
+    monkeypatch.setattr(HostService, "close", close)
+    args = parser().parse_args(
+        ["--game", "between-battle", "--players", "A,B", "--options", ""]
+        + ["--no-images", "--db", database, "--seed", "11"]
+    )
+    out = io.StringIO()
+    code = await run_console(args, io.StringIO("random\n\nquit\ny\n"), out)
+    assert code == 1, out.getvalue()[-2000:]
+    assert len(closed) == 1 and closed[0]._stop_listening is None
+    listening = [t for t in asyncio.all_tasks() if t.get_name().startswith("listen ")]
+    assert listening == []

@@ -236,6 +236,162 @@ async def test_two_processes_racing_the_same_move(host: Host) -> None:
     assert await _versions(owner, live.id) == [version + 1]
 
 
+# ---- direct messages on shard 0's process ---------------------------------------------------
+async def test_a_users_latest_match_in_direct_messages_whoever_owns_it(host: Host) -> None:
+    """``/play`` and ``/board`` in direct messages reach shard 0's process:
+    the user's latest active match is found whichever process owns it."""
+    dms, _ = await host(S0)
+    owner, _ = await host(S1)
+    older = await _start(dms, G0, 1100)  # shard 0's own
+    newer = await _start(owner, G1, 1101)  # another process's, started later
+    assert [m.id for m in dms.user_matches(ALICE.id)] == [older.id]  # memory: the old one
+    latest = await dms.latest_match_of(ALICE.id)
+    assert latest is not None and latest.id == newer.id and not dms.owns(latest)
+    assert latest.version == newer.version
+    assert (await dms.latest_match_of(BOB.id)).id == newer.id  # type: ignore[union-attr]
+    assert await dms.latest_match_of(99) is None
+    # finished by its owner: the older one is the latest again
+    await owner.resign(newer.id, BOB.id)
+    latest = await dms.latest_match_of(ALICE.id)
+    assert latest is not None and latest.id == older.id
+    assert (await owner.latest_match_of(ALICE.id)).id == older.id  # type: ignore[union-attr]
+
+
+async def test_a_match_of_another_process_is_read_again_when_the_database_is_ahead(
+    host: Host,
+) -> None:
+    """A seat's buttons in direct messages: the clicked match (loaded
+    before on this process) must be the database's, or the newest buttons
+    would be refused as stale."""
+    owner, _ = await host(S1)
+    dms, _ = await host(S0)
+    live = await _start(owner, G1, 1200)
+    there = await dms.get_match(live.id)
+    user, move = _turn(live)
+    await owner.play(live.id, user, move)  # the owner moves on
+    assert there.version == live.version - 1
+    again = await dms.get_match(live.id)
+    assert again is there and there.version == live.version
+    assert there.match.state == live.match.state
+    # finished by its owner: seen as finished, and refused as such
+    await owner.resign(live.id, ALICE.id)
+    assert (await dms.get_match(live.id)).status == "finished" and there.match.is_over
+    with pytest.raises(HostError) as err:
+        await dms.play(live.id, BOB.id, "pass")
+    assert err.value.key == "game-over"
+
+
+async def test_an_owned_match_behind_catches_up_when_looked_up(host: Host) -> None:
+    """The owner missed a notification: a lookup (a click in its channel)
+    brings the match up to date before the click is checked, and its bots
+    and clocks follow."""
+    owner, _ = await host(S1)
+    dms, _ = await host(S0)
+    live = await _start(owner, G1, 1300)
+    assert owner._stop_listening is not None
+    await owner._stop_listening()  # no notification
+    user, move = _turn(live)
+    await dms.play(live.id, user, move)
+    assert live.version == 0
+    assert (await owner.get_match(live.id)) is live and live.version == 1
+    assert owner.match_in(1300) is live
+
+
+# ---- spectators ------------------------------------------------------------------------------
+ZOE = 5  # a spectator
+
+
+async def test_spectators_are_read_through_the_database_within_the_cache_lifetime(
+    host: Host, now: FakeTime
+) -> None:
+    """A ``/watch`` made on one process, the board announced by another (a
+    move clicked in direct messages): the announcing process reads who
+    follows the match through the database; its own writes count at once,
+    another's within ``cache_seconds``."""
+    from bot.spectators import Spectators
+
+    owner, _ = await host(S1, cache_seconds=30.0)
+    dms, _ = await host(S0, cache_seconds=30.0)
+    live = await _start(owner, G1, 1500)
+    at_owner, at_dms = Spectators(owner), Spectators(dms)
+    await at_owner.load()
+    await at_dms.load()  # start-up: nobody follows yet
+    assert await at_dms.watchers(live.id) == ()
+    await at_owner.watch(live, ZOE)  # on the owner's process
+    assert await at_owner.watchers(live.id) == (ZOE,)  # its own write, at once
+    # another process's match is live there too (a /watch with its number in DMs)
+    there = await dms.get_match(live.id)
+    at_dms.check_can_watch(there, 6)
+    await at_dms.watch(there, 6)
+    assert await at_dms.watchers(live.id) == (6,)  # its own write; the other's not yet
+    now.t += 31
+    assert await at_dms.watchers(live.id) == (ZOE, 6)  # read through again
+    assert await at_owner.watchers(live.id) == (ZOE, 6)
+    assert await at_dms.following(live.id, ZOE)
+    await at_dms.unwatch(live.id, ZOE)
+    assert await at_dms.watchers(live.id) == (6,)
+    assert await at_owner.watchers(live.id) == (ZOE, 6)  # cached for a while
+    now.t += 31
+    assert await at_owner.watchers(live.id) == (6,)
+    assert not await at_owner.following(live.id, ZOE)
+    # finished elsewhere: refused as over on both processes
+    await dms.resign(live.id, ALICE.id)
+    for spectators, svc in ((at_owner, owner), (at_dms, dms)):
+        with pytest.raises(HostError) as err:
+            spectators.check_can_watch(await svc.get_match(live.id), 7)
+        assert err.value.key == "watch-over"
+
+
+async def test_a_read_of_the_spectators_does_not_undo_a_watch_made_meanwhile(
+    host: Host,
+) -> None:
+    """The read through the database and this process's own ``/watch``
+    overlap: what the read found is older than memory and is not kept."""
+    from bot.spectators import Spectators
+
+    owner, _ = await host(S1)
+    live = await _start(owner, G1, 1550)
+    spectators = Spectators(owner)
+    original = owner.store.match_watchers
+
+    async def slow_read(match_id: int) -> list[tuple[int, str]]:
+        rows = await original(match_id)
+        await spectators.watch(live, ZOE)  # lands while the read is on its way
+        return rows
+
+    owner.store.match_watchers = slow_read  # type: ignore[method-assign]
+    assert await spectators.watchers(live.id) == (ZOE,)
+    owner.store.match_watchers = original  # type: ignore[method-assign]
+    assert await spectators.watchers(live.id) == (ZOE,)  # read again: the database agrees
+
+
+async def test_the_default_set_up_reads_spectators_from_memory(
+    tmp_path: Path, now: FakeTime
+) -> None:
+    from bot.spectators import Spectators
+
+    svc = await HostService.open(tmp_path / "g.db", now=now, clock_config=CFG, bot_clock=None)
+    try:
+        live = await _start(svc, G1, 1600)
+        spectators = Spectators(svc)
+        await spectators.load()
+        await spectators.watch(live, ZOE)
+        reads: list[int] = []
+        original = svc.store.match_watchers
+
+        async def counting(match_id: int) -> list[tuple[int, str]]:
+            reads.append(match_id)
+            return await original(match_id)
+
+        svc.store.match_watchers = counting  # type: ignore[method-assign]
+        now.t += 3600
+        assert await spectators.watchers(live.id) == (ZOE,)
+        assert await spectators.following(live.id, ZOE)
+        assert reads == []
+    finally:
+        await svc.close()
+
+
 # ---- clocks and lobbies --------------------------------------------------------------------
 async def test_a_restart_shifts_only_its_own_clocks(host: Host, now: FakeTime) -> None:
     p0, _ = await host(S0)
@@ -387,8 +543,17 @@ async def test_the_default_set_up_reads_no_cache_again(tmp_path: Path, now: Fake
         assert not svc.shared
         await svc.remember_user(ALICE)
         await svc.guild_settings(G1)
+        live = await _start(svc, G1, 1400)
         calls: list[str] = []
-        for name in ("user_state", "guild_settings", "guild_locale", "active_versions"):
+        for name in (
+            "user_state",
+            "guild_settings",
+            "guild_locale",
+            "active_versions",
+            "user_active_matches",
+            "match_state",
+            "match",
+        ):
             original = getattr(svc.store, name)
 
             def counting(*args: Any, _name: str = name, _fn: Any = original) -> Any:
@@ -400,6 +565,8 @@ async def test_the_default_set_up_reads_no_cache_again(tmp_path: Path, now: Fake
         await svc.remember_user(ALICE)
         await svc.guild_settings(G1)
         await svc.tick()
+        assert await svc.latest_match_of(ALICE.id) is live  # from memory
+        assert await svc.get_match(live.id) is live
         assert calls == []
     finally:
         await svc.close()

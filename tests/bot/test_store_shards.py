@@ -370,3 +370,53 @@ async def test_listen_moves_stop_is_callable(store: Store) -> None:
             mid, expected_version=0, seat=0, action="D", events=[], snapshot="s1", status="active"
         )
         assert seen == []  # one process sees its own moves
+
+
+# ---- direct messages and spectators on any process -----------------------------------------
+async def test_a_users_active_matches_newest_first_whichever_shard(store: Store) -> None:
+    """Shard 0's process receives every direct message: ``/play`` there
+    needs the user's latest active match, whoever owns it."""
+    older = await _match(store, G0, 10)
+    newer = await _match(store, G1, 11)  # another shard's
+    finished = await _match(store, G1, 12)
+    await _finish(store, finished, 0)
+    cancelled = await _match(store, None, 13)
+    await store.cancel_match(cancelled)
+    twice = await store.create_match(  # one user on two seats (the console's hot seat)
+        lobby_id=None,
+        guild_id=G0,
+        channel_id=14,
+        game_id="between-battle",
+        options="{}",
+        seats=2,
+        seed=5,
+        seed_sha256="x",
+        engine_version="1",
+        snapshot="s0",
+        players=[(7, "g"), (7, "g")],
+    )
+    assert await store.user_active_matches(1) == [newer, older]
+    assert await store.user_active_matches(7) == [twice]
+    assert await store.user_active_matches(99) == []
+    assert await store.match_state(newer) == (0, "active")
+    assert await store.match_state(finished) == (1, "finished")
+    assert await store.match_state(cancelled) == (0, "cancelled")
+    assert await store.match_state(10**9) is None
+
+
+async def test_a_matchs_watchers_in_the_order_they_came(store: Store) -> None:
+    match_id = await _match(store, G1, 20)
+    other = await _match(store, G1, 21)
+    for user_id, since in ((5, "2026-01-01T00:00:02"), (4, "2026-01-01T00:00:01")):
+        await store._write(
+            "INSERT INTO watchers (match_id, user_id, since) VALUES (?, ?, ?)",
+            (match_id, user_id, since),
+        )
+    await store._write(
+        "INSERT INTO watchers (match_id, user_id, since) VALUES (?, ?, ?)", (other, 6, "x")
+    )
+    assert await store.match_watchers(match_id) == [
+        (4, "2026-01-01T00:00:01"),
+        (5, "2026-01-01T00:00:02"),
+    ]
+    assert await store.match_watchers(10**9) == []

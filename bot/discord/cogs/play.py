@@ -31,17 +31,18 @@ class PlayCog(commands.Cog, name=PLAY):
     def host(self) -> HostService:
         return self.bot.host
 
-    def match_for(self, interaction: discord.Interaction) -> LiveMatch:
-        """The match of this channel, or in DMs the user's latest match."""
+    async def match_for(self, interaction: discord.Interaction) -> LiveMatch:
+        """The match of this channel, or in DMs the user's latest match
+        (whichever process owns it)."""
         if interaction.guild_id is not None and interaction.channel_id is not None:
             live = self.host.match_in(interaction.channel_id)
             if live is None:
                 raise HostError("no-match")
             return live
-        mine = self.host.user_matches(interaction.user.id)
-        if not mine:
+        latest = await self.host.latest_match_of(interaction.user.id)
+        if latest is None:
             raise HostError("no-match")
-        return mine[0]
+        return latest
 
     # ---- commands ---------------------------------------------------------------------
     @app_commands.command(name=name("play"), description=desc("cmd-play"))
@@ -50,7 +51,7 @@ class PlayCog(commands.Cog, name=PLAY):
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.note_interaction(interaction)
-        live = self.match_for(interaction)
+        live = await self.match_for(interaction)
         update = await self.host.play(live.id, interaction.user.id, move)
         text = t(locale_of(interaction), "move-accepted", move=update.action)
         await confirm_and_announce(interaction, text, update)
@@ -60,7 +61,7 @@ class PlayCog(commands.Cog, name=PLAY):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            live = self.match_for(interaction)
+            live = await self.match_for(interaction)
         except HostError:
             return []
         typed = current.strip().lower()
@@ -91,7 +92,7 @@ class PlayCog(commands.Cog, name=PLAY):
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.note_interaction(interaction)
-        await self.send_hand(interaction, self.match_for(interaction))
+        await self.send_hand(interaction, await self.match_for(interaction))
 
     async def send_hand(self, interaction: discord.Interaction, live: LiveMatch) -> None:
         seat = live.seat_of(interaction.user.id)
@@ -108,7 +109,7 @@ class PlayCog(commands.Cog, name=PLAY):
     async def resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.note_interaction(interaction)
-        live = self.match_for(interaction)
+        live = await self.match_for(interaction)
         update = await self.host.resign(live.id, interaction.user.id)
         # no line of our own: every game's resignation event says it already
         await confirm_and_announce(

@@ -108,9 +108,9 @@ class WatchCog(commands.Cog, name=WATCH):
                 raise HostError("no-match")
             return live
         if mine:
-            played = self.host.user_matches(interaction.user.id)
-            if played:
-                return played[0]
+            latest = await self.host.latest_match_of(interaction.user.id)
+            if latest is not None:
+                return latest
         raise HostError("watch-which")
 
     # ---- /watch ------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ class WatchCog(commands.Cog, name=WATCH):
         locale = locale_of(interaction)
         user_id = interaction.user.id
         spectators = self.spectators
-        if spectators.follows(live.id, user_id):
+        if await spectators.following(live.id, user_id):
             await spectators.unwatch(live.id, user_id)
             text = t(locale, "watch-stopped", match=live.id)
             if plays_in_thread(live) and not await leave_thread(self.bot, live, user_id):
@@ -273,7 +273,7 @@ class WatchCog(commands.Cog, name=WATCH):
         following ends with the final board."""
         spectators = self.spectators
         final = live.game.outcome(state) is not None
-        watchers = spectators.of(live.id)
+        watchers = await spectators.watchers(live.id)
         if watchers and not plays_in_thread(live):
             images: dict[str, bytes] = {}
             for user_id in watchers:
