@@ -1,6 +1,6 @@
 """Real bot processes against one fake Discord running in the test's process.
 
-Each process is ``python -m tests.fakediscord.launch`` (see :mod:`.launch`) with its own
+Each process is ``python -m tests.launch_bot`` (see :mod:`tests.launch_bot`) with its own
 environment: the fake's addresses, the bot token, the database (``DATABASE_PATH`` or
 ``DATABASE_URL``), ``SHARD_COUNT`` / ``SHARD_IDS``, ``WORKER_PROCESSES=false`` and a short
 ``TICK_SECONDS``, plus whatever the test adds. ::
@@ -37,8 +37,8 @@ from types import TracebackType
 from typing import Any
 
 from bot.settings import Settings
+from tests.launch_bot import READY
 
-from .launch import READY
 from .server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -171,7 +171,7 @@ class BotProcesses:
             bp.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "tests.fakediscord.launch",
+                "tests.launch_bot",
                 cwd=ROOT,
                 env=bp.env,
                 stdin=asyncio.subprocess.DEVNULL,
