@@ -37,8 +37,10 @@ class GueridonBot(Announcer):
     async def setup_hook(self) -> None:
         settings = self.settings
         options: dict[str, Any] = {}
+        # the servers this process owns (issue 18's service takes them; the check
+        # lets this adapter run on a service without them, which owns everything)
         if "shards" in inspect.signature(HostService).parameters:
-            options["shards"] = settings.shards  # the servers this process owns
+            options["shards"] = settings.shards
         self.service = await HostService.open(
             settings.database,
             provisional_games=settings.provisional_games,

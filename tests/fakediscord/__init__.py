@@ -91,7 +91,7 @@ Sharding (https://discord.com/developers/docs/events/gateway#sharding)
   RESUME; unanswered after the window, it raises ``InteractionNotDelivered`` too (with
   ``_expect_ack=False``: ``result.interaction.delivered == 0``). Such interactions are not
   counted as unanswered at teardown.
-- Real bot processes (``python -m tests.fakediscord.launch``) against a fake in the test's
+- Real bot processes (``python -m tests.launch_bot``) against a fake in the test's
   process: ``tests.fakediscord.processes.BotProcesses`` (start, ``wait_ready``, ``kill``,
   ``restart``, their stderr checked for errors at exit).
 

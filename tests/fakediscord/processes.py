@@ -1,6 +1,6 @@
 """Real bot processes against one fake Discord running in the test's process.
 
-Each process is ``python -m tests.fakediscord.launch`` (see :mod:`.launch`) with its own
+Each process is ``python -m tests.launch_bot`` (see :mod:`tests.launch_bot`) with its own
 environment: the fake's addresses, the bot token, the database (``DATABASE_PATH`` or
 ``DATABASE_URL``), ``SHARD_COUNT`` / ``SHARD_IDS``, ``WORKER_PROCESSES=false`` and a short
 ``TICK_SECONDS``, plus whatever the test adds. ::
@@ -19,7 +19,8 @@ shards. Every process's stdout and stderr go to files (one pair per start) that
 :meth:`BotProcesses.report` gathers for a failing test; an ERROR log line or a traceback in any
 stderr fails the test at exit, as ``fake.bot_errors`` does for a bot in the test's process
 (:meth:`BotProcesses.take_errors` consumes expected ones by pattern). No process outlives the
-block (nor the test process: an ``atexit`` hook kills what is left).
+block (nor the test process: an ``atexit`` hook kills what is left, and on Linux each process
+asks the kernel for SIGKILL when the test process dies).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import ctypes
+import ctypes.util
 import os
 import re
 import signal
@@ -37,8 +40,8 @@ from types import TracebackType
 from typing import Any
 
 from bot.settings import Settings
+from tests.launch_bot import READY
 
-from .launch import READY
 from .server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +49,19 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBLEM = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) |^Traceback \(most recent call last\)")
 
 _LIVE: set[int] = set()  # pids of processes still running, killed at the interpreter's exit
+
+try:  # Linux: a bot process gets SIGKILL when the test process dies, however it dies
+    _PRCTL = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True).prctl
+except (OSError, AttributeError):
+    _PRCTL = None
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """Runs in the child between fork and exec: only the C call, loaded beforehand (no
+    import, no lock another thread of the test process may hold)."""
+    if _PRCTL is not None:
+        _PRCTL(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 @atexit.register
@@ -171,12 +187,13 @@ class BotProcesses:
             bp.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "tests.fakediscord.launch",
+                "tests.launch_bot",
                 cwd=ROOT,
                 env=bp.env,
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=stdout,
                 stderr=stderr,
+                preexec_fn=_die_with_parent,
             )
         _LIVE.add(bp.proc.pid)
         if wait:

@@ -1,5 +1,5 @@
 """One real bot process against a fake Discord that a test runs:
-``python -m tests.fakediscord.launch`` (started by :mod:`tests.fakediscord.processes`).
+``python -m tests.launch_bot`` (started by :mod:`tests.fakediscord.processes`).
 
 The fake's addresses come from the environment, ``FAKEDISCORD_API`` (``http://127.0.0.1:<port>
 /api/v10``) and ``FAKEDISCORD_GATEWAY`` (``ws://127.0.0.1:<port>/gateway``); they are patched
