@@ -246,6 +246,12 @@ class Store:
             if version <= current or (upto is not None and version > upto):
                 continue
             async with self.transaction() as db:
+                # read again under the write lock (BEGIN IMMEDIATE): another
+                # process opening the same file at once may have applied it
+                row = await db.fetchone("SELECT MAX(version) FROM schema_version")
+                if row is not None and row[0] is not None and row[0] >= version:
+                    current = int(row[0])
+                    continue
                 for statement in _split_sql(sql):
                     await db.execute(statement)
                 await db.execute(

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import logging
 from typing import Any
 
@@ -36,17 +35,12 @@ class GueridonBot(Announcer):
 
     async def setup_hook(self) -> None:
         settings = self.settings
-        options: dict[str, Any] = {}
-        # the servers this process owns (issue 18's service takes them; the check
-        # lets this adapter run on a service without them, which owns everything)
-        if "shards" in inspect.signature(HostService).parameters:
-            options["shards"] = settings.shards
         self.service = await HostService.open(
             settings.database,
             provisional_games=settings.provisional_games,
             clock_config=settings.clock_config(),
             bot_workers=self.bot_pool,
-            **options,
+            shards=settings.shards,  # the servers this process owns
         )
         self.service.listeners.append(DiscordListener(self))
         await self.tree.set_translator(Translator())

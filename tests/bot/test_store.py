@@ -222,3 +222,22 @@ async def test_every_method_on_both_databases(database: str) -> None:
     board, total = await store.leaderboard(f"guild:{big}", "between-battle", "bots", 0, 5)
     assert total == 1 and board[0][:2] == (big, "Anne B")
     await store.close()
+
+
+async def test_two_stores_migrating_one_sqlite_file_at_once_apply_each_version_once(
+    tmp_path: Path,
+) -> None:
+    """Two processes starting at once on an old file: both read version 9,
+    and the second finds version 10 applied once it holds the write lock (it
+    used to fail with "duplicate column name")."""
+    import asyncio
+
+    path = tmp_path / "race.db"
+    await (await Store.open(path, upto=9)).close()
+    a, b = await Store.open(path, upto=9), await Store.open(path, upto=9)
+    try:
+        versions = await asyncio.gather(a.migrate(), b.migrate())
+        assert versions[0] == versions[1] == await a.schema_version() >= 10
+    finally:
+        await a.close()
+        await b.close()

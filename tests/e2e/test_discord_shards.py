@@ -7,9 +7,9 @@ button about a match of a shard-1 server reaches process 0, which must play it o
 in the database and post the board to the match's thread; the owner, process 1, must then
 accept the next move.
 
-The database: until STORE's ``database`` fixture (SQLite and PostgreSQL, tests/conftest.py)
-is merged, the local fixture below gives a SQLite file (WAL) that both processes share;
-deleting it switches the test to ``database``.
+The database: the ``database`` fixture (tests/conftest.py), a SQLite file (WAL) that both
+processes share, and a PostgreSQL database (skipped with its reason when PostgreSQL cannot
+start, required by ``--full``).
 """
 
 from __future__ import annotations
@@ -35,11 +35,6 @@ from tests.fakediscord import (
     InteractionNotDelivered,
 )
 from tests.fakediscord.processes import BotProcesses
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return str(tmp_path / "gueridon.db")
 
 
 @pytest.fixture
