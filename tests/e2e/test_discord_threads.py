@@ -56,6 +56,7 @@ def public(fake: FakeDiscord, chan: FakeChannel) -> list[FakeMessage]:
 async def open_lobby(world: World, host: FakeUser, guest: FakeUser) -> FakeMessage:
     """A two-seat Between Battle lobby opened by ``host``, joined by ``guest``."""
     fake = world.fake
+    before = {m.id for m in public(fake, world.lobby_chan)}
     await fake.slash(
         host,
         world.lobby_chan,
@@ -65,7 +66,13 @@ async def open_lobby(world: World, host: FakeUser, guest: FakeUser) -> FakeMessa
         options="hp=3",
         clock="fast",
     )
-    lobby = next(m for m in reversed(public(fake, world.lobby_chan)) if m.buttons())
+    # the new message with a Join button (a cancelled match's last board, with
+    # its Rematch button, may be posted after it)
+    lobby = next(
+        m
+        for m in reversed(public(fake, world.lobby_chan))
+        if m.id not in before and any(b["custom_id"].startswith("gl:join:") for b in m.buttons())
+    )
     join = next(b for b in lobby.buttons() if b["custom_id"].startswith("gl:join:"))
     await fake.click(guest, lobby, custom_id=join["custom_id"])
     return fake.message(lobby.id)
