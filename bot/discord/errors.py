@@ -40,12 +40,14 @@ def log_ids(interaction: discord.Interaction, match: int | None = None) -> dict[
     direct messages), the server, and the match (given, or the one playing in
     the interaction's channel)."""
     bot = interaction.client
-    guild_id = interaction.guild_id
+    # read defensively: the error path must never fail on what it logs
+    guild_id = getattr(interaction, "guild_id", None)
+    channel_id = getattr(interaction, "channel_id", None)
     shard = None
     if isinstance(bot, BotCore):
         shard = bot.shard_for(guild_id)
-        if match is None and bot.service is not None and interaction.channel_id is not None:
-            live = bot.service.match_in(interaction.channel_id)
+        if match is None and bot.service is not None and channel_id is not None:
+            live = bot.service.match_in(channel_id)
             match = None if live is None else live.id
     return {"shard": shard, "guild": guild_id, "match": match}
 
