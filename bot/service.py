@@ -1630,9 +1630,8 @@ class HostService:
             elif not reminded and now >= since + total / 2:
                 # under the match's lock, and only if it is still the clock
                 # found due: a move made meanwhile (here or elsewhere) wins
-                async with self.store.locked_match(live.id) as locked:
-                    if not await locked.remind(seat, since):
-                        continue
+                if not await self.store.remind_clock(live.id, seat, since):
+                    continue
                 for listener in list(self.listeners):
                     try:
                         await listener.on_reminder(live, seat, deadline - now)

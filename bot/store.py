@@ -207,11 +207,7 @@ class LockedMatch:
         False if it changed meanwhile."""
         if self.status != "active":
             return False
-        changed = await self._db.execute(
-            "UPDATE clocks SET reminded = 1, deadline = since + per_move + bank"
-            " WHERE match_id = ? AND seat = ? AND pending = 1 AND reminded = 0 AND since = ?",
-            (self.match_id, seat, since),
-        )
+        changed = await self._db.execute(_REMIND, (self.match_id, seat, since))
         return changed == 1
 
 
@@ -1119,6 +1115,23 @@ class Store:
             for r in rows
         )
 
+    async def remind_clock(self, match_id: int, seat: int, since: float) -> bool:
+        """:meth:`LockedMatch.remind` under the match's lock: False if the
+        clock is no longer the pending, unreminded one that started at
+        ``since`` in an active match. On SQLite one statement: it takes the
+        write lock that every :meth:`locked_match` holds (``BEGIN
+        IMMEDIATE``), so no move's transaction runs between its check and its
+        write; PostgreSQL takes the match's row lock."""
+        if self.dialect == "sqlite":
+            changed = await self.database.execute(
+                f"{_REMIND} AND match_id IN (SELECT id FROM matches WHERE id = ?"
+                " AND status = 'active')",
+                (match_id, seat, since, match_id),
+            )
+            return changed == 1
+        async with self.locked_match(match_id) as locked:
+            return await locked.remind(seat, since)
+
     async def set_clock(
         self,
         match_id: int,
@@ -1385,6 +1398,12 @@ class Store:
         return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
 
 
+# a reminder, only on the clock found due (the deadline moves to its expiry:
+# clock_deadline of a reminded clock)
+_REMIND = (
+    "UPDATE clocks SET reminded = 1, deadline = since + per_move + bank"
+    " WHERE match_id = ? AND seat = ? AND pending = 1 AND reminded = 0 AND since = ?"
+)
 _SET_CLOCK = (
     "INSERT INTO clocks (match_id, seat, since, per_move, bank, pending, reminded,"
     " expiries, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat)"

@@ -277,7 +277,8 @@ async def test_locked_clocks_are_written_in_the_locks_transaction(
 ) -> None:
     """``LockedMatch.clocks``/``set_clocks``/``remind`` read and write on the
     lock's own connection: seen inside the block, rolled back with it, and a
-    reminder only lands on the clock that was found due."""
+    reminder (there or ``Store.remind_clock``) only lands on the clock that
+    was found due."""
     owner, _ = await host(S1)
     live = await _start_fast(owner, 904, bot=False)
     seat = sorted(live.match.pending())[0]
@@ -291,9 +292,11 @@ async def test_locked_clocks_are_written_in_the_locks_transaction(
             assert (await locked.clocks())[seat] == row
             raise RuntimeError("rolled back")
     assert await store.clocks(live.id) == before
+    assert not await store.remind_clock(live.id, seat, since + 1.0)  # not the one found due
     async with store.locked_match(live.id) as locked:
-        assert not await locked.remind(seat, since + 1.0)  # not the clock found due
+        assert not await locked.remind(seat, since + 1.0)
         assert await locked.remind(seat, since)
         assert not await locked.remind(seat, since)  # reminded already
+    assert not await store.remind_clock(live.id, seat, since)
     _, per_move, bank, pending, reminded, _, deadline = await _clock(owner, live.id, seat)
     assert pending and reminded and deadline == since + per_move + bank
