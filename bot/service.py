@@ -51,6 +51,8 @@ from .workers import Workers, think
 log = logging.getLogger(__name__)
 
 BOT_STALE_RETRIES = 3
+# a seat's clock row: (since, per_move, bank, pending, reminded, expiries)
+ClockRow = tuple[float, float, float, bool, bool, int]
 """How many stale refusals in a row a bot driver takes (reloading the match
 each time) before it gives up until the next kick, notification or sweep."""
 CACHE_SIZE = 100_000  # users or servers whose cached rows are fresh at once
@@ -961,7 +963,7 @@ class HostService:
                     match.version,
                     private_key(game, match.state, start_pending, s),
                 )
-        await self._sync_clock(live, moved=None)
+        await self._sync_clock(live)
         self.kick_bots(live)
         return live
 
@@ -1038,7 +1040,15 @@ class HostService:
         expected_version: int | None = None,
         seat: int | None = None,
         by_clock: bool = False,
+        expired: tuple[float, int, bool] | None = None,
     ) -> Update:
+        """Play ``move`` for ``user_id``'s seat: checked, committed and the
+        clocks synced in the match's locked transaction, then accepted in
+        memory. ``by_clock``: a bot decided for the absent player;
+        ``expired``: ``(since, expiries, optional)`` of the clock that ran out
+        (refused as ``stale`` unless that clock is still the seat's running
+        one; the seat's count of expiries and its bank are written with the
+        move)."""
         live = await self._lookup(match_id)  # checked again under the lock
         seats = live.seats_of(user_id)
         if not seats:
@@ -1066,15 +1076,19 @@ class HostService:
                         new_state, events, notation = match.preview(seat, move.strip())
                     except RulesError as err:
                         raise HostError("illegal", rules=err) from None
-                    # committed first; only then does the match in memory change
+                    # committed first, with the clocks; only then does the
+                    # match in memory change
                     await self._commit(locked, live, seat, notation, new_state, events)
+                    saved = await self._sync_locked(
+                        locked, live, new_state, moved=seat, by_clock=by_clock, expired=expired
+                    )
                 match.accept(seat, notation, new_state, events)
+                live.clock_before.update(saved)
                 self._after_commit(live)
                 update = self._update(live, seat, notation, events, before_pending)
                 if by_clock:
                     update = replace(update, by_clock=True)
             await self._refresh_players(live)
-            await self._sync_clock(live, moved=seat, by_clock=by_clock)
             self.kick_bots(live)
         return update
 
@@ -1117,12 +1131,15 @@ class HostService:
                     await self._commit(
                         locked, live, seat, notation, new_state, events, resigned=seat
                     )
+                    saved = await self._sync_locked(
+                        locked, live, new_state, moved=seat, resigned=seat
+                    )
                 match.accept(seat, notation, new_state, events)
+                live.clock_before.update(saved)
                 live.resigned.add(seat)
                 self._after_commit(live)
                 update = self._update(live, seat, notation, events, before_pending)
             await self._refresh_players(live)
-            await self._sync_clock(live, moved=seat)
             self.kick_bots(live)
         return update
 
@@ -1147,11 +1164,14 @@ class HostService:
                     except RulesError as err:
                         raise HostError("illegal", rules=err) from None
                     await self._commit(locked, live, seat, notation, new_state, events)
+                    await self._sync_locked(
+                        locked, live, new_state, moved=None, undone=(seat, version)
+                    )
                 match.accept(seat, notation, new_state, events)
+                live.clock_before.pop(seat, None)  # taken back: its saved row is spent
                 changed = {s for s in range(match.seats) if match.view(s) != views[s]}
                 update = self._update(live, seat, notation, events, before_pending, also=changed)
             await self._refresh_players(live)
-            await self._sync_clock(live, moved=None, undone=(seat, version))
             self.kick_bots(live)
         return update
 
@@ -1353,41 +1373,109 @@ class HostService:
                 return
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _sync_clock(
+    async def _sync_clock(self, live: LiveMatch) -> None:
+        """Start the clock of seats that now have a decision, stop the others
+        (a match just started, or caught up with another process's moves), in
+        the match's locked transaction. Nothing when the database is ahead of
+        memory: the move that put it ahead synced the clocks in its own."""
+        if live.match.is_over:
+            return
+        async with live.lock, self.store.locked_match(live.id) as locked:
+            if locked.version != live.match.version or locked.status != "active":
+                return
+            rows = await locked.clocks()
+            changed, _ = self._clock_changes(
+                live, rows, live.match.pending(), live.match.version, moved=None
+            )
+            await locked.set_clocks(changed)
+
+    async def _sync_locked(
         self,
+        locked: LockedMatch,
         live: LiveMatch,
+        new_state: Any,
+        *,
         moved: int | None,
         by_clock: bool = False,
         undone: tuple[int, int] | None = None,
-    ) -> None:
-        """Start the clock of seats that now have a decision, stop the others.
-        ``moved``: the seat whose decision was just made (by its player, or by
-        a bot when ``by_clock``); a player who decides resets their count of
-        expiries. ``undone``: ``(seat, version)`` after an undo of the action
-        that made ``version``: a take-back costs the others no time (their
-        decision was not made: no bank is charged) and gives the seat that
-        took back none (its clock is as it was when that action started)."""
-        if live.match.is_over:
-            return
+        resigned: int | None = None,
+        expired: tuple[float, int, bool] | None = None,
+    ) -> dict[int, tuple[int, ClockRow]]:
+        """The clocks after an action committed in ``locked`` (not yet
+        accepted in memory: ``new_state`` is the state it makes), read and
+        written in that same transaction, so that no other process's move
+        computes them from an older state. Returns the rows to keep for an
+        undo (:attr:`LiveMatch.clock_before`), to record once accepted.
+        ``expired``: see :meth:`play`; ``HostError("stale")`` (the whole
+        transaction rolls back) when the clock that ran out is no longer the
+        seat's running one."""
+        game = live.game
+        over = game.outcome(new_state) is not None
+        if over and expired is None:
+            return {}
+        rows = await locked.clocks()
+        if expired is not None:
+            row = rows.get(moved) if moved is not None else None
+            if row is None or not row[3] or row[0] != expired[0]:
+                raise HostError("stale")  # the seat acted (or its clock moved) meanwhile
+        if over:
+            return {}
+        changed, saved = self._clock_changes(
+            live,
+            rows,
+            game.pending(new_state),
+            live.match.version + 1,
+            moved=moved,
+            by_clock=by_clock,
+            undone=undone,
+            resigned=resigned,
+            expired=expired,
+        )
+        await locked.set_clocks(changed)
+        return saved
+
+    def _clock_changes(
+        self,
+        live: LiveMatch,
+        rows: Mapping[int, ClockRow],
+        pending: Mapping[int, Decision],
+        version: int,
+        *,
+        moved: int | None,
+        by_clock: bool = False,
+        undone: tuple[int, int] | None = None,
+        resigned: int | None = None,
+        expired: tuple[float, int, bool] | None = None,
+    ) -> tuple[dict[int, ClockRow], dict[int, tuple[int, ClockRow]]]:
+        """The clock rows that change (``{seat: row}``) once ``pending`` (at
+        ``version``) is the match's, from the database's ``rows``, and the
+        rows to save for an undo. ``moved``: the seat whose decision was just
+        made (by its player, or by a bot when ``by_clock``); a player who
+        decides resets their count of expiries. ``undone``: ``(seat,
+        version)`` after an undo of the action that made ``version``: a
+        take-back costs the others no time (their decision was not made: no
+        bank is charged) and gives the seat that took back none (its clock is
+        as it was when that action started). ``expired``: the moved seat's
+        clock ran out: its count of expiries is set, and its bank emptied on
+        the fast clock (kept whole when the decision was optional)."""
         cfg = self.clock_config
         now = self.now()
-        rows = await self.store.clocks(live.id)
-        pending = live.match.pending()
-        changed: dict[int, tuple[float, float, float, bool, bool, int]] = {}
+        changed: dict[int, ClockRow] = {}
+        saved: dict[int, tuple[int, ClockRow]] = {}
         restored = None
         if undone is not None:
-            saved = live.clock_before.pop(undone[0], None)
-            if saved is not None and saved[0] == undone[1]:
-                restored = saved[1]
+            before = live.clock_before.get(undone[0])
+            if before is not None and before[0] == undone[1]:
+                restored = before[1]
         for seat in range(live.match.seats):
-            if seat in live.bots or seat in live.resigned:
+            if seat in live.bots or seat in live.resigned or seat == resigned:
                 continue
             old = rows.get(seat)
             row = old
             if row is None:
                 row = (now, cfg.per_move(live.clock), cfg.bank(live.clock), False, False, 0)
             if seat == moved and row[3]:
-                live.clock_before[seat] = (live.match.version, row)
+                saved[seat] = (version, row)
             if undone is not None and seat == undone[0] and restored is not None:
                 row = restored if seat in pending else (*restored[:3], False, False, restored[5])
             elif undone is not None and row[3] and seat not in pending:
@@ -1402,11 +1490,15 @@ class HostService:
                 was_pending = False
             if seat in pending and not was_pending:
                 since, was_pending, reminded = now, True, False
+            if seat == moved and expired is not None:
+                _, expiries, optional = expired
+                # an optional decision let pass takes nothing from the bank;
+                # an absence on the fast clock empties it
+                bank = row[2] if optional else (0.0 if live.clock == "fast" else bank)
             new = (since, per_move, bank, was_pending, reminded, expiries)
             if new != old:
                 changed[seat] = new
-        # one statement for every seat whose clock changed
-        await self.store.set_clocks(live.id, changed)
+        return changed, saved
 
     async def tick(self) -> None:
         """Remind, expire decisions, expire old lobbies, for the shards this
@@ -1499,7 +1591,7 @@ class HostService:
                 if row is None or row.status != "active" or not self.shards.owns(row.guild_id):
                     return
                 live = await self.get_match(match_id)  # registered: it plays here
-                await self._sync_clock(live, moved=None)
+                await self._sync_clock(live)
                 return
             if not self.owns(live):
                 return
@@ -1516,7 +1608,7 @@ class HostService:
                     return
                 if self.by_channel.get(live.channel_id) is None:
                     self._register(live)
-                await self._sync_clock(live, moved=None)
+                await self._sync_clock(live)
                 self.kick_bots(live)
         except Exception:
             log.exception("could not catch up with match %s", match_id)
@@ -1534,34 +1626,31 @@ class HostService:
             total = per_move + bank
             deadline = since + total
             if now >= deadline:
-                await self._expire(live, seat, expiries + 1)
+                await self._expire(live, seat, expiries + 1, since)
             elif not reminded and now >= since + total / 2:
-                await self.store.set_clock(
-                    live.id,
-                    seat,
-                    since=since,
-                    per_move=per_move,
-                    bank=bank,
-                    pending=True,
-                    reminded=True,
-                    expiries=expiries,
-                )
+                # under the match's lock, and only if it is still the clock
+                # found due: a move made meanwhile (here or elsewhere) wins
+                if not await self.store.remind_clock(live.id, seat, since):
+                    continue
                 for listener in list(self.listeners):
                     try:
                         await listener.on_reminder(live, seat, deadline - now)
                     except Exception:
                         log.exception("listener failed on a reminder")
 
-    async def _expire(self, live: LiveMatch, seat: int, expiries: int) -> None:
-        """The clock ran out: a ``normal`` bot decides for the absent player.
-        An optional decision (a response window the player may let pass) does
-        not count as an absence and takes nothing from the bank."""
+    async def _expire(self, live: LiveMatch, seat: int, expiries: int, since: float) -> None:
+        """The clock that started at ``since`` ran out: a ``normal`` bot
+        decides for the absent player, and the clock's expiry is written with
+        that move, in its locked transaction (nothing if the seat acted or its
+        clock moved meanwhile). An optional decision (a response window the
+        player may let pass) does not count as an absence and takes nothing
+        from the bank."""
         cfg = self.clock_config
+        # the state the bot thinks on (play refuses the move on any other)
         decision = live.match.pending().get(seat)
         optional = decision is not None and decision.optional
         if optional:
             expiries -= 1
-        before = (await self.store.clocks(live.id)).get(seat)
         try:
             notation, version = await self._bot_move(live, seat, "normal")
             update = await self.play(
@@ -1571,25 +1660,10 @@ class HostService:
                 expected_version=version,
                 seat=seat,
                 by_clock=True,
+                expired=(since, expiries, optional),
             )
         except HostError:
             return  # the player (or someone) acted meanwhile
-        rows = await self.store.clocks(live.id)
-        since, per_move, bank, pending, reminded, _ = rows.get(
-            seat, (self.now(), cfg.per_move(live.clock), 0.0, False, False, 0)
-        )
-        await self.store.set_clock(
-            live.id,
-            seat,
-            since=since,
-            per_move=per_move,
-            bank=(before[2] if before else bank)
-            if optional
-            else (0.0 if live.clock == "fast" else bank),
-            pending=pending,
-            reminded=reminded,
-            expiries=expiries,
-        )
         if expiries >= cfg.max_expiries and not live.match.is_over:
             # absent too often: a bot plays the seat to the end
             live.bots.add(seat)

@@ -189,6 +189,27 @@ class LockedMatch:
         self.version = int(kwargs["expected_version"]) + 1
         self.status = str(kwargs["status"])
 
+    async def clocks(self) -> dict[int, tuple[float, float, float, bool, bool, int]]:
+        """:meth:`Store.clocks` of this match, read in the lock's transaction."""
+        return await _read_clocks(self._db, self.match_id)
+
+    async def set_clocks(
+        self, rows: Mapping[int, tuple[float, float, float, bool, bool, int]]
+    ) -> None:
+        """:meth:`Store.set_clocks` of this match, written in the lock's
+        transaction (so a concurrent move's clocks never overwrite these)."""
+        await _write_clocks(self._db, self.match_id, rows)
+
+    async def remind(self, seat: int, since: float) -> bool:
+        """Mark the seat's clock reminded, and move its deadline to its expiry
+        (:func:`clock_deadline`), if it is still the pending, unreminded clock
+        that started at ``since`` (the one found due) of an active match;
+        False if it changed meanwhile."""
+        if self.status != "active":
+            return False
+        changed = await self._db.execute(_REMIND, (self.match_id, seat, since))
+        return changed == 1
+
 
 class Store:
     """All database access of the host, over :mod:`bot.database`: SQLite (one
@@ -1056,15 +1077,7 @@ class Store:
         """``{seat: (since, per_move, bank, pending, reminded, expiries)}``
         (read after every action: one trip to the database's thread, not
         three for a cursor, its rows and its closing)."""
-        rows = await self.database.fetchall(
-            "SELECT seat, since, per_move, bank, pending, reminded, expiries FROM clocks"
-            " WHERE match_id = ?",
-            (match_id,),
-        )
-        return {
-            int(r[0]): (float(r[1]), float(r[2]), float(r[3]), bool(r[4]), bool(r[5]), int(r[6]))
-            for r in rows
-        }
+        return await _read_clocks(self.database, match_id)
 
     async def due_clocks(self, now: float) -> list[tuple[int, int, float, float, float, bool, int]]:
         """Every pending clock of an active match that is due at ``now`` (its
@@ -1108,6 +1121,23 @@ class Store:
             for r in rows
         )
 
+    async def remind_clock(self, match_id: int, seat: int, since: float) -> bool:
+        """:meth:`LockedMatch.remind` under the match's lock: False if the
+        clock is no longer the pending, unreminded one that started at
+        ``since`` in an active match. On SQLite one statement: it takes the
+        write lock that every :meth:`locked_match` holds (``BEGIN
+        IMMEDIATE``), so no move's transaction runs between its check and its
+        write; PostgreSQL takes the match's row lock."""
+        if self.dialect == "sqlite":
+            changed = await self.database.execute(
+                f"{_REMIND} AND match_id IN (SELECT id FROM matches WHERE id = ?"
+                " AND status = 'active')",
+                (match_id, seat, since, match_id),
+            )
+            return changed == 1
+        async with self.locked_match(match_id) as locked:
+            return await locked.remind(seat, since)
+
     async def set_clock(
         self,
         match_id: int,
@@ -1140,25 +1170,7 @@ class Store:
     ) -> None:
         """Several seats' clocks at once ``{seat: (since, per_move, bank,
         pending, reminded, expiries)}``: one statement, one commit."""
-        if not rows:
-            return
-        await self.database.executemany(
-            _SET_CLOCK,
-            [
-                (
-                    match_id,
-                    seat,
-                    since,
-                    per_move,
-                    bank,
-                    int(pending),
-                    int(reminded),
-                    expiries,
-                    clock_deadline(since, per_move, bank, pending, reminded),
-                )
-                for seat, (since, per_move, bank, pending, reminded, expiries) in rows.items()
-            ],
-        )
+        await _write_clocks(self.database, match_id, rows)
 
     async def set_replaced(self, match_id: int, seat: int) -> None:
         await self._write(
@@ -1392,6 +1404,12 @@ class Store:
         return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
 
 
+# a reminder, only on the clock found due (the deadline moves to its expiry:
+# clock_deadline of a reminded clock)
+_REMIND = (
+    "UPDATE clocks SET reminded = 1, deadline = since + per_move + bank"
+    " WHERE match_id = ? AND seat = ? AND pending = 1 AND reminded = 0 AND since = ?"
+)
 _SET_CLOCK = (
     "INSERT INTO clocks (match_id, seat, since, per_move, bank, pending, reminded,"
     " expiries, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat)"
@@ -1399,6 +1417,46 @@ _SET_CLOCK = (
     " bank = excluded.bank, pending = excluded.pending, reminded = excluded.reminded,"
     " expiries = excluded.expiries, deadline = excluded.deadline"
 )
+
+
+async def _read_clocks(
+    db: Connection, match_id: int
+) -> dict[int, tuple[float, float, float, bool, bool, int]]:
+    """A match's clock rows, on ``db`` (the database, or a transaction's connection)."""
+    rows = await db.fetchall(
+        "SELECT seat, since, per_move, bank, pending, reminded, expiries FROM clocks"
+        " WHERE match_id = ?",
+        (match_id,),
+    )
+    return {
+        int(r[0]): (float(r[1]), float(r[2]), float(r[3]), bool(r[4]), bool(r[5]), int(r[6]))
+        for r in rows
+    }
+
+
+async def _write_clocks(
+    db: Connection, match_id: int, rows: Mapping[int, tuple[float, float, float, bool, bool, int]]
+) -> None:
+    """Several seats' clocks (and their deadlines) in one statement, on ``db``."""
+    if not rows:
+        return
+    await db.executemany(
+        _SET_CLOCK,
+        [
+            (
+                match_id,
+                seat,
+                since,
+                per_move,
+                bank,
+                int(pending),
+                int(reminded),
+                expiries,
+                clock_deadline(since, per_move, bank, pending, reminded),
+            )
+            for seat, (since, per_move, bank, pending, reminded, expiries) in rows.items()
+        ],
+    )
 
 
 def _split_sql(sql: str) -> list[str]:

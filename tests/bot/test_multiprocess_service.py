@@ -485,6 +485,12 @@ async def test_the_bot_driver_stops_after_three_stale_refusals(
                         raise StaleWrite("another process moved the match on")
                     await locked.commit_action(**kwargs)
 
+                async def clocks(self) -> Any:
+                    return await locked.clocks()
+
+                async def set_clocks(self, rows: Any) -> None:
+                    await locked.set_clocks(rows)
+
             yield Behind()
 
     monkeypatch.setattr(store, "locked_match", moved_behind)
