@@ -7,13 +7,14 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import codec_speed, engine_speed, host_speed, render_speed, strength
+from . import codec_speed, engine_speed, host_speed, render_speed, shard_speed, strength
 
 SUBCOMMANDS: tuple[ModuleType, ...] = (
     engine_speed,
     codec_speed,
     render_speed,
     host_speed,
+    shard_speed,
     strength,
 )
 """Add a module here to add a subcommand (engine, render, host ...)."""

@@ -36,10 +36,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from engine import GAMES, Match, MatchRecord
+from engine import GAMES, Match
 
 from . import ratings
-from .store import Store
+from .store import MatchRow, Store
 
 SKIPPED = frozenset({"schema_version"})
 """Tables not copied: each database records its own migrations."""
@@ -297,21 +297,15 @@ async def _refuse_if_not_empty(conn: Any, tables: Sequence[str]) -> None:
 
 
 # ---- the verify --------------------------------------------------------------------------
-def replay_problem(row: Any, actions: Sequence[tuple[int, int, str, str]]) -> str | None:
+def replay_problem(row: MatchRow, actions: Sequence[tuple[int, int, str, str]]) -> str | None:
     """Why a stored match is not what its record replays to (None: it is).
-    ``row`` is a :class:`bot.store.MatchRow`, ``actions`` its
-    ``(version, seat, action, events)`` rows in order."""
+    ``actions`` are ``row``'s ``(version, seat, action, events)`` rows in
+    order."""
     where = f"match {row.id} ({row.game_id})"
     versions = [v for v, _, _, _ in actions]
     if versions != list(range(1, len(actions) + 1)):
         return f"{where}: its actions are not numbered 1..{len(actions)}"
-    record = MatchRecord(
-        game=row.game_id,
-        options=json.loads(row.options),
-        seats=row.seats,
-        seed=row.seed,
-        actions=tuple((seat, action) for _, seat, action, _ in actions),
-    )
+    record = row.record(actions)
     try:
         replayed = Match.replay(record)
     except Exception as exc:  # any refusal of the engine is a broken record

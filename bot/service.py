@@ -413,13 +413,7 @@ class HostService:
         """The match of ``row`` in memory (``known``: the same match already
         in memory, whose lobby host is not read again)."""
         actions = await self.store.match_actions(row.id)
-        record = MatchRecord(
-            game=row.game_id,
-            options=json.loads(row.options),
-            seats=row.seats,
-            seed=row.seed,
-            actions=tuple((seat, action) for _, seat, action, _ in actions),
-        )
+        record = row.record(actions)
         events = [
             LoggedEvent(version, Event.from_json(e))
             for version, _, _, events_json in actions
@@ -661,6 +655,8 @@ class HostService:
             row = await self.store.match(live.id)
             if row is not None and (row.version, row.status) != (live.version, live.status):
                 await self._reload(live, row)
+        if live.status != "active" or live.match.is_over:
+            self._retire(live)
 
     async def latest_match_of(self, user_id: int) -> LiveMatch | None:
         """The user's latest active match (``/play``, ``/board`` and the
@@ -678,6 +674,19 @@ class HostService:
             if live.status == "active" and not live.match.is_over and live.seats_of(user_id):
                 return live
         return None
+
+    async def current_match(self, match_id: int) -> LiveMatch:
+        """:meth:`get_match`, brought up to the database first when other
+        processes share it, even when it was just loaded: a click in direct
+        messages reaches shard 0's process, whose copy of another process's
+        match (loaded by an earlier click) is as old as that click; the
+        owner's may lag its listener by a moment. What a click is checked and
+        read against (its version, the seat's menu) must be the match the
+        database has."""
+        live = await self._lookup(match_id)
+        if self.shared:
+            await self._freshen(live)
+        return live
 
     async def lobby_in(self, channel_id: int) -> Lobby | None:
         row = await self.store.open_lobby_in(channel_id)
@@ -1817,6 +1826,12 @@ class HostService:
         self, match_id: int, seat: int, channel_id: int, message_id: int, version: int
     ) -> None:
         await self.store.set_seat_message(match_id, seat, channel_id, message_id, version)
+
+    async def swap_seat_message(
+        self, match_id: int, seat: int, channel_id: int, message_id: int, version: int
+    ) -> tuple[bool, tuple[int, int, int] | None]:
+        """:meth:`Store.swap_seat_message`: recorded unless a newer view is."""
+        return await self.store.swap_seat_message(match_id, seat, channel_id, message_id, version)
 
     # ---- opening and closing ----------------------------------------------------------
     @classmethod

@@ -27,7 +27,7 @@ from typing import Any, overload
 
 import aiosqlite
 
-from engine.match import UNDO
+from engine.match import UNDO, MatchRecord
 
 from . import ratings
 from .database import Connection, PostgresDatabase, SqliteDatabase, open_database
@@ -163,6 +163,17 @@ class MatchRow:
     replaced: tuple[int, ...] = ()  # seats taken over by a bot after expiries
     clock: str = "correspondence"
     lobby_channel_id: int | None = None  # where its lobby opened (channel_id: where it plays)
+
+    def record(self, actions: Sequence[tuple[int, int, str, str]]) -> MatchRecord:
+        """The match's record (game, options, seats, seed and moves), which
+        replays it: ``actions`` are its :meth:`Store.match_actions` rows."""
+        return MatchRecord(
+            game=self.game_id,
+            options=json.loads(self.options),
+            seats=self.seats,
+            seed=self.seed,
+            actions=tuple((seat, action) for _, seat, action, _ in actions),
+        )
 
 
 class LockedMatch:
@@ -1394,6 +1405,34 @@ class Store:
             " version = excluded.version",
             (match_id, seat, channel_id, message_id, version),
         )
+
+    async def swap_seat_message(
+        self, match_id: int, seat: int, channel_id: int, message_id: int, version: int
+    ) -> tuple[bool, tuple[int, int, int] | None]:
+        """Record where a seat's private view of ``version`` went unless a
+        newer one is recorded (another process sent it meanwhile), in one
+        transaction: ``(recorded, the row found before)``. Two processes
+        announcing two versions of a match at once (a click in direct
+        messages and a move typed in the match's channel) then leave the
+        newer one recorded, and each knows which message's buttons are stale."""
+        async with self.transaction() as db:
+            lock = " FOR UPDATE" if db.dialect == "postgres" else ""
+            row = await db.fetchone(
+                "SELECT channel_id, message_id, version FROM seat_messages"
+                f" WHERE match_id = ? AND seat = ?{lock}",
+                (match_id, seat),
+            )
+            found = None if row is None else (int(row[0]), int(row[1]), int(row[2]))
+            if found is not None and found[2] > version:
+                return False, found
+            await db.execute(
+                "INSERT INTO seat_messages (match_id, seat, channel_id, message_id, version)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE SET"
+                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+                " version = excluded.version WHERE seat_messages.version <= excluded.version",
+                (match_id, seat, channel_id, message_id, version),
+            )
+            return True, found
 
     async def seat_message(self, match_id: int, seat: int) -> tuple[int, int, int] | None:
         row = await self.database.fetchone(

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import aiohttp
 import discord
 import pytest
+import yarl
 from discord import app_commands
 from discord.ext import commands
 from PIL import Image
@@ -1416,3 +1417,38 @@ def test_bot_processes_find_errors_in_stderr(tmp_path: Any) -> None:
         "2026-11-24 18:32:10,001 ERROR    gueridon [shard 0 guild 7] interaction failed",
         "Traceback (most recent call last):",
     ]
+
+
+async def test_a_client_gone_in_the_middle_of_an_upload_is_no_fake_error() -> None:
+    """A bot process killed while it uploads a message (tests/e2e/test_discord_shard_kills.py):
+    the request never arrives whole, Discord creates nothing and records nothing wrong; the
+    fake used to report its own crash (``fake_internal_error``: ConnectionResetError)."""
+    async with FakeDiscord.serve() as fake:
+        guild = fake.add_guild("Café")
+        channel = fake.add_text_channel(guild, "jeux")
+        url = yarl.URL(fake.api_url)
+        assert url.host is not None and url.port is not None
+        reader, writer = await asyncio.open_connection(url.host, url.port)
+        boundary = "b0undary"
+        head = (
+            f"POST {url.path}/channels/{channel.id}/messages HTTP/1.1\r\n"
+            f"Host: {url.host}:{url.port}\r\n"
+            f"Authorization: Bot {fake.token}\r\n"
+            f"Content-Type: multipart/form-data; boundary={boundary}\r\n"
+            "Content-Length: 100000\r\n\r\n"
+            f"--{boundary}\r\n"
+            'Content-Disposition: form-data; name="payload_json"\r\n\r\n'
+            '{"content": "half a board"}\r\n'
+            f"--{boundary}\r\n"
+            'Content-Disposition: form-data; name="files[0]"; filename="board.png"\r\n'
+            "Content-Type: image/png\r\n\r\n"
+        )
+        writer.write(head.encode() + b"\x89PNG" + b"\0" * 1000)
+        await writer.drain()
+        await asyncio.sleep(0.2)  # the fake is reading the body
+        writer.transport.abort()  # killed: the connection resets
+        await fake.wait_for(lambda: fake.request_log, timeout=5)
+        assert fake.request_log[-1] == ("POST", f"{url.path}/channels/{channel.id}/messages", 0)
+        assert fake.channel_messages(channel) == []
+        assert fake.problems() == []
+        reader.feed_eof()

@@ -367,7 +367,9 @@ class Announcer(BotCore):
             except discord.HTTPException:
                 pass  # gone or refused: a new message follows
             else:
-                await self.set_seat_message(live, seat, channel_id, message_id, version)
+                await self.record_seat_message(
+                    live, seat, channel_id, message_id, version, previous
+                )
                 return
         try:
             user = self.get_user(user_id) or await self.fetch_user(user_id)
@@ -390,7 +392,64 @@ class Announcer(BotCore):
         except discord.HTTPException:
             log.exception("could not DM seat %s of match %s", seat, live.id)
             return
-        await self.set_seat_message(live, seat, channel.id, message.id, version)
+        await self.record_seat_message(live, seat, channel.id, message.id, version, previous)
+
+    async def record_seat_message(
+        self,
+        live: LiveMatch,
+        seat: int,
+        channel_id: int,
+        message_id: int,
+        version: int,
+        previous: tuple[int, int, int] | None,
+    ) -> None:
+        """Remember the seat's new private message. With other processes on
+        the database, one of them may have sent the seat another view while
+        this one was sending (a click in direct messages reaches shard 0's
+        process, a move typed in the match's channel its owner): the newer
+        view is recorded and the other message's buttons, stale, are removed,
+        whichever process finishes last."""
+        if not self.host.shared:
+            await self.set_seat_message(live, seat, channel_id, message_id, version)
+            return
+        recorded, found = await self.host.swap_seat_message(
+            live.id, seat, channel_id, message_id, version
+        )
+        key = (live.id, seat)
+        if recorded:
+            self.seat_messages[key] = (channel_id, message_id, version)
+            # an older view sent meanwhile by another process: not ``previous``,
+            # whose buttons were removed before this one was sent
+            stale = found if found not in (None, previous) and found[1] != message_id else None
+        else:
+            self.seat_messages[key] = found
+            stale = (channel_id, message_id, version)  # this one: a newer view is out
+        if stale is not None:
+            with contextlib.suppress(discord.HTTPException):
+                channel = self.get_partial_messageable(stale[0])
+                await channel.get_partial_message(stale[1]).edit(view=None)
+
+    async def send_lost_private(self, matches: Sequence[LiveMatch]) -> None:
+        """After a restart on a shared database: a seat whose latest private
+        view is older than its match gets the current one (the process died
+        between a move's commit and its direct messages, or another process's
+        did). On the embedded default nothing is sent again."""
+        async with self.working():
+            for live in matches:
+                async with self.announcing(live.id):
+                    if live.status != "active" or live.match.is_over:
+                        continue
+                    for seat in sorted(live.match.pending()):
+                        if seat in live.resigned or live.is_bot_seat(seat):
+                            continue
+                        if live.user_of(seat) in self.host.dm_closed:
+                            continue
+                        try:
+                            previous = await self.seat_message(live, seat)
+                            if previous is None or previous[2] < live.version:
+                                await self.send_private(live, seat)
+                        except Exception:
+                            log.exception("could not DM seat %s of match %s again", seat, live.id)
 
     async def notice_dm_closed(self, live: LiveMatch, seat: int) -> None:
         if seat in live.dm_notice_sent:

@@ -32,6 +32,7 @@ class GueridonBot(Announcer):
         kwargs.setdefault("tree_cls", GueridonTree)
         super().__init__(settings, **kwargs)
         self.ticker: asyncio.Task[None] | None = None
+        self.resending: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -49,7 +50,12 @@ class GueridonBot(Announcer):
         for cog in cogs(self):
             await self.add_cog(cog)
         resumed = await self.service.resume()
-        self.ticker = asyncio.get_running_loop().create_task(self._tick_forever())
+        loop = asyncio.get_running_loop()
+        if self.service.shared and resumed:
+            # the direct messages a crash may have lost (shared databases: see
+            # Announcer.send_lost_private); kept until done
+            self.resending = loop.create_task(self.send_lost_private(resumed))
+        self.ticker = loop.create_task(self._tick_forever())
         shards = settings.shards.describe() if settings.shard_count else "all"
         log.info("shards %s: resumed %d active matches", shards, len(resumed))
         self.add_dynamic_items(*COMPONENTS)

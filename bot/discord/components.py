@@ -156,7 +156,7 @@ class SeatItem(MatchItem[ItemT], template=r"(?!)"):
         to the current version (else a refusal)."""
         bot = interaction.client
         assert isinstance(bot, BotCore)
-        live = await bot.host.get_match(self.match_id)
+        live = await bot.host.current_match(self.match_id)
         if not 0 <= self.seat < live.match.seats or live.user_of(self.seat) != interaction.user.id:
             raise HostError("not-seated")
         if live.version != self.version:

@@ -322,7 +322,6 @@ async def test_deck_files_give_every_seat_its_code(tmp_path: Path) -> None:
         await store.close()
 
 
-@pytest.mark.skipif("liber" not in __import__("engine").GAMES, reason="Liber not registered yet")
 def test_a_liber_game_with_deck_files(tmp_path: Path) -> None:
     good = _deck_file(tmp_path, "mine.txt", "foi")
     args = ["--game", "liber", "--players", "Alice", "--bots", "1:easy", "--options", ""]

@@ -23,7 +23,6 @@ from bot.decks import (
 from bot.i18n import error_text
 from bot.service import HostError, HostService, Lobby, UserRef
 from bot.store import Store
-from engine import GAMES
 from engine.games.liber import deck as rules
 from engine.games.liber.data import card_file, decks_by_id
 from engine.games.liber.model import Options
@@ -279,7 +278,6 @@ async def test_the_match_options_hold_every_seats_code(service: HostService) -> 
     assert Options.model_validate(dumped).decks == options.decks
 
 
-@pytest.mark.skipif("liber" not in GAMES, reason="the Liber engine is not registered yet")
 async def test_start_puts_the_decks_in_the_match(service: HostService) -> None:
     await service.create_deck(BOB, "Mien", _ready_text("starter"))
     await service.create_lobby(guild_id=9, channel_id=CHAN, host=ALICE, game_id="liber", seats=2)

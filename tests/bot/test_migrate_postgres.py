@@ -10,7 +10,6 @@ refuses; the legacy database of tests/data migrates too."""
 from __future__ import annotations
 
 import asyncio
-import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -24,7 +23,7 @@ from bot.service import HostService, LiveMatch, UserRef
 from bot.spectators import Spectators
 from bot.store import Store
 from bot.undo import UndoDesk
-from engine import GAMES, Match, MatchRecord, rng
+from engine import GAMES, Match, rng
 from engine.games.liber import deck as deck_rules
 from engine.games.liber.data import decks_by_id
 
@@ -225,13 +224,7 @@ async def test_a_corrupted_copy_is_caught(
     await store.close()
     assert row is not None
     # the fourth action becomes another move that was legal at that point
-    record = MatchRecord(
-        game=row.game_id,
-        options=json.loads(row.options),
-        seats=row.seats,
-        seed=row.seed,
-        actions=tuple((seat, text) for _, seat, text, _ in actions),
-    )
+    record = row.record(actions)
     before = Match.replay(record, upto=3)
     _, seat, played, _ = actions[3]
     other = next(

@@ -152,8 +152,11 @@ def test_reward_places() -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_each_level_plays_full_matches(game_id: str, level: str) -> None:
-    for seats in _seat_counts(game_id):
+def test_each_level_plays_full_matches(game_id: str, level: str, full_sweep: bool) -> None:
+    """A whole match with every seat at ``level``, for every seat count (the
+    default test tier: the fewest and the most seats)."""
+    counts = _seat_counts(game_id)
+    for seats in counts if full_sweep else sorted({counts[0], counts[-1]}):
         match, _ = play(game_id, (level,) * seats, seed=seats)
         outcome = match.outcome()
         assert outcome is not None

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 import render
-from engine import GAMES
 from engine.games.liber import deck as rules
 from engine.games.liber.data import card_file, decks_by_id
 from tests.bot.textcheck import problems
@@ -179,7 +178,6 @@ async def test_card_shows_image_and_text(fake: FakeDiscord, world: World, locale
         _clean(res.text, lang)
 
 
-@pytest.mark.skipif("liber" not in GAMES, reason="the Liber engine is not registered yet")
 async def test_join_a_liber_lobby_with_a_deck(fake: FakeDiscord, world: World) -> None:
     bot = world.make_bot()
     async with fake.running(bot):

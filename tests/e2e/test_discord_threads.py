@@ -10,6 +10,7 @@ in its thread; the lobby's channel takes a new lobby while a match plays.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -273,6 +274,39 @@ async def test_a_second_lobby_opens_in_the_channel_while_the_first_match_plays(
         assert not any(m.attachments for m in lines)
         assert len(lines) == 2 + 2 + 2  # two lobbies, two start lines, two cancel lines
         assert [f"<#{first.channel_id}>" in m.text for m in lines[-2:]] == [True, False]
+
+
+async def test_a_cancel_waits_for_the_board_being_posted_and_the_thread_stays_archived(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cancel typed while the last move's board is still uploading: the
+    board goes out first, then the cancel line and the archive (a post in an
+    archived thread opens it again, on Discord as in the fake)."""
+    world = World(fake, tmp_path / "g.db")
+    bot = world.make_bot()
+    async with fake.running(bot):
+        live = await start(world, bot, world.alice, await open_lobby(world, world.alice, world.bob))
+        thread = match_chan(fake, live)
+        boards = sum(1 for m in public(fake, thread) if m.attachments)
+        post_board = bot.post_board
+        uploading = asyncio.Event()
+
+        async def slow_post_board(*args: object, **kwargs: object) -> None:
+            uploading.set()
+            await asyncio.sleep(1.0)  # a slow upload
+            await post_board(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(bot, "post_board", slow_post_board)
+        user = world.users[live.user_of(sorted(live.match.pending())[0])]
+        seat = live.seat_of(user.id)
+        assert seat is not None
+        await fake.slash(user, thread, "play", move=live.match.legal_notations(seat)[0])
+        await asyncio.wait_for(uploading.wait(), 10)
+        await fake.slash(world.alice, thread, "lobby cancel")
+        await fake.wait_for(lambda: thread.archived, timeout=20)
+        assert sum(1 for m in public(fake, thread) if m.attachments) == boards + 1
+        await asyncio.sleep(0.3)
+        assert thread.archived
 
 
 async def test_without_send_messages_in_threads_it_names_that_permission(

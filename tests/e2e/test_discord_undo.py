@@ -79,8 +79,12 @@ async def _menu(world: World, live: LiveMatch) -> tuple[FakeUser, FakeUser | Non
     others = [world.users[u] for u, _ in live.players if u != user.id and u in world.users]
     before = live.game.dump_state(live.match.state)
     version = live.version
+    boards = _boards(world, live)
     await fake.slash(user, _where(world, live), "play", move="+")
     await fake.wait_for(lambda: live.version == version + 1)
+    # and its board is posted: else, under load, it may come after the undo
+    # request and pass for the board of the take-back
+    await fake.wait_for(lambda: _boards(world, live) > boards)
     return user, (others[0] if others else None), before
 
 

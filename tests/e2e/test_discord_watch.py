@@ -318,10 +318,8 @@ async def test_a_spectator_follows_to_the_end_and_never_sees_a_hand(
 
 
 # ---- thread mode ---------------------------------------------------------------------------------
-THREADS_MERGED = "lobby_channel_id" in getattr(LiveMatch, "__dataclass_fields__", {})
 
 
-@pytest.mark.skipif(not THREADS_MERGED, reason="match threads (THREADS, issue 16) not merged yet")
 @pytest.mark.parametrize("language", ["en", "fr"])
 async def test_in_thread_mode_a_spectator_joins_the_thread(
     fake: FakeDiscord, tmp_path: Path, language: str

@@ -231,6 +231,12 @@ class RestAPI:
                 )
             else:
                 raise
+        except ConnectionError:
+            # the client went away in the middle of its request (a bot process killed while
+            # it uploaded a message): no whole request reached Discord, nothing is done and
+            # nobody is there to read an answer; aiohttp drops the connection
+            fake.request_log.append((request.method, request.path, 0))
+            raise
         except Exception as exc:  # a bug in the fake: never let discord.py retry a 5xx
             _log.exception("fake discord crashed on %s", route)
             fake.record_violation(

@@ -305,8 +305,11 @@ class LobbyCog(commands.Cog, name=LOBBY):
                 t(locale_of(interaction), "match-cancelled", match=result.id, user=user.name),
             )
             channel = self.bot.get_partial_messageable(channel_id)
-            await channel.send(t(locale, "match-cancelled", match=result.id, user=user.name))
-            await self.bot.venues.cancelled(result, user.name)
+            # after the board of a move still being posted: a post in an
+            # archived thread would open it again
+            async with self.bot.announcing(result.id):
+                await channel.send(t(locale, "match-cancelled", match=result.id, user=user.name))
+                await self.bot.venues.cancelled(result, user.name)
             return
         await self.bot.refresh_lobby(result)
         await reply(interaction, t(locale, "lobby-cancelled"))

@@ -121,7 +121,7 @@ class PlayCog(commands.Cog, name=PLAY):
         """The "my hand" button of the public board: the clicker's private view, ephemerally."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.note_interaction(interaction)
-        await self.send_hand(interaction, await self.host.get_match(match_id))
+        await self.send_hand(interaction, await self.host.current_match(match_id))
 
     async def play_index(
         self, interaction: discord.Interaction, item: SeatItem[Any], index: int
