@@ -22,11 +22,14 @@ import contextlib
 import functools
 import inspect
 import logging
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import aiosqlite
+
+from .keylocks import FileKeyLocks, KeyLocks, PostgresKeyLocks
 
 if TYPE_CHECKING:
     import psycopg
@@ -93,6 +96,8 @@ class Connection(Protocol):
 class Database(Connection, Protocol):
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Connection]: ...
 
+    def key_lock(self, key: int) -> contextlib.AbstractAsyncContextManager[None]: ...
+
     async def close(self) -> None: ...
 
 
@@ -130,6 +135,10 @@ class SqliteDatabase(_SqliteConnection):
         super().__init__(raw)
         self.path = path
         self.lock = asyncio.Lock()
+        # other processes on the file (shard processes) lock the byte of a
+        # key in a file beside it; in memory, or without fcntl, nothing shares it
+        shared = path != ":memory:" and os.name == "posix"
+        self.key_locks = FileKeyLocks(f"{path}.locks") if shared else KeyLocks()
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteDatabase:
@@ -168,7 +177,12 @@ class SqliteDatabase(_SqliteConnection):
                 raise
             await self.raw.execute("COMMIT")
 
+    def key_lock(self, key: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold ``key`` against every process on this file (:mod:`bot.keylocks`)."""
+        return self.key_locks.hold(key)
+
     async def close(self) -> None:
+        await self.key_locks.close()
         await self.raw.close()
 
 
@@ -243,6 +257,7 @@ class PostgresDatabase:
     def __init__(self, pool: AsyncConnectionPool[Any], url: str) -> None:
         self.pool = pool
         self.url = url
+        self.key_locks = PostgresKeyLocks(url)
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 16) -> PostgresDatabase:
@@ -356,7 +371,12 @@ class PostgresDatabase:
 
         return stop
 
+    def key_lock(self, key: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold ``key`` against every process on this database (:mod:`bot.keylocks`)."""
+        return self.key_locks.hold(key)
+
     async def close(self) -> None:
+        await self.key_locks.close()
         await self.pool.close()
 
 

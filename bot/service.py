@@ -1827,6 +1827,13 @@ class HostService:
     ) -> None:
         await self.store.set_seat_message(match_id, seat, channel_id, message_id, version)
 
+    def seat_lock(self, match_id: int, seat: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """:meth:`Store.seat_lock` where other processes share the database;
+        alone, the announcer's lock of the match is enough."""
+        if not self.shared:
+            return contextlib.nullcontext()
+        return self.store.seat_lock(match_id, seat)
+
     async def swap_seat_message(
         self, match_id: int, seat: int, channel_id: int, message_id: int, version: int
     ) -> tuple[bool, tuple[int, int, int] | None]:

@@ -43,6 +43,7 @@ POSTGRES_BASELINE = 10
 # pg_advisory_xact_lock keys (any constants, the same in every process)
 MIGRATION_LOCK = 0x67756572_0001
 RATINGS_LOCK = 0x67756572_0002
+SEAT_LOCKS = 1 << 48  # Store.seat_lock: this plus match id * 64 + seat
 MOVES_CHANNEL = "gueridon_moves"
 _SCHEMA_VERSION_TABLE = (
     "CREATE TABLE IF NOT EXISTS schema_version ("
@@ -1433,6 +1434,12 @@ class Store:
                 (match_id, seat, channel_id, message_id, version),
             )
             return True, found
+
+    def seat_lock(self, match_id: int, seat: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Held by the process writing a seat's private message, from reading
+        where the last one went to recording the new one, against every
+        process on the database (:mod:`bot.keylocks`)."""
+        return self.database.key_lock(SEAT_LOCKS + match_id * 64 + seat)
 
     async def seat_message(self, match_id: int, seat: int) -> tuple[int, int, int] | None:
         row = await self.database.fetchone(

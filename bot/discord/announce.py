@@ -346,20 +346,34 @@ class Announcer(BotCore):
         """DM one seat its private view, once per change; remember closed DMs.
         ``changed`` false: the seat's message would read the same (see
         :attr:`Update.private_changed`), so its buttons are brought to the
-        current version in place, and no new DM is sent (unless it has none)."""
-        user_id = live.user_of(seat)
+        current version in place, and no new DM is sent (unless it has none).
+        With other processes on the database, under the seat's lock
+        (:meth:`HostService.seat_lock`): one of them may be announcing another
+        version of the match (a click in direct messages reaches shard 0's
+        process, a move typed in the thread its owner), and an older edit of
+        the same message must not land after a newer one."""
         if live.is_bot_seat(seat):
             return
-        host = self.host
-        if user_id in host.dm_closed:
+        if live.user_of(seat) in self.host.dm_closed:
             await self.notice_dm_closed(live, seat)
             return
+        async with self.host.seat_lock(live.id, seat):
+            await self._send_private(live, seat, changed)
+
+    async def _send_private(self, live: LiveMatch, seat: int, changed: bool) -> None:
+        user_id = live.user_of(seat)
         previous = await self.seat_message(live, seat)
-        if previous is not None and previous[2] == live.version:
-            return  # this seat already has the private view of this version
+        if previous is not None and previous[2] >= live.version:
+            return  # this seat already has the private view of this version (or a newer one)
         locale = self.locale_for_user(user_id)
         embeds, files, view, version = await self.private_message(live, seat, locale)
-        if not changed and previous is not None:
+        # ``changed`` compares with the version before this update; shared, the
+        # seat's message may read an older one (another process's announcement
+        # is late): edited in place only if it reads the version just before
+        in_place = not changed and previous is not None
+        if in_place and self.host.shared and previous is not None:
+            in_place = previous[2] == live.version - 1
+        if in_place and previous is not None:
             channel_id, message_id, _ = previous
             try:
                 message = self.get_partial_messageable(channel_id).get_partial_message(message_id)
@@ -384,7 +398,7 @@ class Announcer(BotCore):
             message = await channel.send(**kwargs)
         except discord.Forbidden as err:
             if err.code in DM_CLOSED_CODES:
-                await host.mark_dm_closed(user_id)
+                await self.host.mark_dm_closed(user_id)
                 await self.notice_dm_closed(live, seat)
                 return
             log.warning("DM to %s refused: %s", user_id, err)
@@ -423,7 +437,8 @@ class Announcer(BotCore):
             stale = found if found not in (None, previous) and found[1] != message_id else None
         else:
             self.seat_messages[key] = found
-            stale = (channel_id, message_id, version)  # this one: a newer view is out
+            # this one, unless the newer view is in the same message
+            stale = None if found and found[1] == message_id else (channel_id, message_id, version)
         if stale is not None:
             with contextlib.suppress(discord.HTTPException):
                 channel = self.get_partial_messageable(stale[0])

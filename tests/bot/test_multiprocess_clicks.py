@@ -191,3 +191,103 @@ async def test_an_older_private_message_loses_its_buttons_whoever_sends_last(
         await host.close()
         bot.render_pool.close()
         bot.bot_pool.close()
+
+
+class Dms:
+    """Direct messages as the adapter writes them: what each message's components are (their
+    custom ids), and every write."""
+
+    def __init__(self) -> None:
+        self.components: dict[int, list[str]] = {}
+        self.writes: list[tuple[str, int]] = []
+        self.next_id = 5000
+
+    def _write(self, kind: str, message_id: int, kwargs: dict[str, Any]) -> None:
+        if "view" in kwargs:
+            view = kwargs["view"]
+            self.components[message_id] = [c.custom_id for c in view.children] if view else []
+        self.writes.append((kind, message_id))
+
+    def channel(self, channel_id: int) -> Any:
+        dms = self
+
+        class Message:
+            def __init__(self, message_id: int) -> None:
+                self.id = message_id
+
+            async def edit(self, **kwargs: Any) -> None:
+                dms._write("edit", self.id, kwargs)
+
+        class Channel:
+            id = channel_id
+
+            def get_partial_message(self, message_id: int) -> Message:
+                return Message(message_id)
+
+            async def send(self, **kwargs: Any) -> Message:
+                dms.next_id += 1
+                dms._write("send", dms.next_id, kwargs)
+                return Message(dms.next_id)
+
+        return Channel()
+
+    def user(self, user_id: int) -> Any:
+        class User:
+            dm_channel = self.channel(10)
+
+        return User()
+
+
+async def test_a_private_message_reading_an_older_version_is_not_edited_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shared database: the seat's message may read a version older than the one before this
+    update (another process announced in between, or has not yet). Its buttons alone brought
+    up to date would sit under an outdated hand: a new message is sent instead. Found by
+    tests/e2e/test_discord_shards.py, where two processes edited one message at once and the
+    older edit landed last."""
+    from bot import Settings, create_bot
+
+    settings = Settings(
+        discord_token="x",
+        database_path=str(tmp_path / "g.db"),
+        worker_processes=False,
+        shard_count=2,
+        shard_ids="1",
+    )
+    bot = create_bot(settings)
+    bot.service = host = await HostService.open(settings.database, shards=S1)
+    dms = Dms()
+    monkeypatch.setattr(bot, "get_partial_messageable", dms.channel)
+    monkeypatch.setattr(bot, "get_user", dms.user)
+    try:
+        live = await _start(host, G1, 304)
+        seat = 0
+        start = live.version
+        await host.set_seat_message(live.id, seat, 10, 1000, start)
+        await _move(host, live)
+        await _move(host, live)
+        # two versions behind: a new message, the old one's buttons removed
+        await bot.send_private(live, seat, changed=False)
+        [(kind, new)] = [w for w in dms.writes if w[1] != 1000]
+        assert kind == "send" and dms.components[1000] == []
+        assert all(f":{live.id}:{live.version}:" in c for c in dms.components[new])
+        assert await host.seat_message(live.id, seat) == (10, new, live.version)
+        # the version just before: edited in place
+        await host.set_seat_message(live.id, seat, 10, 1000, live.version - 1)
+        await bot.send_private(live, seat, changed=False)
+        assert dms.writes[-1] == ("edit", 1000)
+        assert all(f":{live.id}:{live.version}:" in c for c in dms.components[1000])
+        # a newer view already out (another process's): nothing written
+        await host.set_seat_message(live.id, seat, 10, 1000, live.version + 1)
+        writes = len(dms.writes)
+        await bot.send_private(live, seat, changed=False)
+        await bot.send_private(live, seat, changed=True)
+        assert len(dms.writes) == writes
+        # recorded after a newer view in the same message: that message keeps its buttons
+        await bot.record_seat_message(live, seat, 10, 1000, live.version, (10, 1000, start))
+        assert len(dms.writes) == writes
+    finally:
+        await host.close()
+        bot.render_pool.close()
+        bot.bot_pool.close()

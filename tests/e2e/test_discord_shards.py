@@ -218,15 +218,18 @@ async def test_two_shard_processes_share_matches_and_direct_messages(
         assert (await fresh_match(database, match_id)).version == live.version + 1
         # the owner takes the next move on the match another process moved
         await typed_move(fake, database, match_id, users)
-        version = (await fresh_match(database, match_id)).version
-        # whichever process sent them, only the current version's buttons are left in DMs
+        now = await fresh_match(database, match_id)
+        to_move = {now.user_of(s) for s in now.match.pending()}
+        # whichever process sent them, only the current version's buttons are left in DMs,
+        # in one message, and the seat to move has them
         for user in (alice, bob):
             await fake.wait_for(
                 lambda u=user: (
-                    all(v == version for _, v in live_buttons(fake, u, match_id))
-                    and len({m for m, _ in live_buttons(fake, u, match_id)}) <= 1
+                    all(v == now.version for _, v in live_buttons(fake, u, match_id))
+                    and len({m for m, _ in live_buttons(fake, u, match_id)}) == (u.id in to_move)
                 ),
                 timeout=10,
+                message=f"{user.name}: live components not all in one message of {now.version}",
             )
         # the shard-0 server's match was never touched
         assert (await fresh_match(database, north_id)).version == north_version
