@@ -267,6 +267,7 @@ def test_no_binaries_is_a_clear_reason(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(pg.shutil, "which", lambda name: None)
     monkeypatch.setattr(pg.glob, "glob", lambda pattern: [])
+    monkeypatch.setattr(pg, "wheel_binaries", lambda: None)
     with pytest.raises(pg.Unavailable, match="no PostgreSQL binaries"):
         pg.start()
 
