@@ -172,10 +172,14 @@ class SqliteDatabase(_SqliteConnection):
             await self.raw.execute("BEGIN IMMEDIATE")
             try:
                 yield _SqliteConnection(self.raw)
+                # a COMMIT refused (another process on the file: SQLITE_BUSY)
+                # rolls back too: a transaction left open would make every
+                # later BEGIN fail ("cannot start a transaction within a transaction")
+                await self.raw.execute("COMMIT")
             except BaseException:
-                await self.raw.execute("ROLLBACK")
+                if self.raw.in_transaction:
+                    await self.raw.execute("ROLLBACK")
                 raise
-            await self.raw.execute("COMMIT")
 
     def key_lock(self, key: int) -> contextlib.AbstractAsyncContextManager[None]:
         """Hold ``key`` against every process on this file (:mod:`bot.keylocks`)."""

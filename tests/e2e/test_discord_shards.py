@@ -149,6 +149,14 @@ async def typed_move(
     return live
 
 
+def dm_log(fake: FakeDiscord, user: FakeUser) -> list[tuple[int, list[str]]]:
+    """Every direct message of the user: (message, custom ids of its components)."""
+    return [
+        (m.id, [str(c.get("custom_id")) for c in m.buttons() + m.selects()])
+        for m in fake.dm_messages(user)
+    ]
+
+
 def live_buttons(fake: FakeDiscord, user: FakeUser, match_id: int) -> list[tuple[int, int]]:
     """(message, version) of every component of the match still on the user's DMs."""
     found = []
@@ -223,14 +231,21 @@ async def test_two_shard_processes_share_matches_and_direct_messages(
         # whichever process sent them, only the current version's buttons are left in DMs,
         # in one message, and the seat to move has them
         for user in (alice, bob):
-            await fake.wait_for(
-                lambda u=user: (
-                    all(v == now.version for _, v in live_buttons(fake, u, match_id))
-                    and len({m for m, _ in live_buttons(fake, u, match_id)}) == (u.id in to_move)
-                ),
-                timeout=10,
-                message=f"{user.name}: live components not all in one message of {now.version}",
-            )
+            try:
+                await fake.wait_for(
+                    lambda u=user: (
+                        all(v == now.version for _, v in live_buttons(fake, u, match_id))
+                        and len({m for m, _ in live_buttons(fake, u, match_id)})
+                        == (u.id in to_move)
+                    ),
+                    timeout=10,
+                )
+            except TimeoutError:
+                raise AssertionError(
+                    f"{user.name} (to move: {user.id in to_move}) has live components"
+                    f" {live_buttons(fake, user, match_id)} (message, version) at version"
+                    f" {now.version}; their direct messages: {dm_log(fake, user)}"
+                ) from None
         # the shard-0 server's match was never touched
         assert (await fresh_match(database, north_id)).version == north_version
         # each process logged where it runs

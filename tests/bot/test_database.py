@@ -1,11 +1,14 @@
-"""Locks on a number across the processes of one database (bot/keylocks.py): a seat's private
-message is written by one process at a time (issue 18: an older edit of a direct message
-landed after a newer one and left stale buttons, tests/e2e/test_discord_shards.py)."""
+"""The connection layer under the store (bot/database.py), where several processes share a
+database: locks on a number across them (bot/keylocks.py: a seat's private message is written
+by one process at a time; issue 18: an older edit of a direct message landed after a newer one
+and left stale buttons, tests/e2e/test_discord_shards.py), and SQLite transactions."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -89,5 +92,27 @@ async def test_a_lost_connection_goes_on_without_the_lock(database: str) -> None
             pass  # a warning, not an error
         async with db.key_lock(5):
             assert db.key_locks._conn is not conn  # type: ignore[union-attr]
+    finally:
+        await db.close()
+
+
+async def test_a_refused_commit_leaves_no_transaction_open(tmp_path: Path) -> None:
+    """SQLite: a COMMIT that fails (here a deferred foreign key; with other processes on the
+    file, SQLITE_BUSY) keeps the transaction open unless it is rolled back, and every later
+    BEGIN then failed with "cannot start a transaction within a transaction" (seen in
+    tests/e2e/test_discord_shards.py's SQLite run, in Store.swap_seat_message)."""
+    db = await open_database(tmp_path / "t.db")
+    try:
+        await db.execute("CREATE TABLE a (id INTEGER PRIMARY KEY)")
+        await db.execute(
+            "CREATE TABLE b (a_id INTEGER REFERENCES a(id) DEFERRABLE INITIALLY DEFERRED)"
+        )
+        with pytest.raises(sqlite3.IntegrityError):
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO b VALUES (7)")
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO a VALUES (7)")
+            await tx.execute("INSERT INTO b VALUES (7)")
+        assert [tuple(r) for r in await db.fetchall("SELECT a_id FROM b")] == [(7,)]
     finally:
         await db.close()
