@@ -23,6 +23,7 @@ import functools
 import inspect
 import logging
 import os
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -169,15 +170,19 @@ class SqliteDatabase(_SqliteConnection):
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
         async with self.lock:
-            await self.raw.execute("BEGIN IMMEDIATE")
+            # a COMMIT refused (another process on the file: SQLITE_BUSY) or a
+            # task cancelled while its BEGIN or COMMIT waits for aiosqlite's
+            # thread rolls back too: a transaction left open would make every
+            # later BEGIN fail ("cannot start a transaction within a
+            # transaction"). The thread runs statements in order, so the
+            # ROLLBACK comes after whatever was already sent; with nothing
+            # left to roll back, it is refused, and that is fine.
             try:
+                await self.raw.execute("BEGIN IMMEDIATE")
                 yield _SqliteConnection(self.raw)
-                # a COMMIT refused (another process on the file: SQLITE_BUSY)
-                # rolls back too: a transaction left open would make every
-                # later BEGIN fail ("cannot start a transaction within a transaction")
                 await self.raw.execute("COMMIT")
             except BaseException:
-                if self.raw.in_transaction:
+                with contextlib.suppress(sqlite3.OperationalError):
                     await self.raw.execute("ROLLBACK")
                 raise
 

@@ -116,3 +116,28 @@ async def test_a_refused_commit_leaves_no_transaction_open(tmp_path: Path) -> No
         assert [tuple(r) for r in await db.fetchall("SELECT a_id FROM b")] == [(7,)]
     finally:
         await db.close()
+
+
+async def test_a_transaction_cancelled_at_its_begin_leaves_none_open(tmp_path: Path) -> None:
+    """A task cancelled while its BEGIN waits for aiosqlite's thread (a shard process shutting
+    down, a timed-out interaction): the BEGIN still runs there, and is rolled back."""
+    db = await open_database(tmp_path / "t.db")
+    try:
+        await db.execute("CREATE TABLE a (id INTEGER PRIMARY KEY)")
+        for _ in range(20):
+
+            async def write() -> None:
+                async with db.transaction() as tx:
+                    await tx.execute("INSERT INTO a VALUES (1)")
+                    await asyncio.sleep(1)
+
+            task = asyncio.create_task(write())
+            await asyncio.sleep(0)  # at its BEGIN, or not yet
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO a VALUES (2)")
+        assert [tuple(r) for r in await db.fetchall("SELECT id FROM a")] == [(2,)]
+    finally:
+        await db.close()
