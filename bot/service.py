@@ -51,10 +51,11 @@ from .workers import Workers, think
 log = logging.getLogger(__name__)
 
 BOT_STALE_RETRIES = 3
+"""How many stale refusals in a row, on a match whose version did not move on,
+a bot driver takes (reloading the match each time) before it gives up until the
+next kick, notification or sweep."""
 # a seat's clock row: (since, per_move, bank, pending, reminded, expiries)
 ClockRow = tuple[float, float, float, bool, bool, int]
-"""How many stale refusals in a row a bot driver takes (reloading the match
-each time) before it gives up until the next kick, notification or sweep."""
 CACHE_SIZE = 100_000  # users or servers whose cached rows are fresh at once
 
 
@@ -1316,9 +1317,12 @@ class HostService:
             except HostError as err:
                 if err.key == "stale":
                     # the match moved on meanwhile (here or in another process):
-                    # play reloaded it if the database was ahead; think again,
-                    # a few times only
-                    stale += 1
+                    # play reloaded it if the database was ahead; think again.
+                    # A player moving while the bot thinks (both to decide at
+                    # once: Belle Position's deployment) is progress, however
+                    # often; only refusals on a match that did not move on
+                    # count (a loop), a few times
+                    stale = 0 if live.version > version else stale + 1
                     if stale <= BOT_STALE_RETRIES:
                         continue
                     log.warning(

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot.logcontext import ContextFilter
-from bot.service import ClockConfig, HostError, HostService, LiveMatch, UserRef
+from bot.service import BOT_STALE_RETRIES, ClockConfig, HostError, HostService, LiveMatch, UserRef
 from bot.shards import ShardSet, shard_of
 from bot.store import StaleWrite
 from tests.bot.test_automation import FakeTime, Recorder
@@ -509,6 +509,47 @@ async def test_the_bot_driver_stops_after_three_stale_refusals(
     owner.kick_bots(live)
     await owner.wait_for_bots()
     assert live.version > version and any(u.seat == 1 for u in rec.updates)
+
+
+async def test_the_bot_driver_thinks_again_while_a_player_moves_on(
+    host: Host, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Both seats decide at once (Belle Position's deployment): each move the player makes
+    while the bot thinks makes the bot's move stale. That is progress, not a loop: the driver
+    thinks again however often, and the bot is never left holding its decision while the
+    player waits for it (tests/e2e/test_discord_every_game.py, on a loaded machine: four of
+    the player's moves in a row stopped the bot, and the match with it)."""
+    owner, _ = await host(S1)
+    await owner.create_lobby(
+        guild_id=G1,
+        channel_id=810,
+        host=ALICE,
+        game_id="belle-position",
+        seats=2,
+        options="turn_limit=2",
+    )
+    await owner.add_bot(810, ALICE, "easy")
+    real = owner._bot_move
+    moved = 0
+
+    async def meanwhile_the_player_moves(live: LiveMatch, seat: int, level: str) -> Any:
+        nonlocal moved
+        thought = await real(live, seat, level)
+        players = [s for s in sorted(live.match.pending()) if s not in live.bots]
+        if players:
+            # a placement (taking one back, "undo", would deploy for ever)
+            notation = next(n for n in live.match.legal_notations(players[0]) if n != "undo")
+            await owner.play(live.id, live.user_of(players[0]), notation)
+            moved += 1
+        return thought
+
+    monkeypatch.setattr(owner, "_bot_move", meanwhile_the_player_moves)
+    with caplog.at_level(logging.WARNING, logger="bot.service"):
+        live = await owner.start(810, ALICE)
+        await asyncio.wait_for(owner.wait_for_bots(), 30)
+    assert moved > BOT_STALE_RETRIES + 1  # that many stale refusals in a row
+    assert not [r for r in caplog.records if "stale refusals" in r.getMessage()]
+    assert not [s for s in live.match.pending() if s in live.bots]
 
 
 # ---- caches that cross processes -----------------------------------------------------------
