@@ -256,27 +256,33 @@ async def test_a_private_message_reading_an_older_version_is_not_edited_in_place
         shard_ids="1",
     )
     bot = create_bot(settings)
-    bot.service = host = await HostService.open(settings.database, shards=S1)
+    bot.service = host = await HostService.open(
+        settings.database, shards=S1, seed_source=lambda: 777
+    )
     dms = Dms()
     monkeypatch.setattr(bot, "get_partial_messageable", dms.channel)
     monkeypatch.setattr(bot, "get_user", dms.user)
     try:
         live = await _start(host, G1, 304)
-        seat = 0
         start = live.version
+        for seat in range(2):
+            await host.set_seat_message(live.id, seat, 10, 1000 + seat, start)
+        await _move(host, live)
+        await _move(host, live)
+        seat = sorted(live.match.pending())[0]  # it has buttons
         await host.set_seat_message(live.id, seat, 10, 1000, start)
-        await _move(host, live)
-        await _move(host, live)
         # two versions behind: a new message, the old one's buttons removed
         await bot.send_private(live, seat, changed=False)
         [(kind, new)] = [w for w in dms.writes if w[1] != 1000]
         assert kind == "send" and dms.components[1000] == []
+        assert dms.components[new]
         assert all(f":{live.id}:{live.version}:" in c for c in dms.components[new])
         assert await host.seat_message(live.id, seat) == (10, new, live.version)
         # the version just before: edited in place
         await host.set_seat_message(live.id, seat, 10, 1000, live.version - 1)
         await bot.send_private(live, seat, changed=False)
         assert dms.writes[-1] == ("edit", 1000)
+        assert dms.components[1000]
         assert all(f":{live.id}:{live.version}:" in c for c in dms.components[1000])
         # a newer view already out (another process's): nothing written
         await host.set_seat_message(live.id, seat, 10, 1000, live.version + 1)
