@@ -460,6 +460,11 @@ class HostService:
                 return
         fresh = await self._load(row, known=live)
         old_channel = live.channel_id
+        if fresh.match.version != live.match.version:
+            # what each seat was last shown is another process's knowledge now:
+            # every seat concerned by the next move counts as changed (a new
+            # direct message; its message may read that process's version)
+            live.private_keys.clear()
         live.match = fresh.match
         live.players = fresh.players
         live.board_message_id = fresh.board_message_id

@@ -90,6 +90,23 @@ async def test_a_click_is_read_against_the_match_the_database_has(host: Host) ->
     assert fresh.version == mine.version + 1
 
 
+async def test_a_match_read_again_forgets_what_its_seats_were_shown(host: Host) -> None:
+    """What each seat was last shown decides whether the next move changes its direct message
+    (:attr:`Update.private_changed`). After another process's move, that process showed it:
+    the owner, reading the match again, forgets its own record, so the seats concerned by its
+    next move get a new message, not an old one's buttons edited under another hand."""
+    owner = await host(S1)
+    dms = await host(S0)
+    live = await _start(owner, G1, 305)
+    assert live.private_keys
+    there = await dms.current_match(live.id)
+    await _move(dms, there)
+    mine = await owner.current_match(live.id)
+    assert mine is live and live.version == there.version and live.private_keys == {}
+    await _move(owner, live)
+    assert all(version == live.version for version, _ in live.private_keys.values())
+
+
 async def test_the_default_set_up_never_reads_the_match_again(tmp_path: Path) -> None:
     svc = await HostService.open(tmp_path / "g.db", clock_config=CFG, bot_clock=None)
     try:
