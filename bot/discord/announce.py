@@ -37,6 +37,9 @@ BoardListener = Callable[[LiveMatch, list[Update], Any, int], Awaitable[None]]
 (a newer action may be committed by then): spectators (``cogs/watch.py``)."""
 
 DM_CLOSED_CODES = {50007, 50278}
+# how many of a seat's latest direct messages a restart reads for buttons it sent but
+# never recorded (Announcer.clear_unrecorded)
+UNRECORDED_SCAN = 10
 
 LOBBY_BUTTONS = (
     ("join", discord.ButtonStyle.success),
@@ -463,8 +466,39 @@ class Announcer(BotCore):
                             previous = await self.seat_message(live, seat)
                             if previous is None or previous[2] < live.version:
                                 await self.send_private(live, seat)
+                                await self.clear_unrecorded(live, seat)
                         except Exception:
                             log.exception("could not DM seat %s of match %s again", seat, live.id)
+
+    async def clear_unrecorded(self, live: LiveMatch, seat: int) -> None:
+        """Remove the match's move components from the seat's recent direct
+        messages but the recorded one: a process that died between sending a
+        view and recording it left that message's buttons live, and nothing
+        else knows of it. Read from the channel's history (the last
+        :data:`UNRECORDED_SCAN` messages), under the seat's lock."""
+        user_id = live.user_of(seat)
+        names = {f"gm:{live.id}", f"gs:{live.id}"}
+        async with self.host.seat_lock(live.id, seat):
+            recorded = await self.seat_message(live, seat)
+            keep = None if recorded is None else recorded[1]
+            try:
+                user = self.get_user(user_id) or await self.fetch_user(user_id)
+                channel = user.dm_channel or await user.create_dm()
+                async for message in channel.history(limit=UNRECORDED_SCAN):
+                    if message.id == keep or self.user is None:
+                        continue
+                    if message.author.id != self.user.id:
+                        continue
+                    ids = [
+                        str(getattr(item, "custom_id", None) or "")
+                        for row in message.components
+                        for item in getattr(row, "children", [row])
+                    ]
+                    if any(":".join(i.split(":")[:2]) in names for i in ids):
+                        with contextlib.suppress(discord.HTTPException):
+                            await message.edit(view=None)
+            except discord.HTTPException as err:
+                log.warning("could not read the direct messages of %s: %s", user_id, err)
 
     async def notice_dm_closed(self, live: LiveMatch, seat: int) -> None:
         if seat in live.dm_notice_sent:

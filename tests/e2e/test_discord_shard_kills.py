@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -538,3 +539,52 @@ async def test_a_restarted_process_sends_the_direct_messages_its_crash_lost(
         assert bot.resending is not None
         await bot.resending
         assert {u.id: len(fake.dm_messages(u)) for u in (alice, bob)} == sent
+
+
+async def test_a_view_sent_but_never_recorded_loses_its_buttons_on_restart(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Killed between a seat's direct message and its record (tests/e2e/test_discord_shards.py
+    caught it: a seat kept the buttons of version 1 beside those of version 4): on restart the
+    seat gets the current view again, and its other messages naming the match, which nothing
+    had recorded, lose their buttons."""
+    alice = fake.add_user("alice")
+    bob = fake.add_user("bob", locale="fr")
+    users = {u.id: u for u in (alice, bob)}
+    guild = fake.add_guild("Sud", shard=(1, 2))
+    games = fake.add_text_channel(guild, "jeux")
+    for user in (alice, bob):
+        fake.add_member(guild, user)
+    db = tmp_path / "g.db"
+    bot = shard_bot(fake, db)
+    async with fake.running(bot):
+        res = await fake.slash(alice, games, "lobby create", game=GAME, options="hp=3")
+        assert not refusals(res.text), res.text
+        lobby = fake.last_message(games)
+        assert lobby is not None
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(alice, lobby, label="Start")
+        [live] = bot.host.matches.values()
+        seat = sorted(live.match.pending())[0]
+        user = users[live.user_of(seat)]
+        found = await fake.wait_for(lambda: dm_component(fake, user, live.id, live.version))
+        orphan = found[0]
+        await bot.wait_idle(timeout=5)
+    # the record never made it
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM seat_messages WHERE match_id = ? AND seat = ?", (live.id, seat))
+    bot = shard_bot(fake, db)
+    async with fake.running(bot):
+        assert bot.resending is not None
+        await bot.resending
+        live_messages = [
+            m.id
+            for m in fake.dm_messages(user)
+            if any(
+                str(c.get("custom_id", "")).startswith(f"gm:{live.id}:")
+                or str(c.get("custom_id", "")).startswith(f"gs:{live.id}:")
+                for c in m.buttons() + m.selects()
+            )
+        ]
+        assert len(live_messages) == 1 and live_messages[0] != orphan.id
+        assert not orphan.buttons() + orphan.selects()
