@@ -116,6 +116,7 @@ class LiveMatch:
     lobby_id: int | None = None
     lobby_host: int | None = None
     board_message_id: int | None = None
+    board_version: int | None = None  # the version the latest board shows (None: unknown)
     resigned: set[int] = field(default_factory=set)
     dm_notice_sent: set[int] = field(default_factory=set)
     bots: set[int] = field(default_factory=set)
@@ -439,6 +440,7 @@ class HostService:
             lobby_id=row.lobby_id,
             lobby_host=lobby_host,
             board_message_id=row.board_message_id,
+            board_version=row.board_version,
             resigned=set(row.resigned),
             dm_notice_sent=set(row.dm_notice_sent),
             bots=set(row.bots),
@@ -468,6 +470,7 @@ class HostService:
         live.match = fresh.match
         live.players = fresh.players
         live.board_message_id = fresh.board_message_id
+        live.board_version = fresh.board_version
         live.resigned = fresh.resigned
         live.dm_notice_sent |= fresh.dm_notice_sent
         live.bots = fresh.bots
@@ -1819,9 +1822,13 @@ class HostService:
         live.dm_notice_sent.add(seat)
         await self.store.set_dm_notice_sent(live.id, seat)
 
-    async def set_board_message(self, live: LiveMatch, message_id: int | None) -> None:
+    async def set_board_message(self, live: LiveMatch, message_id: int, version: int) -> None:
+        """Where the match's latest board went, showing ``version``."""
+        if live.board_version is not None and version < live.board_version:
+            return  # a newer board is out
         live.board_message_id = message_id
-        await self.store.set_board_message(live.id, message_id)
+        live.board_version = version
+        await self.store.set_board_message(live.id, message_id, version)
 
     async def set_lobby_message(self, lobby_id: int, message_id: int | None) -> None:
         """The message that shows a lobby (updated as players come and go)."""

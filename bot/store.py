@@ -164,6 +164,7 @@ class MatchRow:
     replaced: tuple[int, ...] = ()  # seats taken over by a bot after expiries
     clock: str = "correspondence"
     lobby_channel_id: int | None = None  # where its lobby opened (channel_id: where it plays)
+    board_version: int | None = None  # the version its latest board shows (None: unknown)
 
     def record(self, actions: Sequence[tuple[int, int, str, str]]) -> MatchRecord:
         """The match's record (game, options, seats, seed and moves), which
@@ -1296,9 +1297,14 @@ class Store:
         """The match plays in ``channel_id`` from now on (its thread)."""
         await self._write("UPDATE matches SET channel_id = ? WHERE id = ?", (channel_id, match_id))
 
-    async def set_board_message(self, match_id: int, message_id: int | None) -> None:
+    async def set_board_message(self, match_id: int, message_id: int, version: int) -> None:
+        """Where the match's latest board went, and the version it shows
+        (a board of an older version, posted late by another process, does
+        not replace a newer one)."""
         await self._write(
-            "UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id)
+            "UPDATE matches SET board_message_id = ?, board_version = ? WHERE id = ?"
+            " AND (board_version IS NULL OR board_version <= ?)",
+            (message_id, version, match_id, version),
         )
 
     async def set_dm_notice_sent(self, match_id: int, seat: int) -> None:
@@ -1367,6 +1373,7 @@ class Store:
             snapshot=row["snapshot"],
             version=row["version"],
             board_message_id=row["board_message_id"],
+            board_version=row["board_version"],
             players=tuple((int(s["user_id"]), str(s["name"])) for s in seats),
             resigned=tuple(int(s["seat"]) for s in seats if s["resigned"]),
             dm_notice_sent=tuple(int(s["seat"]) for s in seats if s["dm_notice_sent"]),

@@ -309,6 +309,7 @@ class Announcer(BotCore):
 
     async def post_board(self, live: LiveMatch, locale: str, header: Sequence[str] = ()) -> None:
         channel = self.get_partial_messageable(live.channel_id)
+        version = live.match.version  # what board_message draws (before any await)
         embed, file, mentions = await self.board_message(live, locale, header)
         view = discord.ui.View(timeout=None)
         if not live.match.is_over:
@@ -326,7 +327,7 @@ class Announcer(BotCore):
         except discord.HTTPException:
             log.exception("could not post the board of match %s", live.id)
             return
-        await self.host.set_board_message(live, message.id)
+        await self.host.set_board_message(live, message.id, version)
 
     async def seat_message(self, live: LiveMatch, seat: int) -> tuple[int, int, int] | None:
         """Where the seat's latest private view went, ``(channel, message,
@@ -448,15 +449,19 @@ class Announcer(BotCore):
                 await channel.get_partial_message(stale[1]).edit(view=None)
 
     async def send_lost_private(self, matches: Sequence[LiveMatch]) -> None:
-        """After a restart on a shared database: a seat whose latest private
-        view is older than its match gets the current one (the process died
-        between a move's commit and its direct messages, or another process's
+        """After a restart on a shared database: a match whose latest board
+        shows an older version gets the current board, and a seat whose latest
+        private view is older than its match the current one (the process
+        died between a move's commit and its messages, or another process's
         did). On the embedded default nothing is sent again."""
         async with self.working():
             for live in matches:
                 async with self.announcing(live.id):
                     if live.status != "active" or live.match.is_over:
                         continue
+                    if live.board_version is not None and live.board_version < live.version:
+                        locale = self.locale_for_channel(live.channel_id)
+                        await self.post_board(live, locale, [t(locale, "board-after-restart")])
                     for seat in sorted(live.match.pending()):
                         if seat in live.resigned or live.is_bot_seat(seat):
                             continue

@@ -169,7 +169,8 @@ async def test_every_method_on_both_databases(database: str) -> None:
         snapshot="s0", players=[(big, "Anne"), (-7, "bot")], bot_levels={1: "easy"},
     )  # fmt: skip
     await store.move_match(mid, big - 21)
-    await store.set_board_message(mid, big - 22)
+    await store.set_board_message(mid, big - 22, 3)
+    await store.set_board_message(mid, big - 26, 2)  # older, posted late: not recorded
     await store.set_dm_notice_sent(mid, 0)
     await store.set_replaced(mid, 0)
     await store.set_seat_message(mid, 0, big - 23, big - 24, 1)
@@ -180,6 +181,7 @@ async def test_every_method_on_both_databases(database: str) -> None:
     assert (row.channel_id, row.lobby_channel_id, row.board_message_id, row.seed) == (
         big - 21, big - 20, big - 22, 2**63 + 5
     )  # fmt: skip
+    assert row.board_version == 3
     assert (row.dm_notice_sent, row.replaced, row.bots, row.bot_levels) == (
         (0,), (0,), (0, 1), ((0, "normal"), (1, "easy"))
     )  # fmt: skip

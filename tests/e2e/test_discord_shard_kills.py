@@ -492,9 +492,10 @@ def shard_bot(fake: FakeDiscord, db: Path) -> GueridonBot:
 async def test_a_restarted_process_sends_the_direct_messages_its_crash_lost(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    """Killed after a move's commit, before its direct messages (the kills above end some
-    uploads half-way): on restart the seats to act get the current version's buttons, and a
-    restart that lost nothing sends nothing again."""
+    """Killed after a move's commit, before its board and direct messages (the kills above
+    end some uploads half-way): on restart the match's thread gets the current board, saying
+    why, the seats to act get the current version's buttons, and a restart that lost nothing
+    sends nothing again."""
     alice = fake.add_user("alice")
     bob = fake.add_user("bob", locale="fr")
     users = {u.id: u for u in (alice, bob)}
@@ -524,6 +525,9 @@ async def test_a_restarted_process_sends_the_direct_messages_its_crash_lost(
         await bot.host.play(live.id, live.user_of(seat), live.match.legal_notations(seat)[0])
         version = live.version
         pending = sorted(live.match.pending())
+        thread = fake.channels[live.channel_id]
+        await bot.wait_idle(timeout=5)
+    shown = len(boards(fake, thread))
     sent = {u.id: len(fake.dm_messages(u)) for u in (alice, bob)}
     bot = shard_bot(fake, db)
     async with fake.running(bot):
@@ -532,6 +536,10 @@ async def test_a_restarted_process_sends_the_direct_messages_its_crash_lost(
             await fake.wait_for(lambda u=user: dm_component(fake, u, live.id, version), timeout=10)
         assert bot.resending is not None
         await bot.resending
+        [board] = boards(fake, thread)[shown:]
+        assert t(guild.locale, "board-after-restart") in board.text
+        assert (await bot.host.get_match(live.id)).board_version == version
+    shown = len(boards(fake, thread))
     sent = {u.id: len(fake.dm_messages(u)) for u in (alice, bob)}
     # nothing lost: nothing sent again
     bot = shard_bot(fake, db)
@@ -539,6 +547,7 @@ async def test_a_restarted_process_sends_the_direct_messages_its_crash_lost(
         assert bot.resending is not None
         await bot.resending
         assert {u.id: len(fake.dm_messages(u)) for u in (alice, bob)} == sent
+        assert len(boards(fake, thread)) == shown
 
 
 async def test_a_view_sent_but_never_recorded_loses_its_buttons_on_restart(
