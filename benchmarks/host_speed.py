@@ -176,15 +176,23 @@ class StoreCalls:
 
     def __init__(self) -> None:
         self.counts: dict[str, int] = {}
+        # (name, the function Store itself held, None: one its parts define)
         self._undo: list[tuple[str, Any]] = []
 
     def install(self) -> None:
         from bot.store import Store
 
-        for name, fn in list(vars(Store).items()):
-            if inspect.iscoroutinefunction(fn) and (not name.startswith("_") or name == "_write"):
-                self._undo.append((name, fn))
-                setattr(Store, name, self._counted(name, fn))
+        seen: set[str] = set()
+        for cls in Store.__mro__:  # Store and its parts (bot/store_core.py)
+            for name, fn in list(vars(cls).items()):
+                if name in seen:
+                    continue
+                seen.add(name)
+                if inspect.iscoroutinefunction(fn) and (
+                    not name.startswith("_") or name == "_write"
+                ):
+                    self._undo.append((name, fn if cls is Store else None))
+                    setattr(Store, name, self._counted(name, fn))
 
     def _counted(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         counts = self.counts
@@ -200,7 +208,10 @@ class StoreCalls:
         from bot.store import Store
 
         for name, fn in reversed(self._undo):
-            setattr(Store, name, fn)
+            if fn is None:
+                delattr(Store, name)
+            else:
+                setattr(Store, name, fn)
         self._undo.clear()
 
 
