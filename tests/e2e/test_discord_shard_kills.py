@@ -37,7 +37,7 @@ import pytest
 from bot import Settings, create_bot
 from bot.discord import GueridonBot
 from bot.i18n import t
-from bot.service import HostService
+from bot.service import HostService, LiveMatch
 from bot.shards import shard_of
 from bot.store import MatchRow, Store
 from engine.match import Match
@@ -489,6 +489,31 @@ def shard_bot(fake: FakeDiscord, db: Path) -> GueridonBot:
     return create_bot(config, guild_ready_timeout=0.05)
 
 
+def south_server(fake: FakeDiscord) -> tuple[FakeUser, FakeUser, FakeGuild, FakeChannel]:
+    """Alice and Bob (in French) in a server of shard 1 of 2, with its games channel."""
+    alice = fake.add_user("alice")
+    bob = fake.add_user("bob", locale="fr")
+    guild = fake.add_guild("Sud", shard=(1, 2))
+    games = fake.add_text_channel(guild, "jeux")
+    for user in (alice, bob):
+        fake.add_member(guild, user)
+    return alice, bob, guild, games
+
+
+async def start_match(
+    fake: FakeDiscord, bot: GueridonBot, games: FakeChannel, alice: FakeUser, bob: FakeUser
+) -> LiveMatch:
+    """Alice opens a lobby, Bob joins, Alice starts: the process's one match."""
+    res = await fake.slash(alice, games, "lobby create", game=GAME, options="hp=3")
+    assert not refusals(res.text), res.text
+    lobby = fake.last_message(games)
+    assert lobby is not None
+    await fake.click(bob, lobby, label="Join")
+    await fake.click(alice, lobby, label="Start")
+    [live] = bot.host.matches.values()
+    return live
+
+
 async def test_a_restarted_process_sends_the_direct_messages_its_crash_lost(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -496,23 +521,12 @@ async def test_a_restarted_process_sends_the_direct_messages_its_crash_lost(
     end some uploads half-way): on restart the match's thread gets the current board, saying
     why, the seats to act get the current version's buttons, and a restart that lost nothing
     sends nothing again."""
-    alice = fake.add_user("alice")
-    bob = fake.add_user("bob", locale="fr")
+    alice, bob, guild, games = south_server(fake)
     users = {u.id: u for u in (alice, bob)}
-    guild = fake.add_guild("Sud", shard=(1, 2))
-    games = fake.add_text_channel(guild, "jeux")
-    for user in (alice, bob):
-        fake.add_member(guild, user)
     db = tmp_path / "g.db"
     bot = shard_bot(fake, db)
     async with fake.running(bot):
-        res = await fake.slash(alice, games, "lobby create", game=GAME, options="hp=3")
-        assert not refusals(res.text), res.text
-        lobby = fake.last_message(games)
-        assert lobby is not None
-        await fake.click(bob, lobby, label="Join")
-        await fake.click(alice, lobby, label="Start")
-        [live] = bot.host.matches.values()
+        live = await start_match(fake, bot, games, alice, bob)
         pending = sorted(live.match.pending())
         for seat in pending:
             user = users[live.user_of(seat)]
@@ -557,23 +571,12 @@ async def test_a_view_sent_but_never_recorded_loses_its_buttons_on_restart(
     caught it: a seat kept the buttons of version 1 beside those of version 4): on restart the
     seat gets the current view again, and its other messages naming the match, which nothing
     had recorded, lose their buttons."""
-    alice = fake.add_user("alice")
-    bob = fake.add_user("bob", locale="fr")
+    alice, bob, _, games = south_server(fake)
     users = {u.id: u for u in (alice, bob)}
-    guild = fake.add_guild("Sud", shard=(1, 2))
-    games = fake.add_text_channel(guild, "jeux")
-    for user in (alice, bob):
-        fake.add_member(guild, user)
     db = tmp_path / "g.db"
     bot = shard_bot(fake, db)
     async with fake.running(bot):
-        res = await fake.slash(alice, games, "lobby create", game=GAME, options="hp=3")
-        assert not refusals(res.text), res.text
-        lobby = fake.last_message(games)
-        assert lobby is not None
-        await fake.click(bob, lobby, label="Join")
-        await fake.click(alice, lobby, label="Start")
-        [live] = bot.host.matches.values()
+        live = await start_match(fake, bot, games, alice, bob)
         seat = sorted(live.match.pending())[0]
         user = users[live.user_of(seat)]
         found = await fake.wait_for(lambda: dm_component(fake, user, live.id, live.version))
